@@ -1,0 +1,34 @@
+// GET /api/apps/{app}/sessions?userId=&q=&stateKey=&stateValue=&limit=&offset= — session search across users.
+import { z } from 'zod';
+import type { JsonValue } from '@/lib/session-service/types';
+import { idSchema } from '@/lib/validation/schemas';
+import { route, sessionService } from '@/lib/http/handler';
+import { appNameOf, type AppParams } from '@/lib/http/params';
+import { pageQuery, parseQuery } from '@/lib/http/query';
+import { json } from '@/lib/http/respond';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+/** stateValue is JSON text; text that is not JSON means that string (so ?stateValue=pro finds "pro"). */
+function jsonOrString(text: string): JsonValue {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return text;
+  }
+}
+
+const query = z.object({
+  userId: idSchema.optional(),
+  q: z.string().optional(),
+  stateKey: z.string().optional(),
+  stateValue: z.string().transform(jsonOrString).optional(),
+  ...pageQuery,
+});
+
+export const GET = route<AppParams>(async (request, params) => {
+  const appName = appNameOf(params);
+  const { q, ...search } = parseQuery(request, query);
+  return json(await (await sessionService()).searchSessions({ appName, idContains: q, ...search }));
+});

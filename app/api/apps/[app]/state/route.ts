@@ -1,0 +1,21 @@
+// GET|PATCH /api/apps/{app}/state — the app tier, and support edits of it (recorded with actor and reason).
+import { readJson } from '@/lib/http/body';
+import { route, sessionService } from '@/lib/http/handler';
+import { appNameOf, type AppParams } from '@/lib/http/params';
+import { json } from '@/lib/http/respond';
+import { parseStateEdit } from '@/lib/http/schemas/state-edit';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+export const GET = route<AppParams>(async (_request, params) => {
+  const appName = appNameOf(params);
+  return json({ entries: await (await sessionService()).getAppState(appName) });
+});
+
+export const PATCH = route<AppParams>(async (request, params) => {
+  const appName = appNameOf(params);
+  const edit = parseStateEdit(await readJson(request));
+  const entries = await (await sessionService()).editState({ scope: 'app', appName, ...edit });
+  return json({ entries });
+});

@@ -1,0 +1,17 @@
+// GET /api/apps/{app}/users/{user}/history?since=&limit=&offset= — every user-tier change of one user, newest first.
+import { z } from 'zod';
+import { route, sessionService } from '@/lib/http/handler';
+import { userRefOf, type UserParams } from '@/lib/http/params';
+import { pageQuery, parseQuery, secondsParam } from '@/lib/http/query';
+import { json } from '@/lib/http/respond';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+const query = z.object({ since: secondsParam().optional(), ...pageQuery });
+
+export const GET = route<UserParams>(async (request, params) => {
+  const { appName, userId } = userRefOf(params);
+  const page = parseQuery(request, query);
+  return json(await (await sessionService()).getUserHistory(appName, userId, page));
+});

@@ -1,0 +1,45 @@
+// GET|POST /api/apps/{app}/users/{user}/sessions/{id}/events — the event log page by page; append one ADK event.
+import { z } from 'zod';
+import { readJson } from '@/lib/http/body';
+import { route, sessionService } from '@/lib/http/handler';
+import { expectedRevisionOf, revisionTag } from '@/lib/http/if-match';
+import { sessionRefOf, type SessionParams } from '@/lib/http/params';
+import { integerParam, pageQuery, parseQuery } from '@/lib/http/query';
+import { json } from '@/lib/http/respond';
+import { parseEvent } from '@/lib/http/schemas/event';
+import { appendToSession } from '@/lib/http/session-writes';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+const query = z.object({
+  after: integerParam(0).optional(),
+  order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).optional(),
+  author: z.string().optional(),
+  invocationId: z.string().optional(),
+  /** A prefixed state key (`app:x`, `user:y`, `z`): events whose delta touched it. */
+  key: z.string().optional(),
+  ...pageQuery,
+});
+
+/** `{"items": [{"seq", "event"}], "total"}`, by sequence number; 404 for an unknown session. */
+export const GET = route<SessionParams>(async (request, params) => {
+  const ref = sessionRefOf(params);
+  const { after, order, key, ...filters } = parseQuery(request, query);
+  const page = await (await sessionService()).listEvents(ref, {
+    ...filters,
+    afterSeq: after,
+    newestFirst: order === 'desc',
+    touchedKey: key,
+  });
+  return json(page);
+});
+
+/** Body: one ADK event. `If-Match: <revision>` makes it a compare-and-swap (409 when stale). Returns the stored event. */
+export const POST = route<SessionParams>(async (request, params) => {
+  const ref = sessionRefOf(params);
+  const expected = expectedRevisionOf(request);
+  const event = parseEvent((await readJson(request)) ?? null);
+  const result = await appendToSession(await sessionService(), ref, event, expected);
+  return json(result.event, 200, { ETag: revisionTag(result.revision) });
+});

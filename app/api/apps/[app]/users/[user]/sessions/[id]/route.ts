@@ -1,0 +1,42 @@
+// ADK: POST|GET|PATCH|DELETE /api/apps/{app}/users/{user}/sessions/{id}.
+import { readJson } from '@/lib/http/body';
+import { route, sessionService } from '@/lib/http/handler';
+import { sessionRefOf, type SessionParams } from '@/lib/http/params';
+import { notFound, SESSION_NOT_FOUND } from '@/lib/http/problem';
+import { json } from '@/lib/http/respond';
+import { parseInitialState, parseUpdateSession } from '@/lib/http/schemas/session';
+import { sessionJson } from '@/lib/http/serialize';
+import { patchSessionState } from '@/lib/http/session-writes';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+/** Creates the session with this id; the whole body (if any) is its initial state. */
+export const POST = route<SessionParams>(async (request, params) => {
+  const ref = sessionRefOf(params);
+  const state = parseInitialState(await readJson(request, { optional: true }));
+  const session = await (await sessionService()).createSession({ ...ref, state });
+  return json(sessionJson(session));
+});
+
+/** The session with merged state and every event; ADK's route takes no query parameters. */
+export const GET = route<SessionParams>(async (_request, params) => {
+  const ref = sessionRefOf(params);
+  const session = await (await sessionService()).getSession(ref);
+  if (!session) throw notFound(SESSION_NOT_FOUND);
+  return json(sessionJson(session));
+});
+
+/** Body `{stateDelta}`: appended as an event by "user" with invocation id `p-<uuid>`; returns the session. */
+export const PATCH = route<SessionParams>(async (request, params) => {
+  const ref = sessionRefOf(params);
+  const stateDelta = parseUpdateSession(await readJson(request));
+  return json(sessionJson(await patchSessionState(await sessionService(), ref, stateDelta)));
+});
+
+/** Removes the session and its events; `200 null` whether or not it existed. */
+export const DELETE = route<SessionParams>(async (_request, params) => {
+  const ref = sessionRefOf(params);
+  await (await sessionService()).deleteSession(ref);
+  return json(null);
+});

@@ -1,0 +1,18 @@
+// GET /api/apps/{app}/users/{user}/sessions/{id}/state?asOf=<seq> — the three tiers separately, now or right after an event.
+import { z } from 'zod';
+import { route, sessionService } from '@/lib/http/handler';
+import { sessionRefOf, type SessionParams } from '@/lib/http/params';
+import { integerParam, parseQuery } from '@/lib/http/query';
+import { json } from '@/lib/http/respond';
+import { sessionStateView } from '@/lib/http/session-reads';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+const query = z.object({ asOf: integerParam(0).optional() });
+
+export const GET = route<SessionParams>(async (request, params) => {
+  const ref = sessionRefOf(params);
+  const { asOf } = parseQuery(request, query);
+  return json(await sessionStateView(await sessionService(), ref, asOf));
+});

@@ -1,0 +1,25 @@
+// ADK: GET|POST /api/apps/{app}/users/{user}/sessions — list a user's sessions; create one (optionally with events).
+import { readJson } from '@/lib/http/body';
+import { route, sessionService } from '@/lib/http/handler';
+import { userRefOf, type UserParams } from '@/lib/http/params';
+import { json } from '@/lib/http/respond';
+import { parseCreateSession } from '@/lib/http/schemas/session';
+import { sessionJson } from '@/lib/http/serialize';
+import { createSessionWithEvents } from '@/lib/http/session-writes';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+/** Sessions with merged state and `events: []`. */
+export const GET = route<UserParams>(async (_request, params) => {
+  const owner = userRefOf(params);
+  const { sessions } = await (await sessionService()).listSessions(owner);
+  return json(sessions.map(sessionJson));
+});
+
+/** Body `{sessionId?, state?, events?}` (or none); 409 `Session already exists: <id>`. */
+export const POST = route<UserParams>(async (request, params) => {
+  const owner = userRefOf(params);
+  const body = parseCreateSession(await readJson(request, { optional: true }));
+  return json(sessionJson(await createSessionWithEvents(await sessionService(), owner, body)));
+});

@@ -1,0 +1,21 @@
+// GET|PATCH /api/apps/{app}/users/{user}/state — the user tier, and support edits of it.
+import { readJson } from '@/lib/http/body';
+import { route, sessionService } from '@/lib/http/handler';
+import { userRefOf, type UserParams } from '@/lib/http/params';
+import { json } from '@/lib/http/respond';
+import { parseStateEdit } from '@/lib/http/schemas/state-edit';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+export const GET = route<UserParams>(async (_request, params) => {
+  const { appName, userId } = userRefOf(params);
+  return json({ entries: await (await sessionService()).getUserState(appName, userId) });
+});
+
+export const PATCH = route<UserParams>(async (request, params) => {
+  const owner = userRefOf(params);
+  const edit = parseStateEdit(await readJson(request));
+  const entries = await (await sessionService()).editState({ scope: 'user', ...owner, ...edit });
+  return json({ entries });
+});

@@ -1,0 +1,17 @@
+// GET /api/apps/{app}/users?q=&limit=&offset= — users of an app (with sessions or user state), most recent first.
+import { z } from 'zod';
+import { route, sessionService } from '@/lib/http/handler';
+import { appNameOf, type AppParams } from '@/lib/http/params';
+import { pageQuery, parseQuery } from '@/lib/http/query';
+import { json } from '@/lib/http/respond';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+const query = z.object({ q: z.string().optional(), ...pageQuery });
+
+export const GET = route<AppParams>(async (request, params) => {
+  const appName = appNameOf(params);
+  const { q, limit, offset } = parseQuery(request, query);
+  return json(await (await sessionService()).listUsers(appName, { idContains: q, limit, offset }));
+});

@@ -1,0 +1,11 @@
+// GET /api/list-apps — ADK's app list: names of apps with sessions or state, sorted.
+import { plainRoute, sessionService } from '@/lib/http/handler';
+import { json } from '@/lib/http/respond';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+export const GET = plainRoute(async () => {
+  const apps = await (await sessionService()).listApps();
+  return json(apps.map((app) => app.appName));
+});

@@ -1,0 +1,18 @@
+// POST /api/render — preview an instruction template the way ADK injects state.
+import { readJson } from '@/lib/http/body';
+import { plainRoute, sessionService } from '@/lib/http/handler';
+import { json } from '@/lib/http/respond';
+import { parseRender } from '@/lib/http/schemas/render';
+import { renderState } from '@/lib/http/session-reads';
+import { renderTemplate } from '@/lib/session-service/template';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+/** Body `{template, dialect?, state? | session?: {appName, userId, sessionId, asOf?}}` → RenderResult. */
+export const POST = plainRoute(async (request) => {
+  const { template, dialect, source } = parseRender(await readJson(request));
+  // Only a session source needs the database; rendering given state works without one.
+  const state = 'state' in source ? source.state : await renderState(await sessionService(), source);
+  return json(renderTemplate(template, state, { dialect }));
+});

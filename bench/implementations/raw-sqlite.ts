@@ -1,0 +1,341 @@
+// The SQLite floor: better-sqlite3 directly, prepared statements, on
+// Statehouse's own schema (same tables and indexes, migrated the same way),
+// with Statehouse's semantics: per-key tier rows, a history row per change,
+// an event row, a compare-and-swap on the session revision, and ONE
+// transaction per append. better-sqlite3 is synchronous, so each call runs
+// its transaction to completion before anything else in the process runs.
+import Database from 'better-sqlite3';
+import type { Session } from '../../lib/session-service';
+import { applyAppended, mergedState, storedEvent, STALE_MESSAGE, TIERS, tierRows, type Tier } from './raw-common';
+import { keyString, type BenchEvent, type BenchTarget, type Delta, type ReadResult, type SeedSession, type SessionKey } from './types';
+
+interface SessionRow {
+  pk: number;
+  revision: number;
+  last_seq: number;
+  update_time: number;
+}
+
+interface KeyValue {
+  key: string;
+  value: string;
+}
+
+interface Cause {
+  userId: string;
+  sessionId: string;
+  eventId: string | null;
+  eventSeq: number | null;
+  actor: string;
+  time: number;
+}
+
+export class RawSqliteTarget implements BenchTarget {
+  readonly impl = 'raw';
+  readonly provider = 'sqlite';
+  /** Statements executed and transactions run, for the statement-count profile. */
+  readonly counts = { statements: 0, transactions: 0 };
+  private readonly db: Database.Database;
+  private readonly sessions = new Map<string, Session>();
+  private readonly stmt;
+
+  constructor(file: string) {
+    this.db = new Database(file, { timeout: 30_000 });
+    // The pragmas lib/db.ts sets for Statehouse.
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('synchronous = NORMAL');
+    const db = this.db;
+    // One object per tier, each with its own parameter types.
+    const tiers = {
+      app: {
+        select: db.prepare<[string, string], KeyValue>('SELECT key, value FROM app_state WHERE app_name = ? AND key = ?'),
+        upsert: db.prepare(
+          `INSERT INTO app_state (app_name, key, value, update_time) VALUES (@app, @key, @value, @time)
+           ON CONFLICT (app_name, key) DO UPDATE SET value = excluded.value, update_time = excluded.update_time`,
+        ),
+      },
+      user: {
+        select: db.prepare<[string, string, string], KeyValue>(
+          'SELECT key, value FROM user_state WHERE app_name = ? AND user_id = ? AND key = ?',
+        ),
+        upsert: db.prepare(
+          `INSERT INTO user_state (app_name, user_id, key, value, update_time) VALUES (@app, @user, @key, @value, @time)
+           ON CONFLICT (app_name, user_id, key) DO UPDATE SET value = excluded.value, update_time = excluded.update_time`,
+        ),
+      },
+      session: {
+        select: db.prepare<[number, string], KeyValue>('SELECT key, value FROM session_state WHERE session_pk = ? AND key = ?'),
+        upsert: db.prepare(
+          `INSERT INTO session_state (session_pk, key, value) VALUES (@pk, @key, @value)
+           ON CONFLICT (session_pk, key) DO UPDATE SET value = excluded.value`,
+        ),
+      },
+    };
+    this.stmt = {
+      tiers,
+      history: db.prepare(
+        `INSERT INTO state_changes (app_name, scope, owner_user_id, owner_session_id, key, old_value, new_value,
+           source_user_id, source_session_id, event_id, event_seq, actor, reason, time)
+         VALUES (@app, @scope, @ownerUser, @ownerSession, @key, @old, @value, @user, @session, @eventId, @eventSeq, @actor, NULL, @time)`,
+      ),
+      insertSession: db.prepare<[string, string, string, number, number], { pk: number }>(
+        `INSERT INTO sessions (app_name, user_id, id, revision, last_seq, create_time, update_time)
+         VALUES (?, ?, ?, 0, 0, ?, ?) ON CONFLICT DO NOTHING RETURNING pk`,
+      ),
+      findSession: db.prepare<[string, string, string], SessionRow>(
+        'SELECT pk, revision, last_seq, update_time FROM sessions WHERE app_name = ? AND user_id = ? AND id = ?',
+      ),
+      claim: db.prepare<[number, string, string, string, number], SessionRow>(
+        `UPDATE sessions SET revision = revision + 1, last_seq = last_seq + 1, update_time = ?
+         WHERE app_name = ? AND user_id = ? AND id = ? AND revision = ? RETURNING pk, revision, last_seq, update_time`,
+      ),
+      insertEvent: db.prepare(
+        `INSERT INTO events (session_pk, seq, id, invocation_id, author, timestamp, data)
+         VALUES (@pk, @seq, @id, @invocationId, @author, @timestamp, @data)`,
+      ),
+      appState: db.prepare<[string], KeyValue>('SELECT key, value FROM app_state WHERE app_name = ?'),
+      userState: db.prepare<[string, string], KeyValue>('SELECT key, value FROM user_state WHERE app_name = ? AND user_id = ?'),
+      sessionState: db.prepare<[number], KeyValue>('SELECT key, value FROM session_state WHERE session_pk = ?'),
+      allEvents: db.prepare<[number], { data: string }>('SELECT data FROM events WHERE session_pk = ? ORDER BY timestamp, seq'),
+      recentEvents: db.prepare<[number, number], { data: string }>(
+        'SELECT data FROM events WHERE session_pk = ? ORDER BY timestamp DESC, seq DESC LIMIT ?',
+      ),
+      listSessions: db.prepare<[string], SessionRow & { user_id: string; id: string }>(
+        'SELECT pk, user_id, id, revision, last_seq, update_time FROM sessions WHERE app_name = ? ORDER BY pk',
+      ),
+      listUserSessions: db.prepare<[string, string], SessionRow & { user_id: string; id: string }>(
+        'SELECT pk, user_id, id, revision, last_seq, update_time FROM sessions WHERE app_name = ? AND user_id = ? ORDER BY pk',
+      ),
+      listSessionState: db.prepare<[string], KeyValue & { session_pk: number }>(
+        `SELECT ss.session_pk, ss.key, ss.value FROM session_state ss JOIN sessions s ON s.pk = ss.session_pk WHERE s.app_name = ?`,
+      ),
+      listUserSessionState: db.prepare<[string, string], KeyValue & { session_pk: number }>(
+        `SELECT ss.session_pk, ss.key, ss.value FROM session_state ss JOIN sessions s ON s.pk = ss.session_pk
+         WHERE s.app_name = ? AND s.user_id = ?`,
+      ),
+      listUserState: db.prepare<[string], KeyValue & { user_id: string }>('SELECT user_id, key, value FROM user_state WHERE app_name = ?'),
+    };
+  }
+
+  private run<T>(fn: () => T, mode: 'immediate' | 'deferred'): T {
+    this.counts.transactions++;
+    const tx = this.db.transaction(fn);
+    return mode === 'immediate' ? tx.immediate() : tx.deferred();
+  }
+
+  private count<T>(value: T): T {
+    this.counts.statements++;
+    return value;
+  }
+
+  private writeTiers(key: SessionKey, pk: number, delta: Delta, cause: Cause): void {
+    const rows = tierRows(delta);
+    const tiers = this.stmt.tiers;
+    const oldValue = (tier: Tier, k: string): KeyValue | undefined =>
+      tier === 'app'
+        ? tiers.app.select.get(key.appName, k)
+        : tier === 'user'
+          ? tiers.user.select.get(key.appName, key.userId, k)
+          : tiers.session.select.get(pk, k);
+    for (const tier of TIERS) {
+      const upsert = tiers[tier].upsert;
+      for (const [k, value] of rows[tier]) {
+        const old = this.count(oldValue(tier, k));
+        this.count(upsert.run({ app: key.appName, user: key.userId, pk, key: k, value, time: cause.time }));
+        this.count(
+          this.stmt.history.run({
+            app: key.appName,
+            scope: tier,
+            ownerUser: tier === 'app' ? '' : key.userId,
+            ownerSession: tier === 'session' ? key.sessionId : '',
+            key: k,
+            old: old?.value ?? null,
+            value,
+            user: cause.userId,
+            session: cause.sessionId,
+            eventId: cause.eventId,
+            eventSeq: cause.eventSeq,
+            actor: cause.actor,
+            time: cause.time,
+          }),
+        );
+      }
+    }
+  }
+
+  private state(key: SessionKey, pk: number) {
+    return mergedState(
+      this.count(this.stmt.appState.all(key.appName)),
+      this.count(this.stmt.userState.all(key.appName, key.userId)),
+      this.count(this.stmt.sessionState.all(pk)),
+    );
+  }
+
+  async create(key: SessionKey, state: Delta): Promise<void> {
+    const now = Date.now() / 1000;
+    const session = this.run(() => {
+      const row = this.count(this.stmt.insertSession.get(key.appName, key.userId, key.sessionId, now, now));
+      if (!row) throw new Error(`Session already exists: ${key.sessionId}`);
+      const cause = { userId: key.userId, sessionId: key.sessionId, eventId: null, eventSeq: null, actor: 'session:create', time: now };
+      this.writeTiers(key, row.pk, state, cause);
+      return { id: key.sessionId, appName: key.appName, userId: key.userId, state: this.state(key, row.pk), events: [], lastUpdateTime: now, revision: 0 };
+    }, 'immediate');
+    this.sessions.set(keyString(key), session);
+  }
+
+  async append(key: SessionKey, input: BenchEvent): Promise<void> {
+    const session = this.sessions.get(keyString(key));
+    if (!session) throw new Error(`No loaded session ${key.sessionId}`);
+    const event = storedEvent(input);
+    const data = JSON.stringify(event);
+    const revision = this.run(() => {
+      const row = this.count(this.stmt.claim.get(event.timestamp, key.appName, key.userId, key.sessionId, session.revision));
+      if (!row) {
+        throw new Error(this.stmt.findSession.get(key.appName, key.userId, key.sessionId) ? STALE_MESSAGE : `Session ${key.sessionId} not found.`);
+      }
+      this.count(
+        this.stmt.insertEvent.run({
+          pk: row.pk,
+          seq: row.last_seq,
+          id: event.id,
+          invocationId: event.invocationId,
+          author: event.author,
+          timestamp: event.timestamp,
+          data,
+        }),
+      );
+      const cause = { userId: key.userId, sessionId: key.sessionId, eventId: event.id, eventSeq: row.last_seq, actor: event.author, time: event.timestamp };
+      this.writeTiers(key, row.pk, event.actions.stateDelta, cause);
+      return row.revision;
+    }, 'immediate');
+    applyAppended(session, event, input.stateDelta, revision);
+  }
+
+  private read(key: SessionKey, numRecentEvents: number | undefined): Session | null {
+    return this.run(() => {
+      const row = this.count(this.stmt.findSession.get(key.appName, key.userId, key.sessionId));
+      if (!row) return null;
+      const state = this.state(key, row.pk);
+      const rows =
+        numRecentEvents === undefined
+          ? this.count(this.stmt.allEvents.all(row.pk))
+          : numRecentEvents === 0
+            ? []
+            : this.count(this.stmt.recentEvents.all(row.pk, numRecentEvents)).reverse();
+      return {
+        id: key.sessionId,
+        appName: key.appName,
+        userId: key.userId,
+        state,
+        events: rows.map((r) => JSON.parse(r.data) as Session['events'][number]),
+        lastUpdateTime: row.update_time,
+        revision: row.revision,
+      };
+    }, 'deferred');
+  }
+
+  async get(key: SessionKey, numRecentEvents?: number): Promise<ReadResult | null> {
+    const session = this.read(key, numRecentEvents);
+    return session && { eventCount: session.events.length, state: session.state };
+  }
+
+  async load(key: SessionKey): Promise<void> {
+    const session = this.read(key, 1);
+    if (!session) throw new Error(`Session ${key.sessionId} not found.`);
+    this.sessions.set(keyString(key), session);
+  }
+
+  async list(appName: string, userId?: string): Promise<number> {
+    const sessions = this.run(() => {
+      const rows = this.count(userId === undefined ? this.stmt.listSessions.all(appName) : this.stmt.listUserSessions.all(appName, userId));
+      const sessionState = this.count(
+        userId === undefined ? this.stmt.listSessionState.all(appName) : this.stmt.listUserSessionState.all(appName, userId),
+      );
+      const userState = this.count(
+        userId === undefined ? this.stmt.listUserState.all(appName) : this.stmt.userState.all(appName, userId).map((r) => ({ ...r, user_id: userId })),
+      );
+      const appState = this.count(this.stmt.appState.all(appName));
+      const bySession = groupBy(sessionState, (r) => r.session_pk);
+      const byUser = groupBy(userState, (r) => r.user_id);
+      return rows.map((row) => ({
+        id: row.id,
+        userId: row.user_id,
+        state: mergedState(appState, byUser.get(row.user_id) ?? [], bySession.get(row.pk) ?? []),
+        events: [],
+        lastUpdateTime: row.update_time,
+        revision: row.revision,
+      }));
+    }, 'deferred');
+    return sessions.length;
+  }
+
+  async seedSessions(appName: string, sessions: SeedSession[]): Promise<void> {
+    const now = Date.now() / 1000;
+    const insertUser = this.db.prepare(
+      `INSERT INTO user_state (app_name, user_id, key, value, update_time) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (app_name, user_id, key) DO UPDATE SET value = excluded.value`,
+    );
+    const insertApp = this.db.prepare(
+      `INSERT INTO app_state (app_name, key, value, update_time) VALUES (?, ?, ?, ?)
+       ON CONFLICT (app_name, key) DO UPDATE SET value = excluded.value`,
+    );
+    const insertState = this.db.prepare('INSERT INTO session_state (session_pk, key, value) VALUES (?, ?, ?)');
+    this.db.transaction(() => {
+      for (const s of sessions) {
+        const row = this.stmt.insertSession.get(appName, s.userId, s.sessionId, now, now);
+        if (!row) throw new Error(`Session already exists: ${s.sessionId}`);
+        const rows = tierRows(s.state);
+        for (const [k, v] of rows.app) insertApp.run(appName, k, v, now);
+        for (const [k, v] of rows.user) insertUser.run(appName, s.userId, k, v, now);
+        for (const [k, v] of rows.session) insertState.run(row.pk, k, v);
+      }
+    }).immediate();
+  }
+
+  async seedEvents(key: SessionKey, events: BenchEvent[]): Promise<void> {
+    this.db.transaction(() => {
+      const row = this.stmt.findSession.get(key.appName, key.userId, key.sessionId);
+      if (!row) throw new Error(`Session ${key.sessionId} not found.`);
+      let seq = row.last_seq;
+      let last = row.update_time;
+      for (const input of events) {
+        const event = storedEvent(input);
+        seq++;
+        last = event.timestamp;
+        this.stmt.insertEvent.run({
+          pk: row.pk,
+          seq,
+          id: event.id,
+          invocationId: event.invocationId,
+          author: event.author,
+          timestamp: event.timestamp,
+          data: JSON.stringify(event),
+        });
+      }
+      this.db
+        .prepare('UPDATE sessions SET last_seq = ?, revision = revision + ?, update_time = ? WHERE pk = ?')
+        .run(seq, events.length, last, row.pk);
+    }).immediate();
+    this.forget(key);
+  }
+
+  forget(key: SessionKey): void {
+    this.sessions.delete(keyString(key));
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}
+
+export function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = keyOf(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}

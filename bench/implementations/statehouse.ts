@@ -1,0 +1,131 @@
+// Statehouse's PrismaSessionService, opened exactly as the app opens it:
+// migrateDatabase(url), then openDatabase(url). `libDir` swaps in a scratch
+// copy of lib/ (a prototype of a fix) without touching the tree.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Database } from '../../lib/db';
+import type { Session, SqlClient, SqlExecutor } from '../../lib/session-service';
+import { newEventOf } from './raw-common';
+import { RawPostgresTarget } from './raw-postgres';
+import { RawSqliteTarget } from './raw-sqlite';
+import { keyString, type BenchEvent, type BenchTarget, type Delta, type ReadResult, type SeedSession, type SessionKey } from './types';
+
+type DbModule = typeof import('../../lib/db');
+type MigrateModule = typeof import('../../lib/migrate');
+type ServiceModule = typeof import('../../lib/session-service');
+
+async function modules(libDir: string | undefined): Promise<{ db: DbModule; migrate: MigrateModule; service: ServiceModule }> {
+  if (!libDir) {
+    return { db: await import('../../lib/db'), migrate: await import('../../lib/migrate'), service: await import('../../lib/session-service') };
+  }
+  const load = (path: string) => import(pathToFileURL(join(libDir, path)).href);
+  return {
+    db: (await load('db.ts')) as DbModule,
+    migrate: (await load('migrate/index.ts')) as MigrateModule,
+    service: (await load('session-service/index.ts')) as ServiceModule,
+  };
+}
+
+/** Statements sent and transactions opened through the Prisma client. */
+export interface StatementCounts {
+  statements: number;
+  transactions: number;
+}
+
+function countingExecutor(tx: SqlExecutor, counts: StatementCounts): SqlExecutor {
+  return {
+    $queryRaw: (query, ...values) => {
+      counts.statements++;
+      return tx.$queryRaw(query, ...values);
+    },
+    $executeRaw: (query, ...values) => {
+      counts.statements++;
+      return tx.$executeRaw(query, ...values);
+    },
+  };
+}
+
+function countingClient(client: SqlClient, counts: StatementCounts): SqlClient {
+  return {
+    ...countingExecutor(client, counts),
+    $transaction: (fn, options) => {
+      counts.transactions++;
+      return client.$transaction((tx) => fn(countingExecutor(tx, counts)), options);
+    },
+  };
+}
+
+export class StatehouseTarget implements BenchTarget {
+  readonly impl = 'statehouse';
+  private readonly sessions = new Map<string, Session>();
+
+  private constructor(
+    readonly provider: 'sqlite' | 'postgresql',
+    private readonly url: string,
+    private readonly db: Database,
+    private readonly service: InstanceType<ServiceModule['PrismaSessionService']>,
+    readonly counts: StatementCounts,
+  ) {}
+
+  static async open(url: string, options: { libDir?: string; migrate?: boolean } = {}): Promise<StatehouseTarget> {
+    const { db: dbModule, migrate, service } = await modules(options.libDir);
+    if (options.migrate !== false) await migrate.migrateDatabase(url);
+    const db = await dbModule.openDatabase(url);
+    const counts: StatementCounts = { statements: 0, transactions: 0 };
+    const client = countingClient(db.client, counts);
+    return new StatehouseTarget(db.provider, url, db, new service.PrismaSessionService(client, db.provider), counts);
+  }
+
+  async create(key: SessionKey, state: Delta): Promise<void> {
+    const session = await this.service.createSession({ ...key, state });
+    this.sessions.set(keyString(key), session);
+  }
+
+  async append(key: SessionKey, event: BenchEvent): Promise<void> {
+    const session = this.sessions.get(keyString(key));
+    if (!session) throw new Error(`No loaded session ${key.sessionId}`);
+    await this.service.appendEvent(session, newEventOf(event));
+  }
+
+  async get(key: SessionKey, numRecentEvents?: number): Promise<ReadResult | null> {
+    const session = await this.service.getSession(key, { numRecentEvents });
+    return session && { eventCount: session.events.length, state: session.state };
+  }
+
+  async load(key: SessionKey): Promise<void> {
+    const session = await this.service.getSession(key, { numRecentEvents: 1 });
+    if (!session) throw new Error(`Session ${key.sessionId} not found.`);
+    this.sessions.set(keyString(key), session);
+  }
+
+  async list(appName: string, userId?: string): Promise<number> {
+    return (await this.service.listSessions({ appName, userId })).sessions.length;
+  }
+
+  /** Fixtures go in through the raw driver: the same tables, so the same rows Statehouse would read. */
+  private async withRaw(fn: (raw: RawSqliteTarget | RawPostgresTarget) => Promise<void>): Promise<void> {
+    const raw = this.provider === 'sqlite' ? new RawSqliteTarget(this.url.slice('file:'.length)) : new RawPostgresTarget(this.url);
+    try {
+      await fn(raw);
+    } finally {
+      await raw.close();
+    }
+  }
+
+  seedSessions(appName: string, sessions: SeedSession[]): Promise<void> {
+    return this.withRaw((raw) => raw.seedSessions(appName, sessions));
+  }
+
+  async seedEvents(key: SessionKey, events: BenchEvent[]): Promise<void> {
+    await this.withRaw((raw) => raw.seedEvents(key, events));
+    this.forget(key);
+  }
+
+  forget(key: SessionKey): void {
+    this.sessions.delete(keyString(key));
+  }
+
+  close(): Promise<void> {
+    return this.db.close();
+  }
+}

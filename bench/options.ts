@@ -1,0 +1,139 @@
+// Command line and scales. `--scale small` keeps the shape and shrinks the counts.
+import type { ImplName, ProviderName } from './implementations/types';
+
+export interface Scale {
+  name: 'small' | 'default';
+  rounds: number;
+  creates: number;
+  appends: number;
+  writers: number;
+  concurrentAppends: number;
+  bigEvents: number;
+  smallEvents: number;
+  getRecentOps: number;
+  recentEvents: number;
+  getFullOps: number;
+  listUserSessions: number;
+  listAppSessions: number;
+  listOps: number;
+  memoryAppends: number;
+}
+
+export const SCALES: Record<Scale['name'], Scale> = {
+  default: {
+    name: 'default',
+    rounds: 5,
+    creates: 100,
+    appends: 200,
+    writers: 8,
+    concurrentAppends: 50,
+    bigEvents: 10_000,
+    smallEvents: 10,
+    getRecentOps: 100,
+    recentEvents: 20,
+    getFullOps: 3,
+    listUserSessions: 1_000,
+    listAppSessions: 10_000,
+    listOps: 3,
+    memoryAppends: 200,
+  },
+  small: {
+    name: 'small',
+    rounds: 5,
+    creates: 30,
+    appends: 50,
+    writers: 8,
+    concurrentAppends: 10,
+    bigEvents: 1_000,
+    smallEvents: 10,
+    getRecentOps: 30,
+    recentEvents: 20,
+    getFullOps: 3,
+    listUserSessions: 100,
+    listAppSessions: 1_000,
+    listOps: 3,
+    memoryAppends: 50,
+  },
+};
+
+export interface Options {
+  scale: Scale;
+  impls: ImplName[];
+  providers: ProviderName[];
+  workloads: string[] | null;
+  memory: boolean;
+  profile: boolean;
+  dashboardUrl: string | null;
+  dashboardDatabaseUrl: string | null;
+  postgresUrl: string;
+  statehouseLib: string | undefined;
+  outDir: string;
+}
+
+const USAGE = `npm run bench -- [options]
+  --scale small|default        counts (default: default; small finishes in a few minutes)
+  --rounds N                   timed rounds per workload (median reported)
+  --impl a,b                   statehouse,raw,adk-db,adk-memory (default: all)
+  --provider a,b               sqlite,postgresql (default: both; adk-memory runs regardless)
+  --workload a,b               only these workloads (names as in the table)
+  --no-memory                  skip the peak-memory child processes
+  --no-profile                 skip the statement-count profile
+  --postgres-url URL           server for scratch databases (default: BENCH_POSTGRES_URL or postgresql://postgres@127.0.0.1:5432/postgres)
+  --dashboard-url URL          also time the dashboard's first byte (a running server)
+  --dashboard-database-url URL the database that server reads (default: DATABASE_URL or file:./.data/statehouse.db)
+  --statehouse-lib DIR         benchmark a scratch copy of lib/ (to measure a prototype fix)
+  --out DIR                    where the JSON goes (default: bench-results)`;
+
+export function parseOptions(argv: string[]): Options {
+  const args = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    if (!arg.startsWith('--')) throw new Error(`Unexpected argument ${arg}\n${USAGE}`);
+    const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
+    const next = argv[i + 1];
+    if (inline !== undefined) args.set(name, inline);
+    else if (name.startsWith('no-') || next === undefined || next.startsWith('--')) args.set(name, true);
+    else {
+      args.set(name, next);
+      i++;
+    }
+  }
+  const text = (name: string): string | undefined => {
+    const value = args.get(name);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const list = (name: string): string[] | null => text(name)?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
+
+  const scaleName = text('scale') ?? 'default';
+  if (scaleName !== 'small' && scaleName !== 'default') throw new Error(`--scale must be small or default\n${USAGE}`);
+  const scale = { ...SCALES[scaleName] };
+  const rounds = text('rounds');
+  if (rounds !== undefined) scale.rounds = Math.max(1, Number.parseInt(rounds, 10));
+
+  const impls = (list('impl') ?? ['statehouse', 'raw', 'adk-db', 'adk-memory']) as ImplName[];
+  for (const impl of impls) {
+    if (!['statehouse', 'raw', 'adk-db', 'adk-memory'].includes(impl)) throw new Error(`Unknown implementation ${impl}\n${USAGE}`);
+  }
+  const providers = (list('provider') ?? ['sqlite', 'postgresql']) as ProviderName[];
+  for (const provider of providers) {
+    if (!['sqlite', 'postgresql'].includes(provider)) throw new Error(`Unknown provider ${provider}\n${USAGE}`);
+  }
+  const dashboardUrl = text('dashboard-url') ?? null;
+  return {
+    scale,
+    impls,
+    providers,
+    workloads: list('workload'),
+    memory: !args.has('no-memory'),
+    profile: !args.has('no-profile'),
+    dashboardUrl,
+    dashboardDatabaseUrl: dashboardUrl ? (text('dashboard-database-url') ?? process.env.DATABASE_URL ?? 'file:./.data/statehouse.db') : null,
+    postgresUrl: text('postgres-url') ?? process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
+    statehouseLib: text('statehouse-lib'),
+    outDir: text('out') ?? 'bench-results',
+  };
+}

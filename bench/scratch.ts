@@ -1,0 +1,59 @@
+// Scratch databases: a temporary directory of SQLite files, and one
+// PostgreSQL database per implementation, created for this run and dropped after.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export interface Scratch {
+  /** A fresh database URL for `label` (file:... or postgresql://...). */
+  url(provider: 'sqlite' | 'postgresql', label: string): Promise<string>;
+  dropAll(): Promise<void>;
+}
+
+export function createScratch(runId: string, postgresUrl: string): Scratch {
+  const dir = mkdtempSync(join(tmpdir(), 'statehouse-bench-'));
+  const databases: string[] = [];
+
+  async function admin(sql: string): Promise<void> {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  }
+
+  return {
+    async url(provider, label) {
+      if (provider === 'sqlite') return `file:${join(dir, `${label}.db`)}`;
+      const name = `statehouse_bench_${runId}_${label}`.replace(/[^a-z0-9_]/g, '_');
+      await admin(`CREATE DATABASE "${name}"`);
+      databases.push(name);
+      const url = new URL(postgresUrl);
+      url.pathname = `/${name}`;
+      return url.toString();
+    },
+    async dropAll() {
+      for (const name of databases.splice(0)) {
+        await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch((error: unknown) => {
+          console.warn(`Could not drop scratch database ${name}: ${error instanceof Error ? error.message : String(error)}`);
+        });
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function postgresReachable(postgresUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

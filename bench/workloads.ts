@@ -1,0 +1,252 @@
+// The workloads, each a setup (fixtures, not timed), a warm-up and a timed
+// round. A round's figure is its mean milliseconds per operation; the report
+// takes the median over rounds.
+import { appendEvent, concurrentEvent, concurrentKey, createState, listSessions } from './data';
+import type { BenchTarget, SessionKey } from './implementations/types';
+import type { Scale } from './options';
+
+export interface RoundResult {
+  ops: number;
+  totalMs: number;
+  /** Per-operation latencies (ms), where operations are timed one by one. */
+  latencies: number[];
+  /** Concurrent workload: successful appends whose user: key is missing afterwards. */
+  lost?: number;
+  /** Concurrent workload: appends that threw. */
+  failed?: number;
+  failures?: string[];
+}
+
+export interface Workload {
+  name: string;
+  title: string;
+  setup(target: BenchTarget, scale: Scale, fixtures: Fixtures): Promise<void>;
+  warmup(target: BenchTarget, scale: Scale): Promise<void>;
+  round(target: BenchTarget, scale: Scale, round: number): Promise<RoundResult>;
+}
+
+const APP = 'bench';
+const USER = 'u-main';
+export const APPEND_KEY: SessionKey = { appName: APP, userId: USER, sessionId: 'append-target' };
+export const BIG_KEY: SessionKey = { appName: APP, userId: USER, sessionId: 'big' };
+export const SMALL_KEY: SessionKey = { appName: APP, userId: USER, sessionId: 'small' };
+export const LIST_APP = 'bench-list';
+export const LIST_USER = 'lu0';
+const CREATE_APP = 'bench-create';
+const CONC_APP = 'bench-conc';
+
+/** Fixtures built once per target, whichever workload needs them first. */
+export class Fixtures {
+  private readonly done = new Set<string>();
+
+  async ensure(name: string, build: () => Promise<void>): Promise<void> {
+    if (this.done.has(name)) return;
+    await build();
+    this.done.add(name);
+  }
+}
+
+/** A session of `total` events: all but the last 10 loaded as fixture rows, the last 10 appended for real (so every tier is written through the implementation). */
+export async function buildEventSession(target: BenchTarget, key: SessionKey, total: number): Promise<void> {
+  await target.create(key, { topic: key.sessionId });
+  const real = Math.min(10, total);
+  const seeded = total - real;
+  if (seeded > 0) {
+    await target.seedEvents(key, Array.from({ length: seeded }, (_, i) => appendEvent(i)));
+    await target.load(key);
+  }
+  for (let i = seeded; i < total; i++) await target.append(key, appendEvent(i));
+  target.forget(key);
+}
+
+export async function buildListApp(target: BenchTarget, scale: Scale): Promise<void> {
+  const perUser = scale.listUserSessions;
+  const users = Math.ceil(scale.listAppSessions / perUser);
+  await target.seedSessions(LIST_APP, listSessions(users, perUser));
+}
+
+async function timedOps(count: number, op: (i: number) => Promise<void>): Promise<RoundResult> {
+  const latencies: number[] = [];
+  const start = performance.now();
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    await op(i);
+    latencies.push(performance.now() - t);
+  }
+  return { ops: count, totalMs: performance.now() - start, latencies };
+}
+
+function expectEvents(got: { eventCount: number } | null, expected: number, what: string): void {
+  if (!got) throw new Error(`${what}: session not found`);
+  if (got.eventCount !== expected) throw new Error(`${what}: expected ${expected} events, got ${got.eventCount}`);
+}
+
+const create: Workload = {
+  name: 'create',
+  title: 'create session',
+  async setup() {},
+  async warmup(target) {
+    for (let i = 0; i < 3; i++) {
+      const key = { appName: CREATE_APP, userId: 'cu-warm', sessionId: `c-warm-${i}` };
+      await target.create(key, createState(i));
+      target.forget(key);
+    }
+  },
+  round(target, scale, round) {
+    return timedOps(scale.creates, async (i) => {
+      const key = { appName: CREATE_APP, userId: `cu${i % 10}`, sessionId: `c-${round}-${i}` };
+      await target.create(key, createState(i));
+      target.forget(key);
+    });
+  },
+};
+
+let appendCounter = 0;
+const append: Workload = {
+  name: 'append',
+  title: 'append (sequential, 1 session)',
+  async setup(target, _scale, fixtures) {
+    await fixtures.ensure('append-target', () => target.create(APPEND_KEY, { topic: 'append' }));
+  },
+  async warmup(target) {
+    for (let i = 0; i < 3; i++) await target.append(APPEND_KEY, appendEvent(appendCounter++));
+  },
+  round(target, scale) {
+    return timedOps(scale.appends, () => target.append(APPEND_KEY, appendEvent(appendCounter++)));
+  },
+};
+
+async function concurrentRound(target: BenchTarget, writers: number, appends: number, user: string): Promise<RoundResult> {
+  const keys = Array.from({ length: writers }, (_, j) => ({ appName: CONC_APP, userId: user, sessionId: `w${j}` }));
+  for (const key of keys) await target.create(key, { topic: 'concurrent' });
+  const latencies: number[] = [];
+  const succeeded: number[][] = keys.map(() => []);
+  const failures: string[] = [];
+  const start = performance.now();
+  await Promise.all(
+    keys.map(async (key, j) => {
+      for (let i = 0; i < appends; i++) {
+        const t = performance.now();
+        try {
+          await target.append(key, concurrentEvent(j, i));
+          succeeded[j]?.push(i);
+        } catch (error) {
+          failures.push(error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error));
+        }
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const totalMs = performance.now() - start;
+  const first = keys[0];
+  const read = first ? await target.get(first, 1) : null;
+  if (!read) throw new Error('concurrent: session not found afterwards');
+  let lost = 0;
+  succeeded.forEach((indexes, j) => {
+    for (const i of indexes) if (read.state[concurrentKey(j, i)] !== i) lost++;
+  });
+  for (const key of keys) target.forget(key);
+  return { ops: writers * appends, totalMs, latencies, lost, failed: failures.length, failures: [...new Set(failures)].slice(0, 3) };
+}
+
+const concurrent: Workload = {
+  name: 'concurrent',
+  title: 'append (8 sessions of 1 user, concurrent)',
+  async setup() {},
+  async warmup(target, scale) {
+    await concurrentRound(target, scale.writers, 2, 'conc-warm');
+  },
+  round(target, scale, round) {
+    return concurrentRound(target, scale.writers, scale.concurrentAppends, `conc-r${round}`);
+  },
+};
+
+const getRecentBig: Workload = {
+  name: 'get-recent-big',
+  title: 'get, numRecentEvents=20, big session',
+  async setup(target, scale, fixtures) {
+    await fixtures.ensure('big', () => buildEventSession(target, BIG_KEY, scale.bigEvents));
+  },
+  async warmup(target, scale) {
+    for (let i = 0; i < 2; i++) expectEvents(await target.get(BIG_KEY, scale.recentEvents), scale.recentEvents, 'get-recent');
+  },
+  round(target, scale) {
+    return timedOps(scale.getRecentOps, async () =>
+      expectEvents(await target.get(BIG_KEY, scale.recentEvents), scale.recentEvents, 'get-recent'),
+    );
+  },
+};
+
+const getRecentSmall: Workload = {
+  name: 'get-recent-small',
+  title: 'get, numRecentEvents=20, 10-event session',
+  async setup(target, scale, fixtures) {
+    await fixtures.ensure('small', () => buildEventSession(target, SMALL_KEY, scale.smallEvents));
+  },
+  async warmup(target, scale) {
+    for (let i = 0; i < 2; i++) expectEvents(await target.get(SMALL_KEY, scale.recentEvents), scale.smallEvents, 'get-recent');
+  },
+  round(target, scale) {
+    return timedOps(scale.getRecentOps, async () =>
+      expectEvents(await target.get(SMALL_KEY, scale.recentEvents), scale.smallEvents, 'get-recent'),
+    );
+  },
+};
+
+const getFull: Workload = {
+  name: 'get-full',
+  title: 'get, all events, big session',
+  async setup(target, scale, fixtures) {
+    await fixtures.ensure('big', () => buildEventSession(target, BIG_KEY, scale.bigEvents));
+  },
+  async warmup(target, scale) {
+    expectEvents(await target.get(BIG_KEY), scale.bigEvents, 'get-full');
+  },
+  round(target, scale) {
+    return timedOps(scale.getFullOps, async () => expectEvents(await target.get(BIG_KEY), scale.bigEvents, 'get-full'));
+  },
+};
+
+async function expectListed(target: BenchTarget, expected: number, userId?: string): Promise<void> {
+  const n = await target.list(LIST_APP, userId);
+  if (n !== expected) throw new Error(`list: expected ${expected} sessions, got ${n}`);
+}
+
+const listUser: Workload = {
+  name: 'list-user',
+  title: 'list sessions of a user',
+  async setup(target, scale, fixtures) {
+    await fixtures.ensure('list', () => buildListApp(target, scale));
+  },
+  async warmup(target, scale) {
+    await expectListed(target, scale.listUserSessions, LIST_USER);
+  },
+  round(target, scale) {
+    return timedOps(scale.listOps, () => expectListed(target, scale.listUserSessions, LIST_USER));
+  },
+};
+
+const listApp: Workload = {
+  name: 'list-app',
+  title: 'list sessions of an app',
+  async setup(target, scale, fixtures) {
+    await fixtures.ensure('list', () => buildListApp(target, scale));
+  },
+  async warmup(target, scale) {
+    await expectListed(target, scale.listAppSessions);
+  },
+  round(target, scale) {
+    return timedOps(scale.listOps, () => expectListed(target, scale.listAppSessions));
+  },
+};
+
+export const WORKLOADS: Workload[] = [create, append, concurrent, getRecentBig, getRecentSmall, getFull, listUser, listApp];
+
+export function workloadTitle(name: string, scale: Scale): string {
+  const w = WORKLOADS.find((x) => x.name === name);
+  const title = w?.title ?? name;
+  if (name === 'get-recent-big' || name === 'get-full') return title.replace('big session', `${scale.bigEvents.toLocaleString('en')}-event session`);
+  if (name === 'list-user') return `${title} (${scale.listUserSessions.toLocaleString('en')})`;
+  if (name === 'list-app') return `${title} (${scale.listAppSessions.toLocaleString('en')})`;
+  return title;
+}

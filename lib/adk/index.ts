@@ -1,0 +1,1 @@
+export { PrismaSessionService, revisionOf, type PrismaSessionServiceOptions } from './prisma-session-service';

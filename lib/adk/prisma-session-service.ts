@@ -1,0 +1,320 @@
+// adk-js's session service interface on Statehouse's storage: the class an
+// ADK TypeScript agent swaps in for InMemorySessionService. Everything here
+// is translation; the semantics live in lib/session-service.
+import {
+  BaseSessionService,
+  createEvent,
+  type AppendEventRequest,
+  type CreateEventParams,
+  type CreateSessionRequest,
+  type DeleteSessionRequest,
+  type Event as AdkEvent,
+  type GetSessionRequest,
+  type ListSessionsRequest,
+  type ListSessionsResponse,
+  type Session as AdkSession,
+} from '@google/adk';
+import { databaseUrl as configuredDatabaseUrl } from '../config';
+import { openDatabase, providerOf, type Database } from '../db';
+import { migrateDatabase } from '../migrate';
+import {
+  KEY_PREFIX_TEMP,
+  PrismaSessionService as DomainService,
+  invalidInput,
+  isSessionServiceError,
+  type Event,
+  type GetSessionConfig,
+  type JsonValue,
+  type NewEvent,
+  type Session,
+  type StateRecord,
+} from '../session-service';
+
+export interface PrismaSessionServiceOptions {
+  /** `file:<path>` (SQLite) or `postgresql://...`. Default: DATABASE_URL, else `file:./.data/statehouse.db`. */
+  databaseUrl?: string;
+  /**
+   * Apply pending migrations on first use. Default: for SQLite only, as the
+   * console does; a PostgreSQL server is migrated deliberately (npm run db:migrate).
+   */
+  migrate?: boolean;
+}
+
+/**
+ * The storage revision each adk Session object was loaded at. A WeakMap, not a
+ * field: adk-js's Session type has no room for it, and a copy made with
+ * `{...session}` or `cloneDeep` must not inherit it (it could not be trusted).
+ */
+const revisions = new WeakMap<AdkSession, number>();
+
+/** The revision an adk Session object was loaded at; undefined for objects this service did not produce. */
+export function revisionOf(session: AdkSession): number | undefined {
+  return revisions.get(session);
+}
+
+/**
+ * ADK's session service for adk-js (`@google/adk`) agents, persisting into a
+ * Statehouse database (SQLite or PostgreSQL), so sessions, events and scoped
+ * state appear in the console:
+ *
+ *     const sessionService = new PrismaSessionService({ databaseUrl });
+ *     const runner = new Runner({ appName, agent, sessionService });
+ *
+ * Units follow adk-js at this boundary (Event.timestamp, Session.lastUpdateTime
+ * and GetSessionConfig.afterTimestamp in milliseconds) and the Python reference
+ * in storage (float seconds).
+ *
+ * Semantics follow ADK's Python services (shared/spec/session-semantics.md),
+ * which differ from adk-js's own InMemorySessionService / DatabaseSessionService:
+ * - temp: keys of an appended event's delta are applied to the caller's
+ *   session object (adk-js skips them there; a tool's `context.state.set` still
+ *   reaches it, because adk-js's State writes through to session.state).
+ *   Either way they are removed from the event and never stored.
+ * - A stale session object (loaded before another append to the same session)
+ *   is rejected with ADK's "The session has been modified in storage since it
+ *   was loaded..." error. adk-js's DatabaseSessionService silently reloads the
+ *   stale object's events and state and appends anyway; InMemory never checks.
+ *   Objects this service did not produce (or copies of them) have no revision
+ *   and are rejected too: reload them with getSession.
+ * - The session object's state is updated in place with the delta (its object
+ *   identity is kept); DatabaseSessionService replaces it with a fresh merge.
+ * - getSession config: `numRecentEvents: 0` returns no events (adk-js
+ *   InMemory: all); `afterTimestamp` is inclusive (DatabaseSessionService:
+ *   exclusive); with both, filter first and then keep the last N (InMemory:
+ *   the other way round).
+ * - listSessions returns merged state (app:, user: and session keys); adk-js
+ *   InMemory returns `state: {}`. Pagination (limit/offset/page/order) is as in adk-js.
+ * - createSession with an existing id fails with "Session already exists: <id>"
+ *   (InMemory overwrites the session; Database says "Session with id ... already exists.").
+ * - app: and user: keys are split into shared tiers whose keys are written
+ *   one by one, so concurrent sessions never lose each other's updates
+ *   (DatabaseSessionService rewrites the whole app/user JSON blob).
+ * - Re-appending an event whose id is already in the session stores a second
+ *   event (Python appends); adk-js upserts by id. The session object's list
+ *   follows adk-js (replaces the entry in place).
+ * - Stored values are JSON copies: `undefined` entries vanish, Dates become
+ *   strings; a value JSON cannot represent (BigInt, cycles) is an INVALID_INPUT error.
+ * Errors are lib/session-service's SessionServiceError (code + ADK's message);
+ * getSession returns undefined when the session is absent, as adk-js does.
+ */
+export class PrismaSessionService extends BaseSessionService {
+  private readonly databaseUrl: string;
+  private readonly migrate: boolean;
+  private connection: Promise<{ db: Database; service: DomainService }> | undefined;
+
+  constructor(options: PrismaSessionServiceOptions = {}) {
+    super();
+    this.databaseUrl = options.databaseUrl ?? configuredDatabaseUrl();
+    // Fails fast on an unsupported URL; nothing is opened until first use.
+    const provider = providerOf(this.databaseUrl);
+    this.migrate = options.migrate ?? provider === 'sqlite';
+  }
+
+  /** The domain service, opening (and migrating) the database on first use. */
+  private service(): Promise<DomainService> {
+    this.connection ??= this.connect().catch((error: unknown) => {
+      this.connection = undefined; // let the next call try again
+      throw error;
+    });
+    return this.connection.then((c) => c.service);
+  }
+
+  private async connect(): Promise<{ db: Database; service: DomainService }> {
+    if (this.migrate) await migrateDatabase(this.databaseUrl);
+    const db = await openDatabase(this.databaseUrl);
+    return { db, service: new DomainService(db.client, db.provider) };
+  }
+
+  /** Closes the database connection; a later call opens it again. */
+  async close(): Promise<void> {
+    const connection = this.connection;
+    this.connection = undefined;
+    if (!connection) return;
+    const opened = await connection.catch(() => undefined);
+    await opened?.db.close();
+  }
+
+  override async createSession({ appName, userId, state, sessionId }: CreateSessionRequest): Promise<AdkSession> {
+    const service = await this.service();
+    const created = await service.createSession({
+      appName,
+      userId,
+      sessionId,
+      state: state === undefined ? undefined : jsonRecord(state, 'The initial state'),
+    });
+    return toAdkSession(created);
+  }
+
+  override async getSession({ appName, userId, sessionId, config }: GetSessionRequest): Promise<AdkSession | undefined> {
+    const service = await this.service();
+    const domainConfig: GetSessionConfig = {
+      numRecentEvents: config?.numRecentEvents,
+      afterTimestamp: config?.afterTimestamp === undefined ? undefined : config.afterTimestamp / 1000,
+    };
+    const session = await service.getSession({ appName, userId, sessionId }, domainConfig);
+    return session ? toAdkSession(session) : undefined;
+  }
+
+  /** Like adk-js's, but a concurrent creator of the same id makes this a get, not an error. */
+  override async getOrCreateSession(request: CreateSessionRequest): Promise<AdkSession> {
+    try {
+      return await super.getOrCreateSession(request);
+    } catch (error) {
+      if (!request.sessionId || !isSessionServiceError(error) || error.code !== 'ALREADY_EXISTS') throw error;
+      const existing = await this.getSession({ ...request, sessionId: request.sessionId });
+      if (!existing) throw error;
+      return existing;
+    }
+  }
+
+  override async listSessions(request: ListSessionsRequest): Promise<ListSessionsResponse> {
+    const service = await this.service();
+    const { sessions } = await service.listSessions({ appName: request.appName, userId: request.userId });
+    return paginate(sessions.map(toAdkSession), request);
+  }
+
+  override async deleteSession({ appName, userId, sessionId }: DeleteSessionRequest): Promise<void> {
+    const service = await this.service();
+    await service.deleteSession({ appName, userId, sessionId });
+  }
+
+  /**
+   * Persists the event (one transaction, guarded by the session's revision),
+   * then updates `session` in place as adk-js callers expect: the event pushed
+   * (with its temp: keys removed), state updated including temp: keys,
+   * lastUpdateTime set to the event's timestamp. Returns the same event object.
+   */
+  override async appendEvent({ session, event }: AppendEventRequest): Promise<AdkEvent> {
+    if (event.partial) return event; // neither stored nor applied
+    const revision = revisions.get(session);
+    if (revision === undefined) {
+      throw invalidInput(
+        `Session ${session.id} was not loaded through this session service (or is a copy): get it with getSession before appending events.`,
+      );
+    }
+    const service = await this.service();
+    // The domain service only reads the key and revision of the session it is given.
+    const target: Session = {
+      id: session.id,
+      appName: session.appName,
+      userId: session.userId,
+      state: {},
+      events: [],
+      lastUpdateTime: session.lastUpdateTime / 1000,
+      revision,
+    };
+    const stored = await service.appendEvent(target, toDomainEvent(event));
+
+    // Stored. Now the in-memory object: adk-js's base appendEvent trims temp:
+    // keys from the event in place, applies the rest (honouring its write-order
+    // stamps) and pushes the event; temp: keys then go to state, as in Python.
+    event.id ||= stored.id;
+    if (!event.timestamp) event.timestamp = toMillis(stored.timestamp);
+    const temp = tempEntries(event);
+    await super.appendEvent({ session, event });
+    for (const [key, value] of temp) {
+      Object.defineProperty(session.state, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+    session.lastUpdateTime = event.timestamp;
+    revisions.set(session, target.revision);
+    return event;
+  }
+}
+
+/** Float seconds (storage) to milliseconds (adk-js), keeping microseconds and undoing the division's rounding. */
+function toMillis(seconds: number): number {
+  return Math.round(seconds * 1e6) / 1e3;
+}
+
+function toAdkSession(session: Session): AdkSession {
+  const adk: AdkSession = {
+    id: session.id,
+    appName: session.appName,
+    userId: session.userId,
+    state: session.state,
+    events: session.events.map(toAdkEvent),
+    lastUpdateTime: toMillis(session.lastUpdateTime),
+  };
+  revisions.set(adk, session.revision);
+  return adk;
+}
+
+function toAdkEvent(event: Event): AdkEvent {
+  // Stored events are adk-js/ADK events serialised as JSON (camelCase), so
+  // the shapes agree field by field; only the timestamp's unit differs.
+  // createEvent adds adk-js's brand and fills its defaults.
+  const params = { ...event, timestamp: toMillis(event.timestamp) } as unknown as CreateEventParams;
+  return createEvent(params);
+}
+
+function toDomainEvent(event: AdkEvent): NewEvent {
+  const copy = jsonCopy(event, 'The event');
+  if (!isRecord(copy)) throw invalidInput('The event must be an object.');
+  const { author } = copy;
+  if (typeof author !== 'string') throw invalidInput('The event has no author.');
+  const timestamp = Number.isFinite(event.timestamp) && event.timestamp > 0 ? event.timestamp / 1000 : undefined;
+  return { ...copy, author, timestamp };
+}
+
+function tempEntries(event: AdkEvent): [string, unknown][] {
+  const delta: Record<string, unknown> = event.actions?.stateDelta ?? {};
+  return Object.keys(delta)
+    .filter((key) => key.startsWith(KEY_PREFIX_TEMP))
+    .map((key) => [key, delta[key]]);
+}
+
+function isRecord(value: JsonValue): value is { [key: string]: JsonValue } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What storage will hold for a value adk-js types as `unknown`: its JSON form. */
+function jsonCopy(value: unknown, what: string): JsonValue {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    throw invalidInput(`${what} cannot be stored as JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (text === undefined) throw invalidInput(`${what} cannot be stored as JSON.`);
+  return JSON.parse(text) as JsonValue;
+}
+
+function jsonRecord(value: Record<string, unknown>, what: string): StateRecord {
+  const copy = jsonCopy(value, what);
+  if (!isRecord(copy)) throw invalidInput(`${what} must be an object.`);
+  return copy;
+}
+
+function nonNegativeInteger(value: number | undefined, name: string, min = 0): void {
+  if (value !== undefined && (!Number.isInteger(value) || value < min)) {
+    throw invalidInput(`${name} must be an integer of at least ${min}.`);
+  }
+}
+
+/** adk-js's listSessions ordering and pagination, with the same response metadata as its own services. */
+function paginate(all: AdkSession[], request: ListSessionsRequest): ListSessionsResponse {
+  const { limit, offset, page, order } = request;
+  nonNegativeInteger(limit, 'limit');
+  nonNegativeInteger(offset, 'offset');
+  nonNegativeInteger(page, 'page', 1);
+  if (order === 'asc') all.sort((a, b) => a.lastUpdateTime - b.lastUpdateTime || a.id.localeCompare(b.id));
+  if (order === 'desc') all.sort((a, b) => b.lastUpdateTime - a.lastUpdateTime || a.id.localeCompare(b.id));
+  const totalItems = all.length;
+  if (limit === undefined) {
+    return {
+      sessions: offset ? all.slice(offset) : all,
+      page: 1,
+      limit: totalItems,
+      totalItems,
+      totalPages: totalItems === 0 ? 0 : 1,
+    };
+  }
+  const start = page !== undefined ? (page - 1) * limit : (offset ?? 0);
+  return {
+    sessions: all.slice(start, start + limit),
+    page: page ?? (limit === 0 ? 1 : Math.floor(start / limit) + 1),
+    limit,
+    totalItems,
+    totalPages: limit === 0 ? 0 : Math.ceil(totalItems / limit),
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * snake_case → camelCase for ADK's known field names only. ADK's pydantic
+ * models accept both spellings (alias_generator=to_camel,
+ * populate_by_name=True); Statehouse stores camelCase. Keys inside opaque
+ * maps (state, stateDelta, function args and responses, customMetadata, ...)
+ * are data, never renamed; unknown fields are kept exactly as sent.
+ */
+import { hasOwn, setOwn } from '../session-service/json';
+import type { JsonObject, JsonValue } from '../session-service/types';
+import { badRequest } from './problem';
+
+/** One level of a model: camelCase field name → how its value is treated. */
+export interface Shape {
+  readonly [camelName: string]: Nested;
+}
+/** null: a scalar or an opaque map, copied as is. */
+type Nested = null | { readonly fields: Shape } | { readonly items: Shape };
+
+const fields = (shape: Shape): Nested => ({ fields: shape });
+const items = (shape: Shape): Nested => ({ items: shape });
+
+const BLOB: Shape = { mimeType: null, data: null, displayName: null };
+const FILE_DATA: Shape = { fileUri: null, mimeType: null, displayName: null };
+const FUNCTION_CALL: Shape = { id: null, name: null, args: null, partialArgs: null, willContinue: null };
+const FUNCTION_RESPONSE: Shape = {
+  id: null,
+  name: null,
+  response: null,
+  willContinue: null,
+  scheduling: null,
+  parts: items({ inlineData: fields(BLOB), fileData: fields(FILE_DATA) }),
+};
+const PART: Shape = {
+  text: null,
+  thought: null,
+  thoughtSignature: null,
+  inlineData: fields(BLOB),
+  fileData: fields(FILE_DATA),
+  functionCall: fields(FUNCTION_CALL),
+  functionResponse: fields(FUNCTION_RESPONSE),
+  executableCode: fields({ code: null, language: null }),
+  codeExecutionResult: fields({ outcome: null, output: null }),
+  videoMetadata: fields({ startOffset: null, endOffset: null, fps: null }),
+  mediaResolution: null,
+};
+const CONTENT: Shape = { role: null, parts: items(PART) };
+const MODALITY_COUNTS = items({ modality: null, tokenCount: null });
+const USAGE: Shape = {
+  promptTokenCount: null,
+  candidatesTokenCount: null,
+  totalTokenCount: null,
+  cachedContentTokenCount: null,
+  thoughtsTokenCount: null,
+  toolUsePromptTokenCount: null,
+  promptTokensDetails: MODALITY_COUNTS,
+  candidatesTokensDetails: MODALITY_COUNTS,
+  cacheTokensDetails: MODALITY_COUNTS,
+  toolUsePromptTokensDetails: MODALITY_COUNTS,
+  trafficType: null,
+};
+const ACTIONS: Shape = {
+  stateDelta: null,
+  artifactDelta: null,
+  transferToAgent: null,
+  escalate: null,
+  skipSummarization: null,
+  requestedAuthConfigs: null,
+  requestedToolConfirmations: null,
+  compaction: fields({ startTimestamp: null, endTimestamp: null, compactedContent: fields(CONTENT) }),
+  endOfAgent: null,
+  agentState: null,
+  rewindBeforeInvocationId: null,
+};
+const TRANSCRIPTION = fields({ text: null, finished: null });
+
+/** ADK's Event (with the LlmResponse fields it inherits). */
+export const EVENT_SHAPE: Shape = {
+  id: null,
+  invocationId: null,
+  author: null,
+  branch: null,
+  timestamp: null,
+  content: fields(CONTENT),
+  actions: fields(ACTIONS),
+  partial: null,
+  turnComplete: null,
+  finishReason: null,
+  errorCode: null,
+  errorMessage: null,
+  interrupted: null,
+  customMetadata: null,
+  usageMetadata: fields(USAGE),
+  longRunningToolIds: null,
+  groundingMetadata: null,
+  citationMetadata: null,
+  avgLogprobs: null,
+  logprobsResult: null,
+  cacheMetadata: null,
+  inputTranscription: TRANSCRIPTION,
+  outputTranscription: TRANSCRIPTION,
+  liveSessionResumptionUpdate: null,
+  modelVersion: null,
+  interactionId: null,
+};
+
+/** POST /apps/{app}/users/{user}/sessions (ADK's CreateSessionRequest). */
+export const CREATE_SESSION_SHAPE: Shape = { sessionId: null, state: null, events: items(EVENT_SHAPE) };
+/** PATCH /apps/{app}/users/{user}/sessions/{id} (ADK's UpdateSessionRequest). */
+export const UPDATE_SESSION_SHAPE: Shape = { stateDelta: null };
+/** POST /render: the session reference uses ADK's names. */
+export const RENDER_SHAPE: Shape = {
+  template: null,
+  dialect: null,
+  state: null,
+  session: fields({ appName: null, userId: null, sessionId: null, asOf: null }),
+};
+
+const snakeToCamel = (name: string) => name.replace(/_([a-z0-9])/g, (_, char: string) => char.toUpperCase());
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function knownName(key: string, shape: Shape): string | null {
+  if (hasOwn(shape, key)) return key;
+  if (!key.includes('_')) return null;
+  const camel = snakeToCamel(key);
+  return hasOwn(shape, camel) ? camel : null;
+}
+
+function convertNested(value: JsonValue, nested: Nested, path: string): JsonValue {
+  if (nested === null) return value;
+  if ('fields' in nested) return convertAdkFields(value, nested.fields, path);
+  if (!Array.isArray(value)) return value;
+  return value.map((item, index) => convertAdkFields(item, nested.items, `${path}.${index}`));
+}
+
+/**
+ * A copy of `value` with known snake_case names in camelCase, at every level
+ * the shape describes. Anything that is not an object is returned as is (the
+ * schema reports it). Both spellings of one field is a 400.
+ */
+export function convertAdkFields(value: JsonValue, shape: Shape, path = ''): JsonValue {
+  if (!isObject(value)) return value;
+  const result: JsonObject = {};
+  const sentAs = new Map<string, string>();
+  for (const key of Object.keys(value)) {
+    const child = value[key] as JsonValue;
+    const camel = knownName(key, shape);
+    if (camel === null) {
+      setOwn(result, key, child);
+      continue;
+    }
+    const earlier = sentAs.get(camel);
+    const at = path ? `${path}.${camel}` : camel;
+    if (earlier !== undefined) throw badRequest(`${at}: given twice, as ${earlier} and ${key}`);
+    sentAs.set(camel, key);
+    setOwn(result, camel, convertNested(child, shape[camel] ?? null, at));
+  }
+  return result;
+}

@@ -1,0 +1,66 @@
+import type { JsonValue } from '../session-service/types';
+import { parseJsonBody } from './json-parse';
+import { maxBodyBytes } from './limits';
+import { badRequest, HttpError } from './problem';
+
+const tooLarge = (limit: number) =>
+  new HttpError(413, `Request body too large: the limit is ${limit} bytes (STATEHOUSE_MAX_BODY_BYTES).`);
+
+/**
+ * The body's bytes, refusing more than `limit` before holding them all:
+ * Content-Length is checked first (cheap rejection) but not trusted, since
+ * it can be absent (chunked) or wrong; the stream itself is counted.
+ */
+export async function readBodyBytes(request: Request, limit = maxBodyBytes()): Promise<Uint8Array> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) throw tooLarge(limit);
+  if (!request.body) return new Uint8Array(0);
+
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+export interface ReadJsonOptions {
+  /** ADK's create routes take an optional body: an empty one reads as undefined instead of a 400. */
+  optional?: boolean;
+}
+
+/**
+ * The request body as JSON, whatever its Content-Type (ADK clients and curl
+ * users often omit it). Size is enforced before parsing; an empty body is a
+ * 400 unless `optional`.
+ */
+export async function readJson(request: Request, options: ReadJsonOptions = {}): Promise<JsonValue | undefined> {
+  const bytes = await readBodyBytes(request);
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    throw badRequest('body: not valid UTF-8');
+  }
+  if (text.trim() === '') {
+    if (options.optional) return undefined;
+    throw badRequest('body: required, got an empty body (expected JSON)');
+  }
+  return parseJsonBody(text);
+}

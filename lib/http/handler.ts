@@ -1,0 +1,42 @@
+import { requestSessionService } from '../data/service-override';
+import type { SessionService } from '../session-service/service';
+import { DatabaseUnavailableError, errorResponse } from './errors';
+import { checkOrigin } from './origin';
+
+/**
+ * A route handler with the origin check and the error mapping around it.
+ * Next 16 passes params as a Promise; they arrive URL-decoded once.
+ */
+export function route<P extends object>(
+  handler: (request: Request, params: P) => Promise<Response>,
+): (request: Request, context: { params: Promise<P> }) => Promise<Response> {
+  return async (request, context) => {
+    try {
+      checkOrigin(request);
+      return await handler(request, await context.params);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+/** A route without path parameters. */
+export function plainRoute(handler: (request: Request) => Promise<Response>): (request: Request) => Promise<Response> {
+  return async (request) => {
+    try {
+      checkOrigin(request);
+      return await handler(request);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+/** The session service; failing to build it (bad DATABASE_URL, unreachable file) is a 503, not a 500. */
+export async function sessionService(): Promise<SessionService> {
+  try {
+    return await requestSessionService();
+  } catch (error) {
+    throw new DatabaseUnavailableError(error);
+  }
+}

@@ -1,0 +1,33 @@
+/** Limits of the HTTP edge; state and id limits live in lib/validation/limits.ts, shared with the actions. */
+
+/** Default request body limit: large enough for a 1 MiB state value with JSON escaping to spare. */
+export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Nesting limit of a whole request body. State values are held to
+ * MAX_JSON_DEPTH (64) by lib/validation; this leaves room for the envelope
+ * (event → actions → stateDelta → value) while stopping bodies so deep that
+ * JSON.stringify would overflow the stack when storing them.
+ */
+export const MAX_BODY_DEPTH = 100;
+
+/** Page sizes the list routes accept (the service's own bounds). */
+export const MAX_PAGE_LIMIT = 1000;
+
+/** Attempts of an append that the caller did not guard with a revision (PATCH, POST events without If-Match). */
+export const UNGUARDED_APPEND_ATTEMPTS = 5;
+
+let warnedAbout: string | undefined;
+
+/** STATEHOUSE_MAX_BODY_BYTES when it is a positive integer, else the default; read per request so tests can change it. */
+export function maxBodyBytes(): number {
+  const raw = process.env.STATEHOUSE_MAX_BODY_BYTES?.trim();
+  if (!raw) return DEFAULT_MAX_BODY_BYTES;
+  const bytes = Number(raw);
+  if (Number.isSafeInteger(bytes) && bytes > 0) return bytes;
+  if (warnedAbout !== raw) {
+    warnedAbout = raw;
+    console.warn(`STATEHOUSE_MAX_BODY_BYTES=${JSON.stringify(raw)} is not a positive integer; using ${DEFAULT_MAX_BODY_BYTES}.`);
+  }
+  return DEFAULT_MAX_BODY_BYTES;
+}

@@ -1,0 +1,31 @@
+import type { SessionRef } from '../session-service/service';
+import { idSchema } from '../validation/schemas';
+import { parseWith } from './issues';
+
+/*
+ * Path segments arrive decoded exactly once by Next (`a%2Fb` → `a/b`,
+ * `a%252Fb` → `a%2Fb`, `%00` → NUL); they are used as they are, never decoded
+ * again, and checked like any other id (so NUL and other control characters are a 400).
+ */
+
+export interface AppParams {
+  app: string;
+}
+export interface UserParams extends AppParams {
+  user: string;
+}
+export interface SessionParams extends UserParams {
+  id: string;
+}
+
+export function appNameOf(params: AppParams): string {
+  return parseWith(idSchema, params.app, 'appName');
+}
+
+export function userRefOf(params: UserParams): { appName: string; userId: string } {
+  return { appName: appNameOf(params), userId: parseWith(idSchema, params.user, 'userId') };
+}
+
+export function sessionRefOf(params: SessionParams): SessionRef {
+  return { ...userRefOf(params), sessionId: parseWith(idSchema, params.id, 'sessionId') };
+}

@@ -1,0 +1,16 @@
+/** An error that already knows its HTTP answer: status and the `detail` text ADK clients show. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (detail: string) => new HttpError(400, detail);
+export const notFound = (detail: string) => new HttpError(404, detail);
+
+/** ADK's API server says exactly this for GET and PATCH of a missing session. */
+export const SESSION_NOT_FOUND = 'Session not found';

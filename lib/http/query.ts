@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { parseWith } from './issues';
+import { MAX_PAGE_LIMIT } from './limits';
+import { badRequest } from './problem';
+
+const camelToSnake = (name: string) => name.replace(/[A-Z]/g, (char) => `_${char.toLowerCase()}`);
+
+/**
+ * The declared query parameters of a request, by camelCase name (the
+ * snake_case spelling is accepted too). Empty values count as absent, a
+ * parameter given twice is a 400, undeclared ones are ignored (as FastAPI does).
+ */
+export function queryValues(request: Request, names: readonly string[]): Record<string, string | undefined> {
+  const params = new URL(request.url).searchParams;
+  const values: Record<string, string | undefined> = {};
+  for (const name of names) {
+    const snake = camelToSnake(name);
+    const given = [...params.getAll(name), ...(snake === name ? [] : params.getAll(snake))];
+    if (given.length > 1) throw badRequest(`${name}: given more than once`);
+    const value = given[0];
+    values[name] = value === undefined || value === '' ? undefined : value;
+  }
+  return values;
+}
+
+/** Parses the declared parameters with a schema whose keys are their names. */
+export function parseQuery<S extends z.ZodObject>(request: Request, schema: S): z.output<S> {
+  return parseWith(schema, queryValues(request, Object.keys(schema.shape)));
+}
+
+/** An integer query parameter within bounds. */
+export function integerParam(min: number, max = Number.MAX_SAFE_INTEGER) {
+  const range = max === Number.MAX_SAFE_INTEGER ? `an integer ≥ ${min}` : `an integer from ${min} to ${max}`;
+  return z.string().transform((text, ctx) => {
+    const value = /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (Number.isSafeInteger(value) && value >= min && value <= max) return value;
+    ctx.addIssue({ code: 'custom', message: `expected ${range}, got ${JSON.stringify(text)}` });
+    return z.NEVER;
+  });
+}
+
+/** A non-negative number of seconds (float seconds since the epoch, as ADK timestamps are). */
+export function secondsParam() {
+  return z.string().transform((text, ctx) => {
+    const value = /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+    if (Number.isFinite(value)) return value;
+    ctx.addIssue({ code: 'custom', message: `expected seconds since the epoch (e.g. 1750000000.5), got ${JSON.stringify(text)}` });
+    return z.NEVER;
+  });
+}
+
+export const pageQuery = {
+  limit: integerParam(1, MAX_PAGE_LIMIT).optional(),
+  offset: integerParam(0).optional(),
+};

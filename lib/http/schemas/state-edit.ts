@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ownEntries, setOwn } from '../../session-service/json';
+import type { JsonValue } from '../../session-service/types';
+import { keyProblem, valueProblem } from '../../validation/json-text';
+import { MAX_ID_LENGTH, MAX_KEYS_PER_DELTA } from '../../validation/limits';
+import { reasonSchema } from '../../validation/schemas';
+import { parseWith } from '../issues';
+import { badRequest } from '../problem';
+import { jsonObjectSchema } from './json';
+
+/** Who made the edit, recorded in the history. Callers of the API name themselves; the default says where it came from. */
+const actorSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`)
+  // eslint-disable-next-line no-control-regex
+  .refine((actor) => !/[\u0000-\u001f\u007f]/.test(actor), 'must not contain control characters');
+
+const stateEditSchema = z.object({
+  set: jsonObjectSchema.optional(),
+  remove: z.array(z.string()).max(MAX_KEYS_PER_DELTA).optional(),
+  reason: reasonSchema,
+  actor: actorSchema.default('api'),
+});
+
+export interface StateEditBody {
+  /** Unprefixed keys of one tier; undefined removes the key. */
+  changes: Record<string, JsonValue | undefined>;
+  reason: string;
+  actor: string;
+}
+
+/** `{"set"?: {key: json}, "remove"?: [key], "reason": string, "actor"?: string}` for the app or user tier. */
+export function parseStateEdit(body: JsonValue | undefined): StateEditBody {
+  const parsed = parseWith(stateEditSchema, body);
+  const changes: Record<string, JsonValue | undefined> = {};
+  for (const [key, value] of ownEntries(parsed.set ?? {})) {
+    const keyError = keyProblem(key);
+    if (keyError) throw badRequest(`set: ${keyError}`);
+    const valueError = valueProblem(value);
+    if (valueError) throw badRequest(`set.${key}: ${valueError}`);
+    setOwn(changes, key, value);
+  }
+  for (const [index, key] of (parsed.remove ?? []).entries()) {
+    const problem =
+      keyProblem(key) ??
+      (Object.hasOwn(changes, key) ? `"${key}" is ${changes[key] === undefined ? 'listed twice' : 'both set and removed'}` : null);
+    if (problem) throw badRequest(`remove.${index}: ${problem}`);
+    setOwn(changes, key, undefined);
+  }
+  const count = Object.keys(changes).length;
+  if (count === 0) throw badRequest('set/remove: at least one change is required');
+  if (count > MAX_KEYS_PER_DELTA) throw badRequest(`set/remove: ${count} changes, over the limit of ${MAX_KEYS_PER_DELTA}`);
+  return { changes, reason: parsed.reason, actor: parsed.actor };
+}

@@ -1,0 +1,53 @@
+import { setOwn } from '../session-service/json';
+import { mergeState } from '../session-service/scope';
+import type { SessionRef, SessionService } from '../session-service/service';
+import type { SessionTiers, StateEntry, StateRecord } from '../session-service/types';
+import { notFound, SESSION_NOT_FOUND } from './problem';
+import type { RenderSource } from './schemas/render';
+
+export interface SessionStateView extends SessionTiers {
+  /** The session now, also with asOf: what an If-Match on the events route must name. */
+  revision: number;
+  lastUpdateTime: number;
+  eventCount: number;
+}
+
+const eventNotFound = (ref: SessionRef, seq: number) => notFound(`Event ${seq} not found in session ${ref.sessionId}.`);
+
+/** The three tiers (now, or right after event `asOf`) with the session's current revision and counts. */
+export async function sessionStateView(service: SessionService, ref: SessionRef, asOf?: number): Promise<SessionStateView> {
+  const summary = await service.getSessionSummary(ref);
+  if (!summary) throw notFound(SESSION_NOT_FOUND);
+  const tiers = asOf === undefined ? await service.getSessionTiers(ref) : await service.getStateAsOf(ref, asOf);
+  if (!tiers) throw asOf === undefined ? notFound(SESSION_NOT_FOUND) : eventNotFound(ref, asOf);
+  return {
+    app: tiers.app,
+    user: tiers.user,
+    session: tiers.session,
+    revision: summary.revision,
+    lastUpdateTime: summary.lastUpdateTime,
+    eventCount: summary.eventCount,
+  };
+}
+
+function recordOf(entries: StateEntry[]): StateRecord {
+  const record: StateRecord = {};
+  for (const entry of entries) setOwn(record, entry.key, entry.value);
+  return record;
+}
+
+/** The merged state a template renders against: given, a session's now, or a session's as of an event. */
+export async function renderState(service: SessionService, source: RenderSource): Promise<StateRecord> {
+  if ('state' in source) return source.state;
+  const ref = source.session;
+  if (source.asOf === undefined) {
+    const session = await service.getSession(ref, { numRecentEvents: 0 });
+    if (!session) throw notFound(SESSION_NOT_FOUND);
+    return session.state;
+  }
+  const tiers = await service.getStateAsOf(ref, source.asOf);
+  if (!tiers) {
+    throw (await service.getSessionSummary(ref)) ? eventNotFound(ref, source.asOf) : notFound(SESSION_NOT_FOUND);
+  }
+  return mergeState(recordOf(tiers.app), recordOf(tiers.user), recordOf(tiers.session));
+}

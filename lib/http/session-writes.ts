@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { isSessionServiceError } from '../session-service/errors';
+import type { SessionRef, SessionService } from '../session-service/service';
+import type { Event, NewEvent, Session, StateRecord } from '../session-service/types';
+import { UNGUARDED_APPEND_ATTEMPTS } from './limits';
+import { notFound, SESSION_NOT_FOUND } from './problem';
+import type { CreateSessionBody } from './schemas/session';
+
+const isStale = (error: unknown) => isSessionServiceError(error) && error.code === 'STALE_SESSION';
+
+/**
+ * ADK's create: the session, then its events appended in order through the
+ * returned session object. The body was validated whole beforehand; the
+ * service has no "create with events" transaction, so a database failure
+ * between the appends can leave the session with the earlier events.
+ */
+export async function createSessionWithEvents(
+  service: SessionService,
+  owner: { appName: string; userId: string },
+  body: CreateSessionBody,
+): Promise<Session> {
+  const session = await service.createSession({ ...owner, sessionId: body.sessionId, state: body.state });
+  for (const event of body.events) await service.appendEvent(session, event);
+  return session;
+}
+
+/**
+ * ADK's PATCH: an event by "user" with invocation id `p-<uuid>` carrying the
+ * delta, appended to the session as loaded; returns the session with all its
+ * events. A concurrent append in between makes the loaded copy stale; the
+ * caller asked for no revision, so the delta is simply applied to a fresh load.
+ */
+export async function patchSessionState(service: SessionService, ref: SessionRef, stateDelta: StateRecord): Promise<Session> {
+  const invocationId = `p-${randomUUID()}`;
+  for (let attempt = 1; ; attempt += 1) {
+    const session = await service.getSession(ref);
+    if (!session) throw notFound(SESSION_NOT_FOUND);
+    try {
+      await service.appendEvent(session, { author: 'user', invocationId, actions: { stateDelta } });
+      return session;
+    } catch (error) {
+      if (!isStale(error) || attempt >= UNGUARDED_APPEND_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** A session handle for appendEvent: only identity and revision matter to the service. */
+function handle(ref: SessionRef, revision: number): Session {
+  return { id: ref.sessionId, appName: ref.appName, userId: ref.userId, state: {}, events: [], lastUpdateTime: 0, revision };
+}
+
+async function currentRevision(service: SessionService, ref: SessionRef): Promise<number> {
+  const summary = await service.getSessionSummary(ref);
+  if (!summary) throw notFound(`Session ${ref.sessionId} not found.`);
+  return summary.revision;
+}
+
+export interface AppendResult {
+  event: Event;
+  /** The session's revision after the append (unchanged for a partial event, which is not stored). */
+  revision: number;
+}
+
+/**
+ * Appends one event. With `expectedRevision` (If-Match) it is an exact
+ * compare-and-swap: a session that moved on is a 409 with ADK's stale text.
+ * Without it, the event goes onto whatever the current revision is.
+ */
+export async function appendToSession(
+  service: SessionService,
+  ref: SessionRef,
+  event: NewEvent,
+  expectedRevision?: number,
+): Promise<AppendResult> {
+  if (event.partial === true) {
+    // The service returns partial events untouched without looking at storage; the route still owes a 404.
+    const revision = await currentRevision(service, ref);
+    return { event: await service.appendEvent(handle(ref, revision), event), revision };
+  }
+  if (expectedRevision !== undefined) {
+    const session = handle(ref, expectedRevision);
+    const stored = await service.appendEvent(session, event);
+    return { event: stored, revision: session.revision };
+  }
+  for (let attempt = 1; ; attempt += 1) {
+    const session = handle(ref, await currentRevision(service, ref));
+    try {
+      const stored = await service.appendEvent(session, event);
+      return { event: stored, revision: session.revision };
+    } catch (error) {
+      if (!isStale(error) || attempt >= UNGUARDED_APPEND_ATTEMPTS) throw error;
+    }
+  }
+}

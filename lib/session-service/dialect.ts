@@ -1,0 +1,36 @@
+import { empty, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
+
+export type Dialect = 'sqlite' | 'postgresql';
+
+/** Row lock for read-then-write; SQLite needs none, its write transaction is already exclusive. */
+export function forUpdate(dialect: Dialect): Sql {
+  return dialect === 'postgresql' ? sql` FOR UPDATE` : empty;
+}
+
+/** Snapshot isolation for multi-statement reads (SQLite transactions already read one snapshot). */
+export function readIsolation(dialect: Dialect): { isolationLevel?: 'RepeatableRead' } {
+  return dialect === 'postgresql' ? { isolationLevel: 'RepeatableRead' } : {};
+}
+
+/** Drivers return 64-bit integers as bigint or string; the counts and ids here fit in a number. */
+export function toNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'bigint' || typeof value === 'string') return Number(value);
+  throw new TypeError(`Expected a number from the database, got ${typeof value}`);
+}
+
+export function toNumberOrNull(value: unknown): number | null {
+  return value === null || value === undefined ? null : toNumber(value);
+}
+
+/** Splits a list so that statements stay under SQLite's bound-variable limit. */
+export function chunks<T>(items: T[], size = 500): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
+}
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's wildcards escaped (use with ESCAPE '\'). */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,0 +1,36 @@
+export type ErrorCode =
+  | 'NOT_FOUND'
+  | 'ALREADY_EXISTS'
+  | 'STALE_SESSION'
+  | 'INVALID_INPUT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNAVAILABLE';
+
+/** A domain error: the code says what kind, the message is fit to show a user. */
+export class SessionServiceError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SessionServiceError';
+  }
+}
+
+/** ADK's exact text, so ADK clients that match on it keep working. */
+export const STALE_SESSION_MESSAGE =
+  'The session has been modified in storage since it was loaded. Please reload the session before appending more events.';
+
+export const sessionNotFound = (sessionId: string) =>
+  new SessionServiceError('NOT_FOUND', `Session ${sessionId} not found.`);
+
+export const sessionAlreadyExists = (sessionId: string) =>
+  new SessionServiceError('ALREADY_EXISTS', `Session already exists: ${sessionId}`);
+
+export const staleSession = () => new SessionServiceError('STALE_SESSION', STALE_SESSION_MESSAGE);
+
+export const invalidInput = (message: string) => new SessionServiceError('INVALID_INPUT', message);
+
+export function isSessionServiceError(error: unknown): error is SessionServiceError {
+  return error instanceof SessionServiceError;
+}

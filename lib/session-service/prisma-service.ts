@@ -1,0 +1,619 @@
+import { empty, join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
+import { containsPattern, readIsolation, toNumber, type Dialect } from './dialect';
+import { invalidInput, sessionAlreadyExists, sessionNotFound, staleSession } from './errors';
+import { completeEvent, newId, nowSeconds, storedForm } from './events';
+import { encodeJson, ownEntries, setOwn } from './json';
+import {
+  decodeEvent,
+  recordOf,
+  SOURCE_COLUMNS,
+  stateChange,
+  stateEntry,
+  type ChangeRow,
+  type EntryRow,
+  type KeyValueRow,
+} from './rows';
+import { mergeState, scopeOfKey, splitDelta, type ScopedDelta } from './scope';
+import type {
+  CreateSessionRequest,
+  EventQuery,
+  KeyHistoryRequest,
+  ListSessionsRequest,
+  PageRequest,
+  SessionRef,
+  SessionSearch,
+  SessionService,
+  StateEdit,
+} from './service';
+import type { SqlClient, SqlExecutor } from './sql';
+import { writeTier, type ChangeCause, type TierChanges, type TierOwner } from './tier-writes';
+import type {
+  AppSummary,
+  Event,
+  GetSessionConfig,
+  NewEvent,
+  Page,
+  Session,
+  SessionSummary,
+  SessionTiers,
+  StateChange,
+  StateEntry,
+  StateRecord,
+  StoredEvent,
+  UserSummary,
+} from './types';
+
+const DEFAULT_PAGE_SIZE = 50;
+const MAX_PAGE_SIZE = 1000;
+
+interface SessionRow {
+  pk: unknown;
+  app_name: string;
+  user_id: string;
+  id: string;
+  revision: unknown;
+  last_seq: unknown;
+  create_time: unknown;
+  update_time: unknown;
+}
+
+const SESSION_COLUMNS = sql`pk, app_name, user_id, id, revision, last_seq, create_time, update_time`;
+
+function summaryOf(row: SessionRow): SessionSummary {
+  return {
+    id: row.id,
+    appName: row.app_name,
+    userId: row.user_id,
+    createTime: toNumber(row.create_time),
+    lastUpdateTime: toNumber(row.update_time),
+    eventCount: toNumber(row.last_seq),
+    revision: toNumber(row.revision),
+  };
+}
+
+function pageBounds(page: PageRequest | undefined): { limit: number; offset: number } {
+  const limit = page?.limit ?? DEFAULT_PAGE_SIZE;
+  const offset = page?.offset ?? 0;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
+    throw invalidInput(`limit must be an integer from 1 to ${MAX_PAGE_SIZE}.`);
+  }
+  if (!Number.isInteger(offset) || offset < 0) throw invalidInput('offset must be a non-negative integer.');
+  return { limit, offset };
+}
+
+function tierChanges(record: StateRecord): TierChanges {
+  return ownEntries(record);
+}
+
+/**
+ * ADK's session service on a Prisma client (SQLite or PostgreSQL through
+ * driver adapters). Every write is one transaction; appends are guarded by a
+ * compare-and-swap on the session's revision, shared tiers by per-key rows.
+ */
+export class PrismaSessionService implements SessionService {
+  constructor(
+    private readonly client: SqlClient,
+    private readonly dialect: Dialect,
+  ) {}
+
+  private read<R>(fn: (tx: SqlExecutor) => Promise<R>): Promise<R> {
+    // One snapshot for multi-statement reads; on SQLite this also queues
+    // behind the adapter's open write transaction instead of reading into it.
+    return this.client.$transaction(fn, readIsolation(this.dialect));
+  }
+
+  private write<R>(fn: (tx: SqlExecutor) => Promise<R>): Promise<R> {
+    return this.client.$transaction(fn);
+  }
+
+  async createSession(request: CreateSessionRequest): Promise<Session> {
+    const sessionId = request.sessionId?.trim() || newId();
+    const now = nowSeconds();
+    const split = splitDelta(request.state ?? {});
+    return this.write(async (tx) => {
+      const inserted = await tx.$queryRaw<{ pk: unknown }[]>(
+        sql`INSERT INTO sessions (app_name, user_id, id, revision, last_seq, create_time, update_time)
+            VALUES (${request.appName}, ${request.userId}, ${sessionId}, 0, 0, ${now}, ${now})
+            ON CONFLICT DO NOTHING RETURNING pk`,
+      );
+      const pk = inserted[0]?.pk;
+      if (pk === undefined) throw sessionAlreadyExists(sessionId);
+      const owner = { appName: request.appName, userId: request.userId, sessionId, sessionPk: toNumber(pk) };
+      const cause: ChangeCause = {
+        actor: 'session:create',
+        reason: null,
+        time: now,
+        sourceUserId: request.userId,
+        sourceSessionId: sessionId,
+        eventId: null,
+        eventSeq: null,
+      };
+      await this.writeScoped(tx, owner, split, cause);
+      const state = await this.mergedState(tx, request.appName, request.userId, owner.sessionPk);
+      return {
+        id: sessionId,
+        appName: request.appName,
+        userId: request.userId,
+        state,
+        events: [],
+        lastUpdateTime: now,
+        revision: 0,
+      };
+    });
+  }
+
+  private async writeScoped(
+    tx: SqlExecutor,
+    owner: Omit<TierOwner, 'scope'>,
+    split: ScopedDelta,
+    cause: ChangeCause,
+  ): Promise<void> {
+    // Fixed order (app, user, session) so concurrent writers lock in the same order.
+    await writeTier(tx, this.dialect, { ...owner, scope: 'app' }, tierChanges(split.app), cause);
+    await writeTier(tx, this.dialect, { ...owner, scope: 'user' }, tierChanges(split.user), cause);
+    await writeTier(tx, this.dialect, { ...owner, scope: 'session' }, tierChanges(split.session), cause);
+  }
+
+  private async mergedState(tx: SqlExecutor, appName: string, userId: string, sessionPk: number): Promise<StateRecord> {
+    const [app, user, session] = await Promise.all([
+      tx.$queryRaw<KeyValueRow[]>(sql`SELECT key, value FROM app_state WHERE app_name = ${appName}`),
+      tx.$queryRaw<KeyValueRow[]>(sql`SELECT key, value FROM user_state WHERE app_name = ${appName} AND user_id = ${userId}`),
+      tx.$queryRaw<KeyValueRow[]>(sql`SELECT key, value FROM session_state WHERE session_pk = ${sessionPk}`),
+    ]);
+    return mergeState(recordOf(app), recordOf(user), recordOf(session));
+  }
+
+  private async findSession(tx: SqlExecutor, ref: SessionRef): Promise<SessionRow | null> {
+    const rows = await tx.$queryRaw<SessionRow[]>(
+      sql`SELECT ${SESSION_COLUMNS} FROM sessions
+          WHERE app_name = ${ref.appName} AND user_id = ${ref.userId} AND id = ${ref.sessionId}`,
+    );
+    return rows[0] ?? null;
+  }
+
+  async getSession(ref: SessionRef, config: GetSessionConfig = {}): Promise<Session | null> {
+    const { numRecentEvents, afterTimestamp } = config;
+    if (numRecentEvents !== undefined && (!Number.isInteger(numRecentEvents) || numRecentEvents < 0)) {
+      throw invalidInput('numRecentEvents must be a non-negative integer.');
+    }
+    if (afterTimestamp !== undefined && !Number.isFinite(afterTimestamp)) {
+      throw invalidInput('afterTimestamp must be a number of seconds.');
+    }
+    return this.read(async (tx) => {
+      const row = await this.findSession(tx, ref);
+      if (!row) return null;
+      const pk = toNumber(row.pk);
+      const state = await this.mergedState(tx, ref.appName, ref.userId, pk);
+      const events = numRecentEvents === 0 ? [] : await this.recentEvents(tx, pk, numRecentEvents, afterTimestamp);
+      return {
+        id: row.id,
+        appName: row.app_name,
+        userId: row.user_id,
+        state,
+        events,
+        lastUpdateTime: toNumber(row.update_time),
+        revision: toNumber(row.revision),
+      };
+    });
+  }
+
+  private async recentEvents(
+    tx: SqlExecutor,
+    sessionPk: number,
+    numRecentEvents: number | undefined,
+    afterTimestamp: number | undefined,
+  ): Promise<Event[]> {
+    const after = afterTimestamp ? sql` AND timestamp >= ${afterTimestamp}` : empty;
+    if (numRecentEvents === undefined) {
+      const rows = await tx.$queryRaw<{ data: string }[]>(
+        sql`SELECT data FROM events WHERE session_pk = ${sessionPk}${after} ORDER BY timestamp, seq`,
+      );
+      return rows.map((row) => decodeEvent(row.data));
+    }
+    const rows = await tx.$queryRaw<{ data: string }[]>(
+      sql`SELECT data FROM events WHERE session_pk = ${sessionPk}${after}
+          ORDER BY timestamp DESC, seq DESC LIMIT ${numRecentEvents}`,
+    );
+    return rows.reverse().map((row) => decodeEvent(row.data));
+  }
+
+  async listSessions(request: ListSessionsRequest): Promise<{ sessions: Session[] }> {
+    const byUser = request.userId === undefined ? empty : sql` AND user_id = ${request.userId}`;
+    const bySessionUser = request.userId === undefined ? empty : sql` AND s.user_id = ${request.userId}`;
+    return this.read(async (tx) => {
+      const [rows, sessionState, userState, appState] = await Promise.all([
+        tx.$queryRaw<SessionRow[]>(
+          sql`SELECT ${SESSION_COLUMNS} FROM sessions WHERE app_name = ${request.appName}${byUser} ORDER BY pk`,
+        ),
+        tx.$queryRaw<(KeyValueRow & { session_pk: unknown })[]>(
+          sql`SELECT ss.session_pk, ss.key, ss.value FROM session_state ss JOIN sessions s ON s.pk = ss.session_pk
+              WHERE s.app_name = ${request.appName}${bySessionUser}`,
+        ),
+        tx.$queryRaw<(KeyValueRow & { user_id: string })[]>(
+          sql`SELECT user_id, key, value FROM user_state WHERE app_name = ${request.appName}${byUser}`,
+        ),
+        tx.$queryRaw<KeyValueRow[]>(sql`SELECT key, value FROM app_state WHERE app_name = ${request.appName}`),
+      ]);
+      const app = recordOf(appState);
+      const sessionRows = groupBy(sessionState, (row) => toNumber(row.session_pk));
+      const userRows = groupBy(userState, (row) => row.user_id);
+      const sessions = rows.map((row) => ({
+        id: row.id,
+        appName: row.app_name,
+        userId: row.user_id,
+        state: mergeState(
+          app,
+          recordOf(userRows.get(row.user_id) ?? []),
+          recordOf(sessionRows.get(toNumber(row.pk)) ?? []),
+        ),
+        events: [],
+        lastUpdateTime: toNumber(row.update_time),
+        revision: toNumber(row.revision),
+      }));
+      return { sessions };
+    });
+  }
+
+  async deleteSession(ref: SessionRef): Promise<void> {
+    await this.write(async (tx) => {
+      await tx.$executeRaw(
+        sql`DELETE FROM sessions WHERE app_name = ${ref.appName} AND user_id = ${ref.userId} AND id = ${ref.sessionId}`,
+      );
+      // The session tier's history goes with it; a new session may reuse the id.
+      await tx.$executeRaw(
+        sql`DELETE FROM state_changes WHERE app_name = ${ref.appName} AND scope = 'session'
+            AND owner_user_id = ${ref.userId} AND owner_session_id = ${ref.sessionId}`,
+      );
+    });
+  }
+
+  async appendEvent(session: Session, newEvent: NewEvent): Promise<Event> {
+    const event = completeEvent(newEvent);
+    if (event.partial) return event;
+    const stored = storedForm(event);
+    const split = splitDelta(stored.actions.stateDelta);
+    const data = JSON.stringify(stored);
+    const ref = { appName: session.appName, userId: session.userId, sessionId: session.id };
+
+    const revision = await this.write(async (tx) => {
+      // Compare-and-swap on the revision: the first statement is a write, so
+      // SQLite takes its write lock here and PostgreSQL locks the row; a
+      // second, stale copy finds the revision moved on.
+      const claimed = await tx.$queryRaw<{ pk: unknown; revision: unknown; last_seq: unknown }[]>(
+        sql`UPDATE sessions SET revision = revision + 1, last_seq = last_seq + 1, update_time = ${event.timestamp}
+            WHERE app_name = ${ref.appName} AND user_id = ${ref.userId} AND id = ${ref.sessionId}
+              AND revision = ${session.revision}
+            RETURNING pk, revision, last_seq`,
+      );
+      const row = claimed[0];
+      if (!row) {
+        throw (await this.findSession(tx, ref)) ? staleSession() : sessionNotFound(ref.sessionId);
+      }
+      const sessionPk = toNumber(row.pk);
+      const seq = toNumber(row.last_seq);
+      await tx.$executeRaw(
+        sql`INSERT INTO events (session_pk, seq, id, invocation_id, author, timestamp, data)
+            VALUES (${sessionPk}, ${seq}, ${stored.id}, ${stored.invocationId}, ${stored.author}, ${stored.timestamp}, ${data})`,
+      );
+      const cause: ChangeCause = {
+        actor: stored.author,
+        reason: null,
+        time: stored.timestamp,
+        sourceUserId: ref.userId,
+        sourceSessionId: ref.sessionId,
+        eventId: stored.id,
+        eventSeq: seq,
+      };
+      await this.writeScoped(tx, { ...ref, sessionPk }, split, cause);
+      return toNumber(row.revision);
+    });
+
+    // As ADK does: the caller's session object sees the whole delta, temp: keys included.
+    for (const [key, value] of ownEntries(event.actions.stateDelta)) setOwn(session.state, key, value);
+    session.events.push(stored);
+    session.lastUpdateTime = stored.timestamp;
+    session.revision = revision;
+    return stored;
+  }
+
+  async listApps(): Promise<AppSummary[]> {
+    return this.read(async (tx) => {
+      const [withSessions, withState] = await Promise.all([
+        tx.$queryRaw<{ app_name: string; sessions: unknown; users: unknown; last: unknown }[]>(
+          sql`SELECT app_name, COUNT(*) AS sessions, COUNT(DISTINCT user_id) AS users, MAX(update_time) AS last
+              FROM sessions GROUP BY app_name`,
+        ),
+        tx.$queryRaw<{ app_name: string }[]>(
+          sql`SELECT app_name FROM app_state UNION SELECT app_name FROM user_state`,
+        ),
+      ]);
+      const apps = new Map<string, AppSummary>();
+      for (const row of withState) {
+        apps.set(row.app_name, { appName: row.app_name, sessionCount: 0, userCount: 0, lastUpdateTime: null });
+      }
+      for (const row of withSessions) {
+        apps.set(row.app_name, {
+          appName: row.app_name,
+          sessionCount: toNumber(row.sessions),
+          userCount: toNumber(row.users),
+          lastUpdateTime: toNumber(row.last),
+        });
+      }
+      return [...apps.values()].sort((a, b) => (a.appName < b.appName ? -1 : a.appName > b.appName ? 1 : 0));
+    });
+  }
+
+  async listUsers(appName: string, page?: PageRequest & { idContains?: string }): Promise<Page<UserSummary>> {
+    const { limit, offset } = pageBounds(page);
+    const filter = page?.idContains ? sql` AND LOWER(user_id) LIKE ${containsPattern(page.idContains)} ESCAPE '\\'` : empty;
+    const users = sql`
+      SELECT user_id, CAST(SUM(sessions) AS BIGINT) AS sessions, MAX(last) AS last FROM (
+        SELECT user_id, COUNT(*) AS sessions, MAX(update_time) AS last FROM sessions
+          WHERE app_name = ${appName}${filter} GROUP BY user_id
+        UNION ALL
+        SELECT user_id, 0 AS sessions, MAX(update_time) AS last FROM user_state
+          WHERE app_name = ${appName}${filter} GROUP BY user_id
+      ) u GROUP BY user_id`;
+    return this.read(async (tx) => {
+      const [rows, total] = await Promise.all([
+        tx.$queryRaw<{ user_id: string; sessions: unknown; last: unknown }[]>(
+          sql`${users} ORDER BY last DESC, user_id LIMIT ${limit} OFFSET ${offset}`,
+        ),
+        tx.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM (${users}) t`),
+      ]);
+      return {
+        items: rows.map((row) => ({
+          userId: row.user_id,
+          sessionCount: toNumber(row.sessions),
+          lastUpdateTime: toNumber(row.last),
+        })),
+        total: toNumber(total[0]?.n ?? 0),
+      };
+    });
+  }
+
+  async searchSessions(search: SessionSearch): Promise<Page<SessionSummary>> {
+    const { limit, offset } = pageBounds(search);
+    const where = this.sessionFilter(search);
+    return this.read(async (tx) => {
+      const [rows, total] = await Promise.all([
+        tx.$queryRaw<SessionRow[]>(
+          sql`SELECT ${SESSION_COLUMNS} FROM sessions s WHERE ${where}
+              ORDER BY update_time DESC, pk DESC LIMIT ${limit} OFFSET ${offset}`,
+        ),
+        tx.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM sessions s WHERE ${where}`),
+      ]);
+      return { items: rows.map(summaryOf), total: toNumber(total[0]?.n ?? 0) };
+    });
+  }
+
+  private sessionFilter(search: SessionSearch): Sql {
+    const conditions: Sql[] = [sql`s.app_name = ${search.appName}`];
+    if (search.userId !== undefined) conditions.push(sql`s.user_id = ${search.userId}`);
+    if (search.idContains) {
+      conditions.push(sql`LOWER(s.id) LIKE ${containsPattern(search.idContains)} ESCAPE '\\'`);
+    }
+    const value = search.stateValue === undefined ? undefined : encodeJson(search.stateValue);
+    const valueIs = (column: string) => (value === undefined ? empty : sql` AND ${raw(column)} = ${value}`);
+    if (search.stateKey !== undefined) {
+      const { scope, key } = scopeOfKey(search.stateKey);
+      if (scope === 'temp') {
+        conditions.push(sql`1 = 0`);
+      } else if (scope === 'session') {
+        conditions.push(
+          sql`EXISTS (SELECT 1 FROM session_state ss WHERE ss.session_pk = s.pk AND ss.key = ${key}${valueIs('ss.value')})`,
+        );
+      } else if (scope === 'user') {
+        conditions.push(
+          sql`EXISTS (SELECT 1 FROM user_state us WHERE us.app_name = s.app_name AND us.user_id = s.user_id
+                      AND us.key = ${key}${valueIs('us.value')})`,
+        );
+      } else {
+        conditions.push(
+          sql`EXISTS (SELECT 1 FROM app_state a WHERE a.app_name = s.app_name AND a.key = ${key}${valueIs('a.value')})`,
+        );
+      }
+    } else if (value !== undefined) {
+      conditions.push(sql`(
+        EXISTS (SELECT 1 FROM session_state ss WHERE ss.session_pk = s.pk AND ss.value = ${value})
+        OR EXISTS (SELECT 1 FROM user_state us WHERE us.app_name = s.app_name AND us.user_id = s.user_id AND us.value = ${value})
+        OR EXISTS (SELECT 1 FROM app_state a WHERE a.app_name = s.app_name AND a.value = ${value}))`);
+    }
+    return join(conditions, ' AND ');
+  }
+
+  async getSessionSummary(ref: SessionRef): Promise<SessionSummary | null> {
+    const row = await this.read((tx) => this.findSession(tx, ref));
+    return row ? summaryOf(row) : null;
+  }
+
+  async getSessionTiers(ref: SessionRef): Promise<SessionTiers | null> {
+    return this.read(async (tx) => {
+      const row = await this.findSession(tx, ref);
+      if (!row) return null;
+      const [app, user, session] = await Promise.all([
+        this.appEntries(tx, ref.appName),
+        this.userEntries(tx, ref.appName, ref.userId),
+        tx.$queryRaw<EntryRow[]>(
+          sql`SELECT t.key, t.value, NULL AS update_time, ${raw(SOURCE_COLUMNS)} FROM session_state t
+              LEFT JOIN state_changes h ON h.id = (
+                SELECT MAX(c.id) FROM state_changes c WHERE c.app_name = ${ref.appName} AND c.scope = 'session'
+                  AND c.owner_user_id = ${ref.userId} AND c.owner_session_id = ${ref.sessionId} AND c.key = t.key)
+              WHERE t.session_pk = ${toNumber(row.pk)} ORDER BY t.key`,
+        ),
+      ]);
+      return { app, user, session: session.map(stateEntry) };
+    });
+  }
+
+  private async appEntries(tx: SqlExecutor, appName: string): Promise<StateEntry[]> {
+    const rows = await tx.$queryRaw<EntryRow[]>(
+      sql`SELECT t.key, t.value, t.update_time, ${raw(SOURCE_COLUMNS)} FROM app_state t
+          LEFT JOIN state_changes h ON h.id = (
+            SELECT MAX(c.id) FROM state_changes c WHERE c.app_name = t.app_name AND c.scope = 'app'
+              AND c.owner_user_id = '' AND c.owner_session_id = '' AND c.key = t.key)
+          WHERE t.app_name = ${appName} ORDER BY t.key`,
+    );
+    return rows.map(stateEntry);
+  }
+
+  private async userEntries(tx: SqlExecutor, appName: string, userId: string): Promise<StateEntry[]> {
+    const rows = await tx.$queryRaw<EntryRow[]>(
+      sql`SELECT t.key, t.value, t.update_time, ${raw(SOURCE_COLUMNS)} FROM user_state t
+          LEFT JOIN state_changes h ON h.id = (
+            SELECT MAX(c.id) FROM state_changes c WHERE c.app_name = t.app_name AND c.scope = 'user'
+              AND c.owner_user_id = t.user_id AND c.owner_session_id = '' AND c.key = t.key)
+          WHERE t.app_name = ${appName} AND t.user_id = ${userId} ORDER BY t.key`,
+    );
+    return rows.map(stateEntry);
+  }
+
+  getAppState(appName: string): Promise<StateEntry[]> {
+    return this.read((tx) => this.appEntries(tx, appName));
+  }
+
+  getUserState(appName: string, userId: string): Promise<StateEntry[]> {
+    return this.read((tx) => this.userEntries(tx, appName, userId));
+  }
+
+  async listEvents(ref: SessionRef, query: EventQuery = {}): Promise<Page<StoredEvent>> {
+    const { limit, offset } = pageBounds(query);
+    return this.read(async (tx) => {
+      const row = await this.findSession(tx, ref);
+      if (!row) throw sessionNotFound(ref.sessionId);
+      const conditions: Sql[] = [sql`e.session_pk = ${toNumber(row.pk)}`];
+      if (query.afterSeq !== undefined) conditions.push(sql`e.seq > ${query.afterSeq}`);
+      if (query.author !== undefined) conditions.push(sql`e.author = ${query.author}`);
+      if (query.invocationId !== undefined) conditions.push(sql`e.invocation_id = ${query.invocationId}`);
+      if (query.touchedKey !== undefined) {
+        const { scope, key } = scopeOfKey(query.touchedKey);
+        conditions.push(
+          sql`e.seq IN (SELECT c.event_seq FROM state_changes c WHERE c.app_name = ${ref.appName}
+                AND c.source_user_id = ${ref.userId} AND c.source_session_id = ${ref.sessionId}
+                AND c.key = ${key} AND c.scope = ${scope} AND c.event_seq IS NOT NULL)`,
+        );
+      }
+      const where = join(conditions, ' AND ');
+      const order = query.newestFirst ? sql`e.seq DESC` : sql`e.seq`;
+      const [rows, total] = await Promise.all([
+        tx.$queryRaw<{ seq: unknown; data: string }[]>(
+          sql`SELECT e.seq, e.data FROM events e WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+        ),
+        tx.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM events e WHERE ${where}`),
+      ]);
+      return {
+        items: rows.map((r) => ({ seq: toNumber(r.seq), event: decodeEvent(r.data) })),
+        total: toNumber(total[0]?.n ?? 0),
+      };
+    });
+  }
+
+  async getKeyHistory(request: KeyHistoryRequest): Promise<Page<StateChange>> {
+    const { limit, offset } = pageBounds(request);
+    if (request.scope !== 'app' && !request.userId) throw invalidInput('userId is required for user and session history.');
+    if (request.scope === 'session' && !request.sessionId) throw invalidInput('sessionId is required for session history.');
+    const ownerUserId = request.scope === 'app' ? '' : (request.userId ?? '');
+    const ownerSessionId = request.scope === 'session' ? (request.sessionId ?? '') : '';
+    const where = sql`app_name = ${request.appName} AND scope = ${request.scope} AND owner_user_id = ${ownerUserId}
+      AND owner_session_id = ${ownerSessionId} AND key = ${request.key}`;
+    return this.history(where, limit, offset);
+  }
+
+  async getUserHistory(
+    appName: string,
+    userId: string,
+    page?: PageRequest & { since?: number },
+  ): Promise<Page<StateChange>> {
+    const { limit, offset } = pageBounds(page);
+    const since = page?.since === undefined ? empty : sql` AND time >= ${page.since}`;
+    return this.history(sql`app_name = ${appName} AND owner_user_id = ${userId} AND scope = 'user'${since}`, limit, offset);
+  }
+
+  private history(where: Sql, limit: number, offset: number): Promise<Page<StateChange>> {
+    return this.read(async (tx) => {
+      const [rows, total] = await Promise.all([
+        tx.$queryRaw<ChangeRow[]>(
+          sql`SELECT h.id, h.app_name, h.scope, h.owner_user_id, h.owner_session_id, h.key, h.old_value, h.new_value,
+                ${raw(SOURCE_COLUMNS)} FROM state_changes h WHERE ${where} ORDER BY h.id DESC LIMIT ${limit} OFFSET ${offset}`,
+        ),
+        tx.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM state_changes h WHERE ${where}`),
+      ]);
+      return { items: rows.map(stateChange), total: toNumber(total[0]?.n ?? 0) };
+    });
+  }
+
+  async getStateAsOf(ref: SessionRef, seq: number): Promise<SessionTiers | null> {
+    return this.read(async (tx) => {
+      const row = await this.findSession(tx, ref);
+      if (!row) return null;
+      const events = await tx.$queryRaw<{ timestamp: unknown }[]>(
+        sql`SELECT timestamp FROM events WHERE session_pk = ${toNumber(row.pk)} AND seq = ${seq}`,
+      );
+      const event = events[0];
+      if (!event) return null;
+      const time = toNumber(event.timestamp);
+      // The session tier replays exactly up to this event; the shared tiers
+      // are taken from their history as of the event's time.
+      const [session, user, app] = await Promise.all([
+        this.tierAsOf(
+          tx,
+          sql`c.scope = 'session' AND c.owner_user_id = ${ref.userId} AND c.owner_session_id = ${ref.sessionId}
+              AND (c.event_seq IS NULL OR c.event_seq <= ${seq})`,
+          ref.appName,
+        ),
+        this.tierAsOf(
+          tx,
+          sql`c.scope = 'user' AND c.owner_user_id = ${ref.userId} AND c.owner_session_id = '' AND c.time <= ${time}`,
+          ref.appName,
+        ),
+        this.tierAsOf(
+          tx,
+          sql`c.scope = 'app' AND c.owner_user_id = '' AND c.owner_session_id = '' AND c.time <= ${time}`,
+          ref.appName,
+        ),
+      ]);
+      return { app, user, session };
+    });
+  }
+
+  private async tierAsOf(tx: SqlExecutor, where: Sql, appName: string): Promise<StateEntry[]> {
+    const rows = await tx.$queryRaw<(EntryRow & { new_value: string | null })[]>(
+      sql`SELECT h.key, h.new_value, h.new_value AS value, h.time AS update_time, ${raw(SOURCE_COLUMNS)}
+          FROM state_changes h WHERE h.id IN (
+            SELECT MAX(c.id) FROM state_changes c WHERE c.app_name = ${appName} AND ${where} GROUP BY c.key)
+          ORDER BY h.key`,
+    );
+    return rows.filter((r) => r.new_value !== null).map(stateEntry);
+  }
+
+  async editState(edit: StateEdit): Promise<StateEntry[]> {
+    if (edit.scope === 'user' && !edit.userId) throw invalidInput('userId is required to edit user state.');
+    if (!edit.reason.trim()) throw invalidInput('A reason is required for every edit.');
+    if (!edit.actor.trim()) throw invalidInput('The actor of an edit must be named.');
+    const owner: TierOwner = { scope: edit.scope, appName: edit.appName, userId: edit.userId ?? '', sessionId: '' };
+    const cause: ChangeCause = {
+      actor: edit.actor,
+      reason: edit.reason,
+      time: nowSeconds(),
+      sourceUserId: null,
+      sourceSessionId: null,
+      eventId: null,
+      eventSeq: null,
+    };
+    return this.write(async (tx) => {
+      await writeTier(tx, this.dialect, owner, Object.entries(edit.changes), cause);
+      return edit.scope === 'app' ? this.appEntries(tx, edit.appName) : this.userEntries(tx, edit.appName, owner.userId);
+    });
+  }
+}
+
+function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}

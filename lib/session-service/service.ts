@@ -1,0 +1,118 @@
+import type {
+  AppSummary,
+  Event,
+  GetSessionConfig,
+  JsonValue,
+  NewEvent,
+  Page,
+  Scope,
+  Session,
+  SessionSummary,
+  SessionTiers,
+  StateChange,
+  StateRecord,
+  StoredEvent,
+  UserSummary,
+} from './types';
+
+export interface SessionRef {
+  appName: string;
+  userId: string;
+  sessionId: string;
+}
+
+export interface CreateSessionRequest {
+  appName: string;
+  userId: string;
+  /** Generated (a UUID) when absent. */
+  sessionId?: string;
+  state?: StateRecord;
+}
+
+export interface ListSessionsRequest {
+  appName: string;
+  /** Without it, every user's sessions of the app. */
+  userId?: string;
+}
+
+export interface PageRequest {
+  limit?: number;
+  offset?: number;
+}
+
+export interface SessionSearch extends PageRequest {
+  appName: string;
+  userId?: string;
+  /** Substring of the session id. */
+  idContains?: string;
+  /** Sessions whose merged state has this (prefixed) key... */
+  stateKey?: string;
+  /** ...or, with stateKey, this JSON value under it; alone, any key holding this JSON value. */
+  stateValue?: JsonValue;
+}
+
+export interface EventQuery extends PageRequest {
+  /** Only events with a sequence number greater than this. */
+  afterSeq?: number;
+  newestFirst?: boolean;
+  author?: string;
+  invocationId?: string;
+  /** Only events whose delta touched this (prefixed) key. */
+  touchedKey?: string;
+}
+
+export interface KeyHistoryRequest extends PageRequest {
+  appName: string;
+  scope: Scope;
+  /** Required for user and session scope. */
+  userId?: string;
+  /** Required for session scope. */
+  sessionId?: string;
+  /** The key within its tier, without prefix. */
+  key: string;
+}
+
+export interface StateEdit {
+  appName: string;
+  /** Required for user scope. */
+  userId?: string;
+  scope: 'app' | 'user';
+  /** Unprefixed keys; `undefined` removes the key. */
+  changes: Record<string, JsonValue | undefined>;
+  /** Who made the edit (an account name); recorded in the history. */
+  actor: string;
+  reason: string;
+}
+
+/** ADK's session service operations, plus what the dashboard reads. */
+export interface SessionService {
+  createSession(request: CreateSessionRequest): Promise<Session>;
+  getSession(ref: SessionRef, config?: GetSessionConfig): Promise<Session | null>;
+  listSessions(request: ListSessionsRequest): Promise<{ sessions: Session[] }>;
+  /** Removes the session and its events; app and user state stay. A missing session is a no-op. */
+  deleteSession(ref: SessionRef): Promise<void>;
+  /**
+   * Persists the event and applies it to `session` in place (as ADK does):
+   * partial events are returned untouched; temp: keys reach the in-memory
+   * session only. Rejects a stale `session` copy.
+   */
+  appendEvent(session: Session, event: NewEvent): Promise<Event>;
+
+  listApps(): Promise<AppSummary[]>;
+  listUsers(appName: string, page?: PageRequest & { idContains?: string }): Promise<Page<UserSummary>>;
+  searchSessions(search: SessionSearch): Promise<Page<SessionSummary>>;
+  getSessionSummary(ref: SessionRef): Promise<SessionSummary | null>;
+  /** The three tiers separately, each key with the change that set it. Null when the session is absent. */
+  getSessionTiers(ref: SessionRef): Promise<SessionTiers | null>;
+  getAppState(appName: string): Promise<SessionTiers['app']>;
+  getUserState(appName: string, userId: string): Promise<SessionTiers['user']>;
+  listEvents(ref: SessionRef, query?: EventQuery): Promise<Page<StoredEvent>>;
+  /** Newest first. */
+  getKeyHistory(request: KeyHistoryRequest): Promise<Page<StateChange>>;
+  /** Newest first: every app- or user-tier change for one user (edits and events). */
+  getUserHistory(appName: string, userId: string, page?: PageRequest & { since?: number }): Promise<Page<StateChange>>;
+  /** The tiers as they were right after the event with this sequence number. Null when absent. */
+  getStateAsOf(ref: SessionRef, seq: number): Promise<SessionTiers | null>;
+  /** Support edits of app or user state, recorded with actor and reason. Returns the tier afterwards. */
+  editState(edit: StateEdit): Promise<SessionTiers['app']>;
+}

@@ -1,0 +1,157 @@
+/** Any JSON value, as stored in state and event fields. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/** Key/value state as an agent sees it: merged tiers, keys prefixed by scope. */
+export type StateRecord = Record<string, JsonValue>;
+
+export interface Part {
+  text?: string;
+  functionCall?: { id?: string; name: string; args?: JsonObject; [field: string]: unknown };
+  functionResponse?: { id?: string; name: string; response?: JsonObject; [field: string]: unknown };
+  inlineData?: { mimeType?: string; data?: string; [field: string]: unknown };
+  [field: string]: unknown;
+}
+
+export interface Content {
+  role?: string;
+  parts?: Part[];
+  [field: string]: unknown;
+}
+
+export interface EventActions {
+  stateDelta: StateRecord;
+  artifactDelta: Record<string, number>;
+  transferToAgent?: string;
+  escalate?: boolean;
+  skipSummarization?: boolean;
+  requestedAuthConfigs: Record<string, unknown>;
+  requestedToolConfirmations: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
+/** The fields of an ADK event, in the camelCase shape of ADK's API server. */
+export interface EventFields {
+  id: string;
+  invocationId: string;
+  author: string;
+  branch?: string;
+  /** Float seconds since the epoch. */
+  timestamp: number;
+  content?: Content;
+  partial?: boolean;
+  turnComplete?: boolean;
+  errorCode?: string;
+  errorMessage?: string;
+  interrupted?: boolean;
+  longRunningToolIds?: string[];
+  customMetadata?: Record<string, unknown>;
+  usageMetadata?: Record<string, unknown>;
+}
+
+/** An ADK event. Unknown fields are carried along and stored, never interpreted. */
+export interface Event extends EventFields {
+  actions: EventActions;
+  [field: string]: unknown;
+}
+
+/** What a caller may pass to appendEvent: id, timestamp and the actions' maps are filled in when absent. */
+export interface NewEvent extends Partial<EventFields> {
+  author: string;
+  actions?: Partial<EventActions>;
+  [field: string]: unknown;
+}
+
+export interface Session {
+  id: string;
+  appName: string;
+  userId: string;
+  state: StateRecord;
+  events: Event[];
+  /** Float seconds since the epoch. */
+  lastUpdateTime: number;
+  /** Storage revision this copy was loaded at; appends through an older copy are rejected. */
+  revision: number;
+}
+
+export interface GetSessionConfig {
+  /** undefined = all events, 0 = none, N = the last N. */
+  numRecentEvents?: number;
+  /** Keep events with timestamp >= afterTimestamp (float seconds); 0 = no filter. */
+  afterTimestamp?: number;
+}
+
+export type Scope = 'app' | 'user' | 'session';
+
+/** One key of one tier, with where its current value came from. */
+export interface StateEntry {
+  /** The key as stored in its tier (no prefix). */
+  key: string;
+  value: JsonValue;
+  /** Float seconds of the last change. */
+  updateTime: number;
+  lastChange: ChangeSource | null;
+}
+
+export interface ChangeSource {
+  actor: string;
+  reason: string | null;
+  time: number;
+  sourceUserId: string | null;
+  sourceSessionId: string | null;
+  eventId: string | null;
+  eventSeq: number | null;
+}
+
+export interface StateChange extends ChangeSource {
+  id: number;
+  appName: string;
+  scope: Scope;
+  ownerUserId: string;
+  ownerSessionId: string;
+  key: string;
+  /** undefined: the key was absent before. */
+  oldValue: JsonValue | undefined;
+  /** undefined: the key was removed. */
+  newValue: JsonValue | undefined;
+}
+
+export interface SessionTiers {
+  app: StateEntry[];
+  user: StateEntry[];
+  session: StateEntry[];
+}
+
+export interface AppSummary {
+  appName: string;
+  sessionCount: number;
+  userCount: number;
+  /** Float seconds; null for an app that only has app state. */
+  lastUpdateTime: number | null;
+}
+
+export interface UserSummary {
+  userId: string;
+  sessionCount: number;
+  lastUpdateTime: number;
+}
+
+export interface SessionSummary {
+  id: string;
+  appName: string;
+  userId: string;
+  createTime: number;
+  lastUpdateTime: number;
+  eventCount: number;
+  revision: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface StoredEvent {
+  seq: number;
+  event: Event;
+}

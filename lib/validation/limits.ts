@@ -1,0 +1,9 @@
+/** Input limits shared by the HTTP API and the server actions. */
+export const MAX_ID_LENGTH = 128;
+export const MAX_KEY_LENGTH = 256;
+export const MAX_KEYS_PER_DELTA = 1000;
+export const MAX_JSON_DEPTH = 64;
+/** A stored value may be as large as a default request body. */
+export const MAX_VALUE_BYTES = 2 * 1024 * 1024;
+export const MAX_REASON_LENGTH = 500;
+export const MAX_TEMPLATE_LENGTH = 100_000;

@@ -1,0 +1,26 @@
+/**
+ * Packages the server bundle must load with Node's own `require`/`import`
+ * instead of bundling them. Turbopack cannot bundle native addons
+ * (better-sqlite3's .node file), and the Prisma schema engine reads its .wasm
+ * from node_modules at run time (lib/migrate/engine.ts), so these must stay
+ * real node_modules packages. Several are on Next's built-in list already;
+ * naming them here keeps that true if the list changes.
+ *
+ * @type {import('next').NextConfig}
+ */
+const nextConfig = {
+  serverExternalPackages: [
+    'better-sqlite3',
+    'pg',
+    '@prisma/client',
+    '@prisma/adapter-better-sqlite3',
+    '@prisma/adapter-pg',
+    '@prisma/driver-adapter-utils',
+    '@prisma/schema-engine-wasm',
+  ],
+  // `next dev` otherwise writes an AGENTS.md into the repository whenever it
+  // detects a coding agent; the project keeps its files under its own control.
+  agentRules: false,
+};
+
+export default nextConfig;

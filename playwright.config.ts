@@ -1,0 +1,50 @@
+// End-to-end tests: a production build of the console (`next build`, then
+// `next start`) on its own port and its own fresh SQLite database per run
+// (e2e/support/database.ts), driven by the Chromium e2e/support/browser.ts finds.
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/support/browser';
+import { chooseE2eDatabase, projectRoot } from './e2e/support/database';
+
+const port = Number(process.env.E2E_PORT || 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+const databaseUrl = chooseE2eDatabase();
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: './test-results',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  globalSetup: './e2e/global-setup.ts',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() },
+    },
+  ],
+  webServer: {
+    // Migrated before the server starts: the schema engine needs the SQLite
+    // file to itself, which it no longer has once the tests connect to it.
+    command: `npx tsx scripts/db-migrate.ts && npx next build && npx next start --port ${port}`,
+    cwd: projectRoot,
+    // The root page reads the database, so "ready" also means "connected".
+    url: baseURL,
+    env: {
+      DATABASE_URL: databaseUrl,
+      STATEHOUSE_ROOT: projectRoot,
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+    // Never reuse: a server left running from an earlier run serves that run's database.
+    reuseExistingServer: false,
+    timeout: 5 * 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
