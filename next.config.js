@@ -9,6 +9,9 @@
  * @type {import('next').NextConfig}
  */
 const nextConfig = {
+  // Lets two builds share a checkout (e2e runs of parallel work trees, a
+  // benchmark's build beside a dev server) without overwriting each other.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   serverExternalPackages: [
     'better-sqlite3',
     'pg',
