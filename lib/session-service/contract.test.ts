@@ -464,6 +464,33 @@ describe.each(providers)('session service on %s', (provider) => {
       expect((await service.searchSessions({ appName: app, limit: 1, offset: 1 })).total).toBe(3);
     });
 
+    it('summarises one app, pages users past the end, and keeps searches within the app', async () => {
+      const app = uniqueApp();
+      const other = uniqueApp();
+      expect(await service.getAppSummary(app)).toBeNull();
+      await service.editState({ appName: app, scope: 'user', userId: 'carol', changes: { plan: 'pro' }, actor: 'ops', reason: 'r' });
+      expect(await service.getAppSummary(app)).toEqual({ appName: app, sessionCount: 0, userCount: 0, lastUpdateTime: null });
+      await service.createSession({ appName: app, userId: 'alice', sessionId: 'a1', state: { topic: 'tea', 'user:plan': 'free' } });
+      await service.createSession({ appName: app, userId: 'alice', sessionId: 'a2' });
+      await service.createSession({ appName: other, userId: 'alice', sessionId: 'o1', state: { topic: 'tea', 'user:plan': 'pro' } });
+      const summary = await service.getAppSummary(app);
+      expect(summary).toMatchObject({ appName: app, sessionCount: 2, userCount: 1 });
+      expect(summary).toEqual((await service.listApps()).find((x) => x.appName === app));
+
+      const users = await service.listUsers(app, { limit: 1 });
+      expect(users.total).toBe(2);
+      expect(users.items).toHaveLength(1);
+      expect(await service.listUsers(app, { limit: 1, offset: 5 })).toEqual({ items: [], total: 2 });
+      expect(await service.listUsers(app, { idContains: 'nobody' })).toEqual({ items: [], total: 0 });
+
+      const search = async (s: Omit<Parameters<typeof service.searchSessions>[0], 'appName'>) =>
+        (await service.searchSessions({ appName: app, ...s })).items.map((x) => x.id).sort();
+      expect(await search({ stateKey: 'topic', stateValue: 'tea' })).toEqual(['a1']);
+      expect(await search({ stateKey: 'user:plan', stateValue: 'pro' })).toEqual([]);
+      expect(await search({ stateKey: 'user:plan', stateValue: 'free' })).toEqual(['a1', 'a2']);
+      expect(await search({ stateValue: 'pro' })).toEqual([]);
+    });
+
     it('pages events with filters', async () => {
       const app = uniqueApp();
       const session = await service.createSession({ appName: app, userId: 'u', sessionId: 's' });

@@ -1,5 +1,5 @@
 import { empty, join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
-import { containsPattern, readIsolation, toNumber, type Dialect } from './dialect';
+import { containsPattern, readIsolation, toNumber, toNumberOrNull, type Dialect } from './dialect';
 import { invalidInput, sessionAlreadyExists, sessionNotFound, staleSession } from './errors';
 import { completeEvent, newId, nowSeconds, storedForm } from './events';
 import { encodeJson, ownEntries, setOwn } from './json';
@@ -343,6 +343,24 @@ export class PrismaSessionService implements SessionService {
     });
   }
 
+  async getAppSummary(appName: string): Promise<AppSummary | null> {
+    return this.read(async (tx) => {
+      const [row] = await tx.$queryRaw<{ sessions: unknown; users: unknown; last: unknown }[]>(
+        sql`SELECT COUNT(*) AS sessions, COUNT(DISTINCT user_id) AS users, MAX(update_time) AS last
+            FROM sessions WHERE app_name = ${appName}`,
+      );
+      const sessionCount = toNumber(row?.sessions ?? 0);
+      if (sessionCount === 0) {
+        const shared = await tx.$queryRaw<unknown[]>(
+          sql`SELECT 1 FROM app_state WHERE app_name = ${appName}
+              UNION ALL SELECT 1 FROM user_state WHERE app_name = ${appName} LIMIT 1`,
+        );
+        if (shared.length === 0) return null;
+      }
+      return { appName, sessionCount, userCount: toNumber(row?.users ?? 0), lastUpdateTime: toNumberOrNull(row?.last) };
+    });
+  }
+
   async listUsers(appName: string, page?: PageRequest & { idContains?: string }): Promise<Page<UserSummary>> {
     const { limit, offset } = pageBounds(page);
     const filter = page?.idContains ? sql` AND LOWER(user_id) LIKE ${containsPattern(page.idContains)} ESCAPE '\\'` : empty;
@@ -355,19 +373,25 @@ export class PrismaSessionService implements SessionService {
           WHERE app_name = ${appName}${filter} GROUP BY user_id
       ) u GROUP BY user_id`;
     return this.read(async (tx) => {
-      const [rows, total] = await Promise.all([
-        tx.$queryRaw<{ user_id: string; sessions: unknown; last: unknown }[]>(
-          sql`${users} ORDER BY last DESC, user_id LIMIT ${limit} OFFSET ${offset}`,
-        ),
-        tx.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM (${users}) t`),
-      ]);
+      // The total rides on the page's rows (a window over the grouped users):
+      // grouping every session of a large app once costs as much as the page itself.
+      const rows = await tx.$queryRaw<{ user_id: string; sessions: unknown; last: unknown; total: unknown }[]>(
+        sql`SELECT user_id, sessions, last, COUNT(*) OVER () AS total FROM (${users}) t
+            ORDER BY last DESC, user_id LIMIT ${limit} OFFSET ${offset}`,
+      );
+      const first = rows[0];
+      const total = first
+        ? toNumber(first.total)
+        : offset === 0
+          ? 0
+          : toNumber((await tx.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM (${users}) t`))[0]?.n ?? 0);
       return {
         items: rows.map((row) => ({
           userId: row.user_id,
           sessionCount: toNumber(row.sessions),
           lastUpdateTime: toNumber(row.last),
         })),
-        total: toNumber(total[0]?.n ?? 0),
+        total,
       };
     });
   }
@@ -395,29 +419,31 @@ export class PrismaSessionService implements SessionService {
     }
     const value = search.stateValue === undefined ? undefined : encodeJson(search.stateValue);
     const valueIs = (column: string) => (value === undefined ? empty : sql` AND ${raw(column)} = ${value}`);
+    // Matching state rows are found through their key (or scanned once for a
+    // bare value) and the sessions tested for membership: probing each of an
+    // app's sessions for the key instead costs a lookup per session, which at
+    // 100,000 sessions is most of a second for a rare key.
+    const sessionsWith = (condition: Sql) =>
+      sql`s.pk IN (SELECT ss.session_pk FROM session_state ss WHERE ${condition})`;
+    const usersWith = (condition: Sql) =>
+      sql`s.user_id IN (SELECT us.user_id FROM user_state us WHERE us.app_name = ${search.appName} AND ${condition})`;
+    const appHas = (condition: Sql) =>
+      sql`EXISTS (SELECT 1 FROM app_state a WHERE a.app_name = ${search.appName} AND ${condition})`;
     if (search.stateKey !== undefined) {
       const { scope, key } = scopeOfKey(search.stateKey);
       if (scope === 'temp') {
         conditions.push(sql`1 = 0`);
       } else if (scope === 'session') {
-        conditions.push(
-          sql`EXISTS (SELECT 1 FROM session_state ss WHERE ss.session_pk = s.pk AND ss.key = ${key}${valueIs('ss.value')})`,
-        );
+        conditions.push(sessionsWith(sql`ss.key = ${key}${valueIs('ss.value')}`));
       } else if (scope === 'user') {
-        conditions.push(
-          sql`EXISTS (SELECT 1 FROM user_state us WHERE us.app_name = s.app_name AND us.user_id = s.user_id
-                      AND us.key = ${key}${valueIs('us.value')})`,
-        );
+        conditions.push(usersWith(sql`us.key = ${key}${valueIs('us.value')}`));
       } else {
-        conditions.push(
-          sql`EXISTS (SELECT 1 FROM app_state a WHERE a.app_name = s.app_name AND a.key = ${key}${valueIs('a.value')})`,
-        );
+        conditions.push(appHas(sql`a.key = ${key}${valueIs('a.value')}`));
       }
     } else if (value !== undefined) {
-      conditions.push(sql`(
-        EXISTS (SELECT 1 FROM session_state ss WHERE ss.session_pk = s.pk AND ss.value = ${value})
-        OR EXISTS (SELECT 1 FROM user_state us WHERE us.app_name = s.app_name AND us.user_id = s.user_id AND us.value = ${value})
-        OR EXISTS (SELECT 1 FROM app_state a WHERE a.app_name = s.app_name AND a.value = ${value}))`);
+      conditions.push(
+        sql`(${sessionsWith(sql`ss.value = ${value}`)} OR ${usersWith(sql`us.value = ${value}`)} OR ${appHas(sql`a.value = ${value}`)})`,
+      );
     }
     return join(conditions, ' AND ');
   }
@@ -505,6 +531,29 @@ export class PrismaSessionService implements SessionService {
         items: rows.map((r) => ({ seq: toNumber(r.seq), event: decodeEvent(r.data) })),
         total: toNumber(total[0]?.n ?? 0),
       };
+    });
+  }
+
+  async listEventChanges(ref: SessionRef, seqs: number[]): Promise<StateChange[]> {
+    if (seqs.length > MAX_PAGE_SIZE) throw invalidInput(`At most ${MAX_PAGE_SIZE} events at a time.`);
+    if (!seqs.every((seq) => Number.isInteger(seq) && seq > 0)) {
+      throw invalidInput('Event sequence numbers must be positive integers.');
+    }
+    return this.read(async (tx) => {
+      const row = await this.findSession(tx, ref);
+      if (!row) throw sessionNotFound(ref.sessionId);
+      if (seqs.length === 0) return [];
+      // Joined to this session's events by seq AND id: shared-tier history
+      // outlives a deleted session, and a new session may reuse its id.
+      const rows = await tx.$queryRaw<ChangeRow[]>(
+        sql`SELECT h.id, h.app_name, h.scope, h.owner_user_id, h.owner_session_id, h.key, h.old_value, h.new_value,
+              ${raw(SOURCE_COLUMNS)} FROM state_changes h
+            JOIN events e ON e.session_pk = ${toNumber(row.pk)} AND e.seq = h.event_seq AND e.id = h.event_id
+            WHERE h.app_name = ${ref.appName} AND h.source_user_id = ${ref.userId}
+              AND h.source_session_id = ${ref.sessionId} AND h.event_seq IN (${join([...new Set(seqs)])})
+            ORDER BY h.event_seq, h.id`,
+      );
+      return rows.map(stateChange);
     });
   }
 

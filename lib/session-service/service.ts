@@ -99,6 +99,8 @@ export interface SessionService {
   appendEvent(session: Session, event: NewEvent): Promise<Event>;
 
   listApps(): Promise<AppSummary[]>;
+  /** One app's counts, as listApps gives them; null for an app with no sessions and no shared state. */
+  getAppSummary(appName: string): Promise<AppSummary | null>;
   listUsers(appName: string, page?: PageRequest & { idContains?: string }): Promise<Page<UserSummary>>;
   searchSessions(search: SessionSearch): Promise<Page<SessionSummary>>;
   getSessionSummary(ref: SessionRef): Promise<SessionSummary | null>;
@@ -111,6 +113,12 @@ export interface SessionService {
   getKeyHistory(request: KeyHistoryRequest): Promise<Page<StateChange>>;
   /** Newest first: every app- or user-tier change for one user (edits and events). */
   getUserHistory(appName: string, userId: string, page?: PageRequest & { since?: number }): Promise<Page<StateChange>>;
+  /**
+   * The state changes (every tier) that these events of the session caused,
+   * ordered by event, then as written: a page of the timeline's per-key diffs.
+   * At most 1000 sequence numbers; NOT_FOUND for an absent session.
+   */
+  listEventChanges(ref: SessionRef, seqs: number[]): Promise<StateChange[]>;
   /** The tiers as they were right after the event with this sequence number. Null when absent. */
   getStateAsOf(ref: SessionRef, seq: number): Promise<SessionTiers | null>;
   /** Support edits of app or user state, recorded with actor and reason. Returns the tier afterwards. */
