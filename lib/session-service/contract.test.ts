@@ -482,6 +482,14 @@ describe.each(providers)('session service on %s', (provider) => {
       expect(users.items).toHaveLength(1);
       expect(await service.listUsers(app, { limit: 1, offset: 5 })).toEqual({ items: [], total: 2 });
       expect(await service.listUsers(app, { idContains: 'nobody' })).toEqual({ items: [], total: 0 });
+      const userIds = async (order: 'recent' | 'sessions' | 'id') =>
+        (await service.listUsers(app, { order })).items.map((u) => u.userId);
+      expect(await userIds('id')).toEqual(['alice', 'carol']);
+      expect(await userIds('sessions')).toEqual(['alice', 'carol']);
+      const ids = async (order: 'recent' | 'oldest') =>
+        (await service.searchSessions({ appName: app, order })).items.map((x) => x.id);
+      expect(await ids('oldest')).toEqual((await ids('recent')).reverse());
+      await expect(service.listUsers(app, { order: 'nope' as 'id' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
 
       const search = async (s: Omit<Parameters<typeof service.searchSessions>[0], 'appName'>) =>
         (await service.searchSessions({ appName: app, ...s })).items.map((x) => x.id).sort();

@@ -24,6 +24,7 @@ import type {
   SessionSearch,
   SessionService,
   StateEdit,
+  UserListRequest,
 } from './service';
 import type { SqlClient, SqlExecutor } from './sql';
 import { writeTier, type ChangeCause, type TierChanges, type TierOwner } from './tier-writes';
@@ -58,6 +59,26 @@ interface SessionRow {
 }
 
 const SESSION_COLUMNS = sql`pk, app_name, user_id, id, revision, last_seq, create_time, update_time`;
+
+const SESSION_ORDER: Record<NonNullable<SessionSearch['order']>, Sql> = {
+  recent: sql`update_time DESC, pk DESC`,
+  oldest: sql`update_time, pk`,
+};
+
+const USER_ORDER: Record<NonNullable<UserListRequest['order']>, Sql> = {
+  recent: sql`last DESC, user_id`,
+  sessions: sql`sessions DESC, last DESC, user_id`,
+  id: sql`user_id`,
+};
+
+/** An ORDER BY for a caller's choice; anything outside the table is an INVALID_INPUT, never SQL. */
+function orderBy<K extends string>(choices: Record<K, Sql>, choice: string | undefined, fallback: K): Sql {
+  const key = choice ?? fallback;
+  if (!Object.hasOwn(choices, key)) {
+    throw invalidInput(`order must be one of ${Object.keys(choices).join(', ')}; got ${JSON.stringify(key)}.`);
+  }
+  return choices[key as K];
+}
 
 function summaryOf(row: SessionRow): SessionSummary {
   return {
@@ -361,7 +382,7 @@ export class PrismaSessionService implements SessionService {
     });
   }
 
-  async listUsers(appName: string, page?: PageRequest & { idContains?: string }): Promise<Page<UserSummary>> {
+  async listUsers(appName: string, page?: UserListRequest): Promise<Page<UserSummary>> {
     const { limit, offset } = pageBounds(page);
     const filter = page?.idContains ? sql` AND LOWER(user_id) LIKE ${containsPattern(page.idContains)} ESCAPE '\\'` : empty;
     const users = sql`
@@ -377,7 +398,7 @@ export class PrismaSessionService implements SessionService {
       // grouping every session of a large app once costs as much as the page itself.
       const rows = await tx.$queryRaw<{ user_id: string; sessions: unknown; last: unknown; total: unknown }[]>(
         sql`SELECT user_id, sessions, last, COUNT(*) OVER () AS total FROM (${users}) t
-            ORDER BY last DESC, user_id LIMIT ${limit} OFFSET ${offset}`,
+            ORDER BY ${orderBy(USER_ORDER, page?.order, 'recent')} LIMIT ${limit} OFFSET ${offset}`,
       );
       const first = rows[0];
       const total = first
@@ -403,7 +424,7 @@ export class PrismaSessionService implements SessionService {
       const [rows, total] = await Promise.all([
         tx.$queryRaw<SessionRow[]>(
           sql`SELECT ${SESSION_COLUMNS} FROM sessions s WHERE ${where}
-              ORDER BY update_time DESC, pk DESC LIMIT ${limit} OFFSET ${offset}`,
+              ORDER BY ${orderBy(SESSION_ORDER, search.order, 'recent')} LIMIT ${limit} OFFSET ${offset}`,
         ),
         tx.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM sessions s WHERE ${where}`),
       ]);

@@ -42,6 +42,8 @@ export interface PageRequest {
 
 export interface SessionSearch extends PageRequest {
   appName: string;
+  /** By last update: `recent` (the default) or `oldest` first. */
+  order?: 'recent' | 'oldest';
   userId?: string;
   /** Substring of the session id. */
   idContains?: string;
@@ -49,6 +51,13 @@ export interface SessionSearch extends PageRequest {
   stateKey?: string;
   /** ...or, with stateKey, this JSON value under it; alone, any key holding this JSON value. */
   stateValue?: JsonValue;
+}
+
+export interface UserListRequest extends PageRequest {
+  /** Substring of the user id, case-insensitive. */
+  idContains?: string;
+  /** `recent` (last activity, the default), `sessions` (most first) or `id`. */
+  order?: 'recent' | 'sessions' | 'id';
 }
 
 export interface EventQuery extends PageRequest {
@@ -101,7 +110,7 @@ export interface SessionService {
   listApps(): Promise<AppSummary[]>;
   /** One app's counts, as listApps gives them; null for an app with no sessions and no shared state. */
   getAppSummary(appName: string): Promise<AppSummary | null>;
-  listUsers(appName: string, page?: PageRequest & { idContains?: string }): Promise<Page<UserSummary>>;
+  listUsers(appName: string, page?: UserListRequest): Promise<Page<UserSummary>>;
   searchSessions(search: SessionSearch): Promise<Page<SessionSummary>>;
   getSessionSummary(ref: SessionRef): Promise<SessionSummary | null>;
   /** The three tiers separately, each key with the change that set it. Null when the session is absent. */
