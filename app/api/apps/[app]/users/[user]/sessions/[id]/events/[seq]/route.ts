@@ -1,0 +1,20 @@
+// GET /api/apps/{app}/users/{user}/sessions/{id}/events/{seq} — one event by sequence number, with the changes it caused.
+import { readTimelineEvent } from '@/lib/data/session';
+import { route, sessionService } from '@/lib/http/handler';
+import { parseWith } from '@/lib/http/issues';
+import { sessionRefOf, type SessionParams } from '@/lib/http/params';
+import { notFound } from '@/lib/http/problem';
+import { json } from '@/lib/http/respond';
+import { seqParam } from '@/lib/http/schemas/timeline';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+/** `{"seq", "event", "changes"}`; 404 for an unknown session or event. */
+export const GET = route<SessionParams & { seq: string }>(async (_request, params) => {
+  const ref = sessionRefOf(params);
+  const seq = parseWith(seqParam, params.seq, 'seq');
+  const item = await readTimelineEvent(await sessionService(), ref, seq);
+  if (!item) throw notFound(`Event ${seq} not found in session ${ref.sessionId}.`);
+  return json(item);
+});

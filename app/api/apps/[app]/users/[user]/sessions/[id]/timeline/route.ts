@@ -1,0 +1,16 @@
+// GET /api/apps/{app}/users/{user}/sessions/{id}/timeline — events oldest first, each with the state changes it caused.
+import { readTimeline } from '@/lib/data/session';
+import { route, sessionService } from '@/lib/http/handler';
+import { sessionRefOf, type SessionParams } from '@/lib/http/params';
+import { parseQuery } from '@/lib/http/query';
+import { json } from '@/lib/http/respond';
+import { timelineQuery } from '@/lib/http/schemas/timeline';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+/** `{"items": [{"seq", "event", "changes": [StateChange]}], "total"}`; filters `author`, `invocationId`, `key`; `after`, `limit`, `offset`. */
+export const GET = route<SessionParams>(async (request, params) => {
+  const ref = sessionRefOf(params);
+  return json(await readTimeline(await sessionService(), ref, parseQuery(request, timelineQuery)));
+});

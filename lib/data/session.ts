@@ -1,0 +1,93 @@
+// Reads behind the session page: the timeline (events with the per-key
+// changes they caused), one event, and where an event sits in a filtered
+// timeline. The route handlers under /api/.../sessions/{id}/ answer with
+// exactly these shapes, and the page prefetches them on the server, so the
+// browser's React Query cache starts from the same data it would fetch.
+import type { EventQuery, SessionRef, SessionService } from '../session-service/service';
+import type { Event, Page, StateChange, StoredEvent } from '../session-service/types';
+
+/** One event of a session with the state changes it caused (old → new, every tier). */
+export interface TimelineItem {
+  seq: number;
+  event: Event;
+  changes: StateChange[];
+}
+
+/** The timeline's filters: events by this author, of this invocation, whose delta touched this prefixed key. */
+export interface TimelineFilters {
+  author?: string;
+  invocationId?: string;
+  /** Prefixed as an agent writes it: `user:plan`, `app:tone`, `topic`. */
+  key?: string;
+}
+
+export interface TimelineQuery extends TimelineFilters {
+  offset?: number;
+  limit?: number;
+  /** Only events after this sequence number. */
+  after?: number;
+}
+
+export interface EventPosition {
+  seq: number;
+  /** Zero-based index in the filtered timeline (ascending seq); null when the filters exclude the event or it does not exist. */
+  index: number | null;
+  /** Events that pass the filters. */
+  total: number;
+}
+
+function eventQuery(filters: TimelineFilters): EventQuery {
+  return { author: filters.author, invocationId: filters.invocationId, touchedKey: filters.key };
+}
+
+async function withChanges(service: SessionService, ref: SessionRef, events: StoredEvent[]): Promise<TimelineItem[]> {
+  const changes = await service.listEventChanges(
+    ref,
+    events.map((stored) => stored.seq),
+  );
+  const bySeq = new Map<number, StateChange[]>();
+  for (const change of changes) {
+    if (change.eventSeq === null) continue;
+    const list = bySeq.get(change.eventSeq);
+    if (list) list.push(change);
+    else bySeq.set(change.eventSeq, [change]);
+  }
+  return events.map(({ seq, event }) => ({ seq, event, changes: bySeq.get(seq) ?? [] }));
+}
+
+/** A page of the timeline, oldest first (by sequence number). NOT_FOUND for an absent session. */
+export async function readTimeline(service: SessionService, ref: SessionRef, query: TimelineQuery): Promise<Page<TimelineItem>> {
+  const page = await service.listEvents(ref, {
+    ...eventQuery(query),
+    afterSeq: query.after,
+    offset: query.offset,
+    limit: query.limit,
+  });
+  return { items: await withChanges(service, ref, page.items), total: page.total };
+}
+
+/** One event by sequence number, with its changes; null when the session has no such event. */
+export async function readTimelineEvent(service: SessionService, ref: SessionRef, seq: number): Promise<TimelineItem | null> {
+  const page = await service.listEvents(ref, { afterSeq: seq - 1, limit: 1 });
+  const stored = page.items[0];
+  if (!stored || stored.seq !== seq) return null;
+  const [item] = await withChanges(service, ref, [stored]);
+  return item ?? null;
+}
+
+/**
+ * Where an event sits among the events that pass the filters, so the
+ * timeline can scroll to it: counts of matching events from it on and after it.
+ */
+export async function locateEvent(
+  service: SessionService,
+  ref: SessionRef,
+  filters: TimelineFilters,
+  seq: number,
+): Promise<EventPosition> {
+  const query = eventQuery(filters);
+  const count = async (afterSeq?: number) => (await service.listEvents(ref, { ...query, afterSeq, limit: 1 })).total;
+  const [total, fromIt, afterIt] = await Promise.all([count(), count(seq - 1), count(seq)]);
+  const matches = fromIt - afterIt === 1;
+  return { seq, index: matches ? total - fromIt : null, total };
+}

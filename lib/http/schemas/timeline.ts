@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { MAX_KEY_LENGTH } from '../../validation/limits';
+import { idSchema } from '../../validation/schemas';
+import { integerParam, pageQuery } from '../query';
+
+/** The session timeline's filters, as query parameters (see lib/data/session.ts). */
+export const timelineFilterQuery = {
+  author: z.string().max(MAX_KEY_LENGTH, `must be at most ${MAX_KEY_LENGTH} characters`).optional(),
+  invocationId: idSchema.optional(),
+  /** A prefixed state key (`app:x`, `user:y`, `z`): events whose delta touched it. */
+  key: z.string().max(MAX_KEY_LENGTH + 5, `must be at most ${MAX_KEY_LENGTH + 5} characters`).optional(),
+};
+
+export const timelineQuery = z.object({ ...timelineFilterQuery, after: integerParam(0).optional(), ...pageQuery });
+
+export const positionQuery = z.object({
+  ...timelineFilterQuery,
+  seq: z.string({ error: 'is required' }).pipe(integerParam(1)),
+});
+
+/** A sequence number in a path segment. */
+export const seqParam = integerParam(1);
