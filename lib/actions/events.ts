@@ -2,12 +2,25 @@
 
 import { revalidatePath } from 'next/cache';
 import { appendEventCommand, type AppendEventInput, type AppendEventOutput } from '../commands/append-event';
-import { getSessionService } from '../data/service';
-import { sessionPath } from '../paths';
-import type { ActionResult } from './result';
+import { requestSessionService } from '../data/service-override';
+import { appPath, sessionPath, userPath } from '../paths';
+import { scopeOfKey } from '../session-service/scope';
+import { failure, type ActionResult } from './result';
 
+/** Appends an event from the session page's form, guarded by the revision that page loaded. */
 export async function appendEvent(input: AppendEventInput): Promise<ActionResult<AppendEventOutput>> {
-  const result = await appendEventCommand(await getSessionService(), input);
-  if (result.ok) revalidatePath(sessionPath(input.appName, input.userId, input.sessionId));
+  let result: ActionResult<AppendEventOutput>;
+  try {
+    result = await appendEventCommand(await requestSessionService(), input);
+  } catch (error) {
+    return failure(error);
+  }
+  if (result.ok) {
+    // Shared keys change what every session of the user (or app) shows.
+    const scopes = new Set(Object.keys(result.data.event.actions.stateDelta).map((key) => scopeOfKey(key).scope));
+    if (scopes.has('app')) revalidatePath(appPath(input.appName), 'layout');
+    else if (scopes.has('user')) revalidatePath(userPath(input.appName, input.userId), 'layout');
+    else revalidatePath(sessionPath(input.appName, input.userId, input.sessionId));
+  }
   return result;
 }

@@ -1,17 +1,36 @@
+import { isDatabaseUnavailable } from '../http/errors';
 import { isSessionServiceError, type ErrorCode } from '../session-service/errors';
 
-/** What a server action returns: errors are values the form can show next to its fields. */
-export type ActionResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; code: ErrorCode | 'INTERNAL'; message: string; fieldErrors?: Record<string, string> };
+/**
+ * Why a server action refused. Besides the service's codes: CONFLICT (a
+ * support edit whose keys changed since the person saw them), INTERNAL (a
+ * bug; details in the server log) and, on the client only, UNREACHABLE (the
+ * request never got an answer).
+ */
+export type ActionErrorCode = ErrorCode | 'CONFLICT' | 'INTERNAL' | 'UNREACHABLE';
 
-export function invalid(fieldErrors: Record<string, string>, message = 'Some fields need attention.'): ActionResult<never> {
+export interface ActionFailure {
+  ok: false;
+  code: ActionErrorCode;
+  message: string;
+  /** Messages by form field path (`stateDelta`, `changes.0.value`, `form`). */
+  fieldErrors?: Record<string, string>;
+}
+
+/** What a server action returns: errors are values the form can show next to its fields. */
+export type ActionResult<T> = { ok: true; data: T } | ActionFailure;
+
+export function invalid(fieldErrors: Record<string, string>, message = 'Some fields need attention.'): ActionFailure {
   return { ok: false, code: 'INVALID_INPUT', message, fieldErrors };
 }
 
 /** Domain errors become values; anything else is logged and reported without internals. */
-export function failure(error: unknown): ActionResult<never> {
+export function failure(error: unknown): ActionFailure {
   if (isSessionServiceError(error)) return { ok: false, code: error.code, message: error.message };
+  if (isDatabaseUnavailable(error)) {
+    console.error('Database unavailable:', error);
+    return { ok: false, code: 'UNAVAILABLE', message: 'The database is unavailable right now; nothing was saved. Try again shortly.' };
+  }
   console.error(error);
   return { ok: false, code: 'INTERNAL', message: 'Something went wrong on the server; nothing was saved.' };
 }

@@ -2,15 +2,17 @@ import { z } from 'zod';
 import { invalid, failure, type ActionResult } from '../actions/result';
 import { newId } from '../session-service/events';
 import type { SessionService } from '../session-service/service';
-import type { Event, JsonObject, Part, Session } from '../session-service/types';
-import { parseJsonText, parseStateText } from '../validation/json-text';
+import type { Event, Part, Session } from '../session-service/types';
+import { parseDeltaText, parseObjectText } from '../validation/json-text';
 import { MAX_ID_LENGTH, MAX_VALUE_BYTES } from '../validation/limits';
 import { fieldErrorsOf, idSchema } from '../validation/schemas';
 
 const callSchema = z.object({
-  name: z.string().trim().min(1, 'needs a function name').max(MAX_ID_LENGTH),
-  /** JSON object text. */
-  json: z.string().max(MAX_VALUE_BYTES),
+  name: z.string({ error: 'must be a string' }).trim().min(1, 'needs a function name').max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`),
+  /** Ties a call to its response; a call without one gets one generated. */
+  id: z.string().trim().max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`).optional(),
+  /** JSON object text: the call's args or the response. Blank means `{}`. */
+  json: z.string({ error: 'must be a string' }).max(MAX_VALUE_BYTES, 'is too long'),
 });
 
 export const appendEventInput = z.object({
@@ -18,34 +20,32 @@ export const appendEventInput = z.object({
   userId: idSchema,
   sessionId: idSchema,
   /** The revision the page showed; a newer one in storage means someone else appended. */
-  revision: z.number({ error: 'must be a number' }).int().nonnegative(),
-  author: z.string().trim().min(1, 'must not be empty').max(MAX_ID_LENGTH).default('user'),
-  invocationId: z.string().trim().max(MAX_ID_LENGTH).optional(),
-  text: z.string().max(MAX_VALUE_BYTES, 'is too long').optional(),
+  revision: z.number({ error: 'must be a number' }).int('must be an integer').nonnegative('must not be negative'),
+  author: z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`).default('user'),
+  /** Blank: one is generated (`e-<uuid>`, as ADK names them). */
+  invocationId: z.string({ error: 'must be a string' }).trim().max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`).optional(),
+  text: z.string({ error: 'must be a string' }).max(MAX_VALUE_BYTES, `is longer than ${MAX_VALUE_BYTES} characters`).optional(),
   functionCall: callSchema.optional(),
   functionResponse: callSchema.optional(),
-  /** JSON object text. */
-  stateDelta: z.string().max(MAX_VALUE_BYTES, 'is too long').default('{}'),
+  /** JSON object text. Blank means no state change. */
+  stateDelta: z.string({ error: 'must be a string' }).max(MAX_VALUE_BYTES, `is longer than ${MAX_VALUE_BYTES} characters`).default(''),
 });
 
 export type AppendEventInput = z.input<typeof appendEventInput>;
 
 export interface AppendEventOutput {
+  /** The event as stored (without its temp: keys). */
   event: Event;
+  /** The session's revision after the append: what the page must send next. */
   revision: number;
 }
 
-type JsonField = { ok: true; value: JsonObject } | { ok: false; message: string };
+export const EMPTY_EVENT_MESSAGE = 'An event needs text, a function call or response, or a state delta.';
 
-function jsonObjectField(text: string): JsonField {
-  if (text.trim() === '') return { ok: true, value: {} };
-  const parsed = parseJsonText(text);
-  if (!parsed.ok) return parsed;
-  const value = parsed.value;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, message: 'must be a JSON object' };
-  }
-  return { ok: true, value };
+/** ADK records a tool's response with role `user`, the model's turns with `model`. */
+function roleOf(author: string, parts: Part[]): 'user' | 'model' {
+  if (author === 'user') return 'user';
+  return parts.every((part) => part.functionResponse !== undefined) ? 'user' : 'model';
 }
 
 /** Validates a dashboard event form and appends it, guarded by the revision the page showed. */
@@ -58,23 +58,28 @@ export async function appendEventCommand(
   const input = parsed.data;
 
   const errors: Record<string, string> = {};
-  const delta = parseStateText(input.stateDelta.trim() === '' ? '{}' : input.stateDelta);
+  const delta = parseDeltaText(input.stateDelta);
   if (!delta.ok) errors.stateDelta = delta.message;
   const parts: Part[] = [];
   if (input.text?.trim()) parts.push({ text: input.text });
+  const callId = input.functionCall ? input.functionCall.id || `adk-${newId()}` : undefined;
   if (input.functionCall) {
-    const args = jsonObjectField(input.functionCall.json);
-    if (args.ok) parts.push({ functionCall: { id: newId(), name: input.functionCall.name, args: args.value } });
+    const args = parseObjectText(input.functionCall.json);
+    if (args.ok) parts.push({ functionCall: { id: callId, name: input.functionCall.name, args: args.value } });
     else errors['functionCall.json'] = args.message;
   }
   if (input.functionResponse) {
-    const response = jsonObjectField(input.functionResponse.json);
-    if (response.ok) {
-      parts.push({ functionResponse: { name: input.functionResponse.name, response: response.value } });
-    } else errors['functionResponse.json'] = response.message;
+    const response = parseObjectText(input.functionResponse.json);
+    // A response in the same event as its call answers that call.
+    const responseId = input.functionResponse.id || callId;
+    const id = responseId ? { id: responseId } : {};
+    if (response.ok) parts.push({ functionResponse: { ...id, name: input.functionResponse.name, response: response.value } });
+    else errors['functionResponse.json'] = response.message;
   }
-  if (Object.keys(errors).length > 0 || !delta.ok) return invalid(errors);
+  if (!delta.ok || Object.keys(errors).length > 0) return invalid(errors);
+  if (parts.length === 0 && Object.keys(delta.value).length === 0) return invalid({ form: EMPTY_EVENT_MESSAGE }, EMPTY_EVENT_MESSAGE);
 
+  // Only identity and revision matter to appendEvent; it advances `revision` in place.
   const session: Session = {
     id: input.sessionId,
     appName: input.appName,
@@ -88,7 +93,7 @@ export async function appendEventCommand(
     const event = await service.appendEvent(session, {
       author: input.author,
       invocationId: input.invocationId || `e-${newId()}`,
-      ...(parts.length > 0 ? { content: { role: input.author === 'user' ? 'user' : 'model', parts } } : {}),
+      ...(parts.length > 0 ? { content: { role: roleOf(input.author, parts), parts } } : {}),
       actions: { stateDelta: delta.value },
     });
     return { ok: true, data: { event, revision: session.revision } };

@@ -50,13 +50,24 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
         [{ stateDelta: '{"a": 1,\n  }' }, 'stateDelta', /^Malformed JSON at line 2, column 3/],
         [{ stateDelta: '[1, 2]' }, 'stateDelta', /expected a JSON object, got an array/],
         [{ stateDelta: '{"": 1}' }, 'stateDelta', /keys must not be empty/],
-        [{ stateDelta: JSON.stringify({ big: 'x'.repeat(2 * 1024 * 1024) }) }, 'stateDelta', /too long|over the/],
-        [{ functionCall: { name: 'f', json: '"nope"' } }, 'functionCall.json', /must be a JSON object/],
+        [{ stateDelta: JSON.stringify({ big: 'x'.repeat(2 * 1024 * 1024) }) }, 'stateDelta', /longer than|over the/],
+        [{ functionCall: { name: 'f', json: '"nope"' } }, 'functionCall.json', /expected a JSON object, got a string/],
         [{ functionCall: { name: '', json: '{}' } }, 'functionCall.name', /function name/],
         [{ author: '   ' }, 'author', /must not be empty/],
         [{ sessionId: '' }, 'sessionId', /must not be empty/],
         [{ sessionId: 'x'.repeat(129) }, 'sessionId', /at most 128/],
         [{ revision: 'one' }, 'revision', /must be a number/],
+        [{ revision: 1.5 }, 'revision', /must be an integer/],
+        [{ stateDelta: '{"user:": 1}' }, 'stateDelta', /names no key in the user tier: keys must not be empty/],
+        [{ stateDelta: '"text"' }, 'stateDelta', /expected a JSON object, got a string/],
+        [{ stateDelta: '{"a": }' }, 'stateDelta', /^Malformed JSON at line 1, column 7: unexpected character "}", expected a JSON value$/],
+        [{ stateDelta: `{"${'k'.repeat(300)}": 1}` }, 'stateDelta', /longer than 256 characters/],
+        [{ stateDelta: '{"deep": ' + '['.repeat(70) + ']'.repeat(70) + '}' }, 'stateDelta', /nested deeper than 64 levels/],
+        [{ text: 'x'.repeat(2 * 1024 * 1024 + 1) }, 'text', /longer than/],
+        [{ functionResponse: { name: 'f', json: '[1]' } }, 'functionResponse.json', /expected a JSON object, got an array/],
+        [{ invocationId: 'i'.repeat(129) }, 'invocationId', /at most 128/],
+        [{ stateDelta: '' }, 'form', /needs text, a function call or response, or a state delta/],
+        [{ stateDelta: '{}', text: '   ' }, 'form', /needs text/],
       ];
       for (const [override, field, message] of cases) {
         const result = await appendEventCommand(database.service, { ...ref, revision: 0, ...override });
@@ -68,6 +79,49 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
       expect(await eventCount()).toBe(before);
     });
 
+    it('ties a response to the call of the same event, keeps given ids and picks the role as ADK does', async () => {
+      const before = await database.service.getSessionSummary(ref);
+      const result = await appendEventCommand(database.service, {
+        ...ref,
+        revision: before?.revision ?? 0,
+        author: 'helper',
+        invocationId: ' inv-7 ',
+        functionCall: { name: 'lookup', json: '' },
+        functionResponse: { name: 'lookup', json: '{"__proto__": {"x": 1}}' },
+      });
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      const [call, response] = result.data.event.content?.parts ?? [];
+      expect(result.data.event.invocationId).toBe('inv-7');
+      expect(result.data.event.content?.role).toBe('model');
+      expect(call?.functionCall).toMatchObject({ name: 'lookup', args: {} });
+      expect(response?.functionResponse?.id).toBe(call?.functionCall?.id);
+      expect(Object.keys(response?.functionResponse?.response ?? {})).toEqual(['__proto__']);
+
+      const toolResponse = await appendEventCommand(database.service, {
+        ...ref,
+        revision: result.data.revision,
+        author: 'helper',
+        functionResponse: { id: 'call-1', name: 'lookup', json: '{}' },
+      });
+      expect(toolResponse).toMatchObject({ ok: true, data: { event: { content: { role: 'user', parts: [{ functionResponse: { id: 'call-1' } }] } } } });
+    });
+
+    it('applies temp: keys to the invocation only and stores null as a value', async () => {
+      const before = await database.service.getSessionSummary(ref);
+      const result = await appendEventCommand(database.service, {
+        ...ref,
+        revision: before?.revision ?? 0,
+        stateDelta: '{"temp:scratch": 1, "topic": null}',
+      });
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(result.data.event.actions.stateDelta).toEqual({ topic: null });
+      const session = await database.service.getSession(ref);
+      expect(session?.state).toMatchObject({ topic: null });
+      expect(session?.state).not.toHaveProperty('temp:scratch');
+    });
+
     it('refuses a page that is behind storage with a conflict, not an overwrite', async () => {
       const before = await database.service.getSessionSummary(ref);
       const stale = await appendEventCommand(database.service, { ...ref, revision: (before?.revision ?? 1) - 1, text: 'late' });
@@ -76,7 +130,7 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
     });
 
     it('reports an unknown session', async () => {
-      const result = await appendEventCommand(database.service, { ...ref, sessionId: 'missing', revision: 0 });
+      const result = await appendEventCommand(database.service, { ...ref, sessionId: 'missing', revision: 0, text: 'hi' });
       expect(result).toMatchObject({ ok: false, code: 'NOT_FOUND', message: 'Session missing not found.' });
     });
   });
@@ -104,6 +158,48 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
       expect((await database.service.getUserState(app, 'u')).map((e) => e.key)).toEqual(['plan']);
     });
 
+    it('refuses an edit whose key changed since the person saw it, and saves nothing', async () => {
+      await editStateCommand(database.service, 'ops', { scope: 'user', appName: app, userId: 'u', changes: [{ key: 'plan', value: '"team"' }], reason: 'a' });
+      const before = await database.service.getUserHistory(app, 'u');
+      const stale = await editStateCommand(database.service, 'support', {
+        scope: 'user',
+        appName: app,
+        userId: 'u',
+        changes: [
+          { key: 'extra', value: '1', seen: { present: false } },
+          { key: 'plan', value: '"free"', seen: { present: true, value: 'enterprise' } },
+        ],
+        reason: 'b',
+      });
+      expect(stale).toMatchObject({ ok: false, code: 'CONFLICT' });
+      if (stale.ok) return;
+      expect(stale.fieldErrors).toEqual({ 'changes.1.key': 'changed since you opened it: it is now "team" by ops' });
+      expect((await database.service.getUserHistory(app, 'u')).total).toBe(before.total);
+
+      const removedMeanwhile = await editStateCommand(database.service, 'support', {
+        scope: 'user', appName: app, userId: 'u', changes: [{ key: 'gone', remove: true, seen: { present: true, value: 1 } }], reason: 'c',
+      });
+      expect(removedMeanwhile).toMatchObject({ ok: false, code: 'CONFLICT', fieldErrors: { 'changes.0.key': 'changed since you opened it: it has been removed' } });
+
+      const current = await editStateCommand(database.service, 'support', {
+        scope: 'user',
+        appName: app,
+        userId: 'u',
+        changes: [{ key: 'plan', value: '"free"', seen: { present: true, value: 'team' } }],
+        reason: 'b',
+      });
+      expect(current.ok).toBe(true);
+      const [latest, previous] = (await database.service.getKeyHistory({ appName: app, scope: 'user', userId: 'u', key: 'plan' })).items;
+      expect(latest).toMatchObject({ oldValue: 'team', newValue: 'free', actor: 'support', reason: 'b' });
+      expect(previous).toMatchObject({ newValue: 'team', actor: 'ops' });
+    });
+
+    it('never rewrites events', async () => {
+      const events = await database.service.listEvents(ref);
+      await editStateCommand(database.service, 'ops', { scope: 'user', appName: app, userId: 'u', changes: [{ key: 'plan', value: '"x"' }], reason: 'r' });
+      expect(await database.service.listEvents(ref)).toEqual(events);
+    });
+
     it('rejects bad edits field by field and changes nothing', async () => {
       const before = await database.service.getUserHistory(app, 'u');
       const cases: [Record<string, unknown>, string, RegExp][] = [
@@ -114,6 +210,13 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
         [{ changes: [{ key: 'k', value: '1' }, { key: 'k', value: '2' }] }, 'changes.1.key', /appears twice/],
         [{ userId: undefined }, 'userId', /required to edit user state/],
         [{ scope: 'session' }, 'scope', /must be app or user/],
+        [{ changes: [{ key: 'k', value: '' }] }, 'changes.0.value', /Empty input: expected JSON/],
+        [{ changes: [{ key: 'k'.repeat(257), value: '1' }] }, 'changes.0.key', /longer than 256 characters/],
+        [{ changes: [{ key: 'k', value: JSON.stringify('x'.repeat(2 * 1024 * 1024)) }] }, 'changes.0.value', /longer than|over the/],
+        [{ changes: [{ key: 'k', value: '[' .repeat(70) + ']'.repeat(70) }] }, 'changes.0.value', /nested deeper than 64/],
+        [{ reason: 'r'.repeat(501) }, 'reason', /at most 500/],
+        [{ appName: '' }, 'appName', /must not be empty/],
+        [{ changes: 'plan' }, 'changes', /must be a list of changes/],
       ];
       for (const [override, field, message] of cases) {
         const result = await editStateCommand(database.service, 'ops', {

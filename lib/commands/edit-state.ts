@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invalid, failure, type ActionResult } from '../actions/result';
+import { sameJson } from '../session-service/delta-preview';
 import { setOwn } from '../session-service/json';
 import type { SessionService } from '../session-service/service';
 import type { JsonValue, StateEntry } from '../session-service/types';
@@ -7,12 +8,21 @@ import { keyProblem, parseJsonText, valueProblem } from '../validation/json-text
 import { MAX_KEYS_PER_DELTA, MAX_VALUE_BYTES } from '../validation/limits';
 import { fieldErrorsOf, idSchema, reasonSchema } from '../validation/schemas';
 
+/** What the person saw for a key when they confirmed the diff: absent, or this value. */
+const seenSchema = z.union([
+  z.object({ present: z.literal(false) }),
+  // z.unknown keeps the value by reference (a rebuilt object would lose a `__proto__` key).
+  z.object({ present: z.literal(true), value: z.unknown() }),
+]);
+
 const changeSchema = z.object({
   /** The key within its tier, without the app:/user: prefix. */
-  key: z.string(),
-  /** JSON text of the new value; absent with remove. */
-  value: z.string().max(MAX_VALUE_BYTES, 'is too long').optional(),
+  key: z.string({ error: 'must be a string' }),
+  /** JSON text of the new value; ignored with remove. */
+  value: z.string({ error: 'must be a string' }).max(MAX_VALUE_BYTES, `is longer than ${MAX_VALUE_BYTES} characters`).optional(),
   remove: z.boolean().optional(),
+  /** When given, the edit is refused if the key no longer holds what the person saw. */
+  seen: seenSchema.optional(),
 });
 
 export const editStateInput = z
@@ -20,7 +30,10 @@ export const editStateInput = z
     scope: z.enum(['app', 'user'], { error: 'must be app or user' }),
     appName: idSchema,
     userId: idSchema.optional(),
-    changes: z.array(changeSchema).min(1, 'needs at least one change').max(MAX_KEYS_PER_DELTA),
+    changes: z
+      .array(changeSchema, { error: 'must be a list of changes' })
+      .min(1, 'needs at least one change')
+      .max(MAX_KEYS_PER_DELTA, `must have at most ${MAX_KEYS_PER_DELTA} changes`),
     reason: reasonSchema,
   })
   .refine((input) => input.scope === 'app' || input.userId !== undefined, {
@@ -29,6 +42,37 @@ export const editStateInput = z
   });
 
 export type EditStateInput = z.input<typeof editStateInput>;
+export type SeenValue = z.infer<typeof seenSchema>;
+
+function describeSeen(entry: StateEntry | undefined): string {
+  if (!entry) return 'it has been removed';
+  const by = entry.lastChange ? ` by ${entry.lastChange.actor}` : '';
+  const text = JSON.stringify(entry.value);
+  return `it is now ${text.length > 80 ? `${text.slice(0, 77)}…` : text}${by}`;
+}
+
+/**
+ * Keys whose current value differs from what the person confirmed. Read
+ * just before the write, not in its transaction: it catches the edit made
+ * while the confirmation was open, not one landing in the same millisecond.
+ */
+async function changedSinceSeen(
+  service: SessionService,
+  input: z.infer<typeof editStateInput>,
+): Promise<Record<string, string>> {
+  if (!input.changes.some((change) => change.seen)) return {};
+  const entries =
+    input.scope === 'app' ? await service.getAppState(input.appName) : await service.getUserState(input.appName, input.userId ?? '');
+  const current = new Map(entries.map((entry) => [entry.key, entry]));
+  const conflicts: Record<string, string> = {};
+  input.changes.forEach((change, index) => {
+    if (!change.seen) return;
+    const entry = current.get(change.key);
+    const same = change.seen.present ? entry !== undefined && sameJson(entry.value, change.seen.value as JsonValue) : entry === undefined;
+    if (!same) conflicts[`changes.${index}.key`] = `changed since you opened it: ${describeSeen(entry)}`;
+  });
+  return conflicts;
+}
 
 /** Validates a support edit of app or user state and applies it, recorded with actor and reason. */
 export async function editStateCommand(
@@ -42,23 +86,32 @@ export async function editStateCommand(
 
   const errors: Record<string, string> = {};
   const changes: Record<string, JsonValue | undefined> = {};
-  const seen = new Set<string>();
+  const keys = new Set<string>();
   input.changes.forEach((change, index) => {
-    const keyError = keyProblem(change.key) ?? (seen.has(change.key) ? 'appears twice in one edit' : null);
+    const keyError = keyProblem(change.key) ?? (keys.has(change.key) ? 'appears twice in one edit' : null);
     if (keyError) errors[`changes.${index}.key`] = keyError;
-    seen.add(change.key);
+    keys.add(change.key);
     if (change.remove) {
       setOwn(changes, change.key, undefined);
       return;
     }
     const value = parseJsonText(change.value ?? '');
     const problem = value.ok ? valueProblem(value.value) : value.message;
-    if (problem || !value.ok) errors[`changes.${index}.value`] = problem ?? 'is not valid JSON';
-    else setOwn(changes, change.key, value.value);
+    if (problem !== null) errors[`changes.${index}.value`] = problem;
+    else if (value.ok) setOwn(changes, change.key, value.value);
   });
   if (Object.keys(errors).length > 0) return invalid(errors);
 
   try {
+    const conflicts = await changedSinceSeen(service, input);
+    if (Object.keys(conflicts).length > 0) {
+      return {
+        ok: false,
+        code: 'CONFLICT',
+        message: 'Someone changed this state since you opened the edit; nothing was saved. Review the new values and confirm again.',
+        fieldErrors: conflicts,
+      };
+    }
     const entries = await service.editState({
       scope: input.scope,
       appName: input.appName,

@@ -1,3 +1,8 @@
+/**
+ * What a write will do, key by key, before it is made: the preview of an
+ * event's stateDelta on the session page, and the diff a support edit asks
+ * the person to confirm. Pure: it also runs in the browser, live.
+ */
 import { hasOwn, ownEntries } from './json';
 import { scopeOfKey } from './scope';
 import type { JsonValue, Scope, StateRecord } from './types';
@@ -16,6 +21,14 @@ export interface DeltaChange {
   newValue: JsonValue;
   /** app: and user: keys are seen by other sessions too. */
   shared: boolean;
+  /** JSON null is stored as null: a delta cannot remove a key. */
+  storesNull: boolean;
+  /**
+   * Other tiers already holding a key of the same name (`plan` beside
+   * `user:plan`). They are distinct keys: the write leaves them as they are,
+   * and a template's `{plan}` never falls back to `{user:plan}`.
+   */
+  sameNameIn: Scope[];
 }
 
 export interface TierRecords {
@@ -24,20 +37,57 @@ export interface TierRecords {
   session: StateRecord;
 }
 
-function sameJson(a: JsonValue, b: JsonValue): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+const TIERS: Scope[] = ['app', 'user', 'session'];
+
+/** Structural equality of JSON values; key order matters as little as it does to ADK. */
+export function sameJson(a: JsonValue, b: JsonValue): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, index) => sameJson(item, b[index] as JsonValue));
+  }
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => hasOwn(b, key) && sameJson(a[key] as JsonValue, b[key] as JsonValue));
 }
 
 /** What appending a delta would do to each tier, key by key, before it is appended. */
 export function previewDelta(delta: StateRecord, tiers: TierRecords): DeltaChange[] {
   return ownEntries(delta).map(([prefixedKey, newValue]) => {
     const { scope, key } = scopeOfKey(prefixedKey);
-    if (scope === 'temp') return { prefixedKey, scope, key, kind: 'temp', newValue, shared: false };
+    const sameNameIn = TIERS.filter((tier) => tier !== scope && hasOwn(tiers[tier], key));
+    const common = { prefixedKey, key, newValue, storesNull: newValue === null, sameNameIn };
+    if (scope === 'temp') return { ...common, scope, kind: 'temp', shared: false, storesNull: false };
     const tier = tiers[scope];
     const shared = scope !== 'session';
-    if (!hasOwn(tier, key)) return { prefixedKey, scope, key, kind: 'added', newValue, shared };
+    if (!hasOwn(tier, key)) return { ...common, scope, kind: 'added', shared };
     const oldValue = tier[key] as JsonValue;
     const kind = sameJson(oldValue, newValue) ? 'unchanged' : 'changed';
-    return { prefixedKey, scope, key, kind, oldValue, newValue, shared };
+    return { ...common, scope, kind, oldValue, shared };
+  });
+}
+
+export type EditChangeKind = 'added' | 'changed' | 'removed' | 'unchanged' | 'absent';
+
+export interface EditChange {
+  /** The key within its tier. */
+  key: string;
+  /** `absent`: removing a key that is not there (a no-op, still recorded as asked). */
+  kind: EditChangeKind;
+  /** Absent when the key is not in the tier. */
+  oldValue?: JsonValue;
+  /** Absent when the edit removes the key. */
+  newValue?: JsonValue;
+}
+
+/** The diff of a support edit of one tier (`undefined` removes a key), as the confirmation shows it. */
+export function previewEdit(changes: Record<string, JsonValue | undefined>, tier: StateRecord): EditChange[] {
+  return ownEntries(changes).map(([key, newValue]) => {
+    const exists = hasOwn(tier, key);
+    const oldValue = exists ? (tier[key] as JsonValue) : undefined;
+    if (newValue === undefined) return exists ? { key, kind: 'removed', oldValue } : { key, kind: 'absent' };
+    if (!exists) return { key, kind: 'added', newValue };
+    return { key, kind: sameJson(oldValue as JsonValue, newValue) ? 'unchanged' : 'changed', oldValue, newValue };
   });
 }

@@ -1,27 +1,29 @@
+import { exceedsDepth } from '../http/json-parse';
+import { findJsonSyntaxError, lineAndColumn } from '../http/json-syntax';
 import { MAX_JSON_DEPTH, MAX_KEY_LENGTH, MAX_KEYS_PER_DELTA, MAX_VALUE_BYTES } from './limits';
-import type { JsonValue, StateRecord } from '../session-service/types';
+import type { JsonObject, JsonValue, StateRecord } from '../session-service/types';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
-/** 1-based line and column of a character offset. */
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n') };
-}
-
-/** JSON.parse with the error's position as line and column, which a person can find in an editor. */
+/**
+ * JSON.parse with the error's line and column, which a person can find in an
+ * editor. The position comes from our own scanner, not from the engine's
+ * message: V8 gives no position for some errors, and other browsers word
+ * theirs differently, while the form validates live in the browser and again
+ * on the server and must say the same thing in both.
+ */
 export function parseJsonText(text: string): Parsed<JsonValue> {
   if (text.trim() === '') return { ok: false, message: 'Empty input: expected JSON.' };
   try {
     return { ok: true, value: JSON.parse(text) as JsonValue };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const position = /position (\d+)/.exec(message)?.[1];
-    const offset = position === undefined ? text.length : Number(position);
-    const { line, column } = lineAndColumn(text, offset);
-    const reason = message.replace(/ in JSON at position \d+.*$/s, '').replace(/^JSON\.parse: /, '');
-    return { ok: false, message: `Malformed JSON at line ${line}, column ${column}: ${reason}` };
+    const syntax = findJsonSyntaxError(text);
+    if (!syntax) {
+      // Valid JSON the engine still refused (resource limits): say so rather than invent a position.
+      return { ok: false, message: `Malformed JSON: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    const { line, column } = lineAndColumn(text, syntax.offset);
+    return { ok: false, message: `Malformed JSON at line ${line}, column ${column}: ${syntax.reason}` };
   }
 }
 
@@ -31,22 +33,11 @@ export function describeJsonType(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-function depthOf(value: JsonValue): number {
-  if (value === null || typeof value !== 'object') return 0;
-  const children = Array.isArray(value) ? value : Object.values(value);
-  let deepest = 0;
-  for (const child of children) {
-    deepest = Math.max(deepest, depthOf(child));
-    if (deepest > MAX_JSON_DEPTH) break;
-  }
-  return deepest + 1;
-}
-
 const encoder = new TextEncoder();
 
 /** Why a value cannot be stored, or null when it can. */
 export function valueProblem(value: JsonValue): string | null {
-  if (depthOf(value) > MAX_JSON_DEPTH) return `nested deeper than ${MAX_JSON_DEPTH} levels`;
+  if (exceedsDepth(value, MAX_JSON_DEPTH)) return `nested deeper than ${MAX_JSON_DEPTH} levels`;
   const bytes = encoder.encode(JSON.stringify(value)).length;
   if (bytes > MAX_VALUE_BYTES) return `${bytes} bytes of JSON, over the ${MAX_VALUE_BYTES}-byte limit`;
   return null;
@@ -81,4 +72,44 @@ export function checkState(value: JsonValue): Parsed<StateRecord> {
 export function parseStateText(text: string): Parsed<StateRecord> {
   const parsed = parseJsonText(text);
   return parsed.ok ? checkState(parsed.value) : parsed;
+}
+
+/** Parses text that must hold a JSON object (function call args, a function response). Blank means `{}`. */
+export function parseObjectText(text: string): Parsed<JsonObject> {
+  if (text.trim() === '') return { ok: true, value: {} };
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) return parsed;
+  const value = parsed.value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { ok: false, message: `expected a JSON object, got ${describeJsonType(value)}` };
+  }
+  if (exceedsDepth(value, MAX_JSON_DEPTH)) return { ok: false, message: `nested deeper than ${MAX_JSON_DEPTH} levels` };
+  return { ok: true, value };
+}
+
+/**
+ * Why a prefixed delta key is not acceptable from the dashboard, or null. On
+ * top of keyProblem: a bare prefix (`user:`) would store an empty key in
+ * that tier, which ADK allows but nobody means to do.
+ */
+export function deltaKeyProblem(prefixedKey: string): string | null {
+  const problem = keyProblem(prefixedKey);
+  if (problem) return problem;
+  const bare = /^(app|user|temp):$/.exec(prefixedKey);
+  return bare ? `key "${prefixedKey}" names no key in the ${bare[1]} tier: keys must not be empty` : null;
+}
+
+/**
+ * Parses a stateDelta typed into the dashboard: parseStateText, and every key
+ * must name a key within its tier. Blank means no change (`{}`).
+ */
+export function parseDeltaText(text: string): Parsed<StateRecord> {
+  if (text.trim() === '') return { ok: true, value: {} };
+  const parsed = parseStateText(text);
+  if (!parsed.ok) return parsed;
+  for (const key of Object.keys(parsed.value)) {
+    const problem = deltaKeyProblem(key);
+    if (problem) return { ok: false, message: problem };
+  }
+  return parsed;
 }

@@ -1,0 +1,143 @@
+// The server actions as the dashboard calls them, against real databases:
+// validation, the service, the actor, and what they revalidate. Next's cache
+// needs a running server, so revalidatePath is recorded instead (the e2e specs
+// cover the real re-render).
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LOCAL_OPERATOR } from '../auth/actor';
+import { setSessionServiceForTests } from '../data/service-override';
+import { openDatabase } from '../db';
+import { PrismaSessionService } from '../session-service/prisma-service';
+import { createTestDatabase, testProviders, type TestDatabase } from '../testing/databases';
+import { appendEvent } from './events';
+import { editState } from './state';
+
+const revalidated = vi.hoisted(() => [] as [string, string | undefined][]);
+vi.mock('next/cache', () => ({
+  revalidatePath: (path: string, type?: string) => {
+    revalidated.push([path, type]);
+  },
+}));
+
+const providers = await testProviders();
+
+describe.each(providers)('server actions on %s', (provider) => {
+  let database: TestDatabase;
+  const app = `act ${provider} ü`;
+  const ref = { appName: app, userId: 'u 1', sessionId: 's 1' };
+  const encoded = `/apps/${encodeURIComponent(app)}`;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(provider);
+    setSessionServiceForTests(database.service);
+    await database.service.createSession({ ...ref, state: { 'user:plan': 'free' } });
+  });
+  afterEach(() => {
+    revalidated.length = 0;
+  });
+  afterAll(async () => {
+    setSessionServiceForTests(null);
+    await database?.drop();
+  });
+
+  const revision = async () => (await database.service.getSessionSummary(ref))?.revision ?? -1;
+
+  describe('appendEvent', () => {
+    it('appends, returns the next revision and revalidates the session page', async () => {
+      const before = await revision();
+      const result = await appendEvent({ ...ref, revision: before, text: 'hi', stateDelta: '{"topic": "tea"}' });
+      expect(result, JSON.stringify(result)).toMatchObject({ ok: true, data: { revision: before + 1, event: { author: 'user' } } });
+      expect(revalidated).toEqual([[`${encoded}/users/u%201/sessions/s%201`, undefined]]);
+    });
+
+    it('revalidates every page of the user, or of the app, when shared keys change', async () => {
+      expect((await appendEvent({ ...ref, revision: await revision(), stateDelta: '{"user:plan": "pro"}' })).ok).toBe(true);
+      expect((await appendEvent({ ...ref, revision: await revision(), stateDelta: '{"app:tone": "warm", "user:x": 1}' })).ok).toBe(true);
+      expect(revalidated).toEqual([
+        [`${encoded}/users/u%201`, 'layout'],
+        [encoded, 'layout'],
+      ]);
+    });
+
+    it('returns validation errors as values and writes nothing', async () => {
+      const before = await revision();
+      const result = await appendEvent({ ...ref, revision: before, stateDelta: '{\n  "a": 1,\n}' });
+      expect(result).toEqual({
+        ok: false,
+        code: 'INVALID_INPUT',
+        message: 'Some fields need attention.',
+        fieldErrors: { stateDelta: `Malformed JSON at line 3, column 1: expected a double-quoted property name, got character "}"` },
+      });
+      expect(await revision()).toBe(before);
+      expect(revalidated).toEqual([]);
+    });
+
+    it('refuses a stale page with ADK\'s text', async () => {
+      const result = await appendEvent({ ...ref, revision: (await revision()) - 1, text: 'late' });
+      expect(result).toEqual({
+        ok: false,
+        code: 'STALE_SESSION',
+        message: 'The session has been modified in storage since it was loaded. Please reload the session before appending more events.',
+      });
+      expect(revalidated).toEqual([]);
+    });
+
+    it('reports an unknown session', async () => {
+      expect(await appendEvent({ ...ref, sessionId: 'nope', revision: 0, text: 'x' })).toMatchObject({
+        ok: false,
+        code: 'NOT_FOUND',
+        message: 'Session nope not found.',
+      });
+    });
+
+    it('accepts anything a client can send without throwing', async () => {
+      for (const input of [null, 'text', 42, [], { ...ref, revision: Number.NaN }] as unknown[]) {
+        const result = await appendEvent(input as Parameters<typeof appendEvent>[0]);
+        expect(result).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
+      }
+    });
+  });
+
+  describe('editState', () => {
+    it('records the local operator as the actor, with the reason, and revalidates the user pages', async () => {
+      const result = await editState({ scope: 'user', appName: app, userId: 'u 1', changes: [{ key: 'plan', value: '"enterprise"' }], reason: 'ticket 42' });
+      expect(result.ok).toBe(true);
+      const [latest] = (await database.service.getKeyHistory({ appName: app, scope: 'user', userId: 'u 1', key: 'plan' })).items;
+      expect(latest).toMatchObject({ actor: LOCAL_OPERATOR, reason: 'ticket 42', newValue: 'enterprise' });
+      expect(revalidated).toEqual([[`${encoded}/users/u%201`, 'layout']]);
+    });
+
+    it('edits app state and revalidates every page of the app', async () => {
+      const result = await editState({ scope: 'app', appName: app, changes: [{ key: 'banner', value: 'null' }], reason: 'ops' });
+      expect(result).toMatchObject({ ok: true, data: expect.arrayContaining([expect.objectContaining({ key: 'banner', value: null })]) });
+      expect(revalidated).toEqual([[encoded, 'layout']]);
+    });
+
+    it('returns each failure as a value and writes nothing', async () => {
+      const before = (await database.service.getUserHistory(app, 'u 1')).total;
+      const missingReason = await editState({ scope: 'user', appName: app, userId: 'u 1', changes: [{ key: 'plan', value: '1' }], reason: '' });
+      expect(missingReason).toMatchObject({ ok: false, code: 'INVALID_INPUT', fieldErrors: { reason: 'is required: say why you are changing this state' } });
+      const conflict = await editState({
+        scope: 'user', appName: app, userId: 'u 1', changes: [{ key: 'plan', value: '1', seen: { present: true, value: 'free' } }], reason: 'r',
+      });
+      expect(conflict).toMatchObject({ ok: false, code: 'CONFLICT' });
+      expect((await database.service.getUserHistory(app, 'u 1')).total).toBe(before);
+      expect(revalidated).toEqual([]);
+    });
+  });
+});
+
+describe('server actions without a database', () => {
+  it('report an unreachable database as a value', async () => {
+    const db = await openDatabase('postgresql://statehouse@127.0.0.1:1/none');
+    setSessionServiceForTests(new PrismaSessionService(db.client, db.provider));
+    try {
+      const append = await appendEvent({ appName: 'a', userId: 'u', sessionId: 's', revision: 0, text: 'x' });
+      expect(append).toMatchObject({ ok: false, code: 'UNAVAILABLE' });
+      const edit = await editState({ scope: 'app', appName: 'a', changes: [{ key: 'k', value: '1' }], reason: 'r' });
+      expect(edit).toMatchObject({ ok: false, code: 'UNAVAILABLE', message: expect.stringMatching(/nothing was saved/) });
+    } finally {
+      setSessionServiceForTests(null);
+      await db.close();
+    }
+  });
+});
