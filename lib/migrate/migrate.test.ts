@@ -23,7 +23,17 @@ import {
   type Provider,
 } from './index';
 
-const TABLES = ['app_state', 'events', 'session_state', 'sessions', 'state_changes', 'user_state'];
+const TABLES = [
+  'accounts',
+  'api_tokens',
+  'app_state',
+  'events',
+  'login_sessions',
+  'session_state',
+  'sessions',
+  'state_changes',
+  'user_state',
+];
 const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
 const postgresReachable = await canConnect(SERVER_URL);
 // In CI a missing server must fail the run, not hide it.
@@ -176,7 +186,12 @@ describe.runIf(withPostgres)('migrating PostgreSQL', () => {
       url,
       "SELECT conname FROM pg_constraint WHERE contype = 'f' AND confdeltype = 'c' ORDER BY conname",
     );
-    expect(cascades.map((row) => row.conname)).toEqual(['events_session_pk_fkey', 'session_state_session_pk_fkey']);
+    expect(cascades.map((row) => row.conname)).toEqual([
+      'api_tokens_account_id_fkey',
+      'events_session_pk_fkey',
+      'login_sessions_account_id_fkey',
+      'session_state_session_pk_fkey',
+    ]);
   });
 
   it('says clearly when the database does not exist', async () => {
