@@ -1,0 +1,3 @@
+export { CopyButton } from './copy-button';
+export { FoldedString } from './folded-string';
+export { JsonPrimitive, JsonTree, type JsonTreeProps } from './json-tree';

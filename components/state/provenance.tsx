@@ -1,0 +1,67 @@
+'use client';
+
+import Link from 'next/link';
+import { sessionPath } from '@/lib/paths';
+import type { ChangeSource } from '@/lib/session-service/types';
+import { Timestamp } from './timestamp';
+
+export interface ProvenanceProps {
+  appName: string;
+  change: ChangeSource | null;
+  /** The session the page shows: its own events are named "event #n", others' with their session. */
+  currentSession?: { userId: string; sessionId: string };
+  /** Called instead of navigating when the link points at an event of currentSession. */
+  onSelectEvent?: (seq: number) => void;
+}
+
+/** Where a value came from: the event (with a link to it) or the edit (actor and reason), and when. */
+export function Provenance({ appName, change, currentSession, onSelectEvent }: ProvenanceProps) {
+  if (!change) return <span className="text-muted">No recorded change</span>;
+  const { sourceUserId, sourceSessionId, eventSeq } = change;
+  const own = currentSession && sourceUserId === currentSession.userId && sourceSessionId === currentSession.sessionId;
+  let cause;
+  if (sourceUserId !== null && sourceSessionId !== null && eventSeq !== null) {
+    const href = `${sessionPath(appName, sourceUserId, sourceSessionId)}?event=${eventSeq}`;
+    const text = own ? `event #${eventSeq}` : `event #${eventSeq} of session ${sourceSessionId}`;
+    cause = (
+      <>
+        set by <span className="font-medium text-foreground">{change.actor}</span> in{' '}
+        <Link
+          href={href}
+          onClick={(click) => {
+            if (own && onSelectEvent && !click.metaKey && !click.ctrlKey && !click.shiftKey) {
+              click.preventDefault();
+              onSelectEvent(eventSeq);
+            }
+          }}
+          className="font-medium text-accent hover:text-accent-hover hover:underline"
+        >
+          {text}
+        </Link>
+      </>
+    );
+  } else if (sourceUserId !== null && sourceSessionId !== null) {
+    cause = own ? (
+      <>initial state of this session</>
+    ) : (
+      <>
+        initial state of session{' '}
+        <Link href={sessionPath(appName, sourceUserId, sourceSessionId)} className="text-accent hover:underline">
+          {sourceSessionId}
+        </Link>
+      </>
+    );
+  } else {
+    cause = (
+      <>
+        edited by <span className="font-medium text-foreground">{change.actor}</span>
+        {change.reason ? <> — “{change.reason}”</> : null}
+      </>
+    );
+  }
+  return (
+    <span className="text-muted">
+      {cause} · <Timestamp seconds={change.time} />
+    </span>
+  );
+}

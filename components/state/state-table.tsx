@@ -1,0 +1,128 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { JsonTree } from '@/components/json';
+import type { ChangeSource, JsonValue, Scope } from '@/lib/session-service/types';
+import { Provenance } from './provenance';
+import { ScopeBadge } from './scope-badge';
+
+/** One key of a state table. A service `StateEntry` is one as it is. */
+export interface StateTableEntry {
+  /** The key as shown: unprefixed in a tier, prefixed (`user:plan`) in a merged view. */
+  key: string;
+  value: JsonValue;
+  /** Where the value came from; links to the event that set it. */
+  lastChange: ChangeSource | null;
+  /** Shown as a badge when given (a merged view mixing tiers). */
+  scope?: Scope;
+}
+
+export interface StateTableProps {
+  /** Heading, and the accessible name of the list ("App state"). */
+  title: string;
+  /** The app the entries belong to; provenance links point into its sessions. */
+  appName: string;
+  entries: StateTableEntry[];
+  /** One line under the title, e.g. "Shared by every user of weather". */
+  description?: string;
+  /**
+   * Key filter controlled by the caller (one search box for several tables).
+   * When absent, the table shows its own key search box.
+   */
+  keyFilter?: string;
+  /** Shown when there are no entries at all. Default "No keys". */
+  emptyText?: string;
+  /** Keys (as shown) to mark as changed, e.g. by the selected event. */
+  changedKeys?: ReadonlySet<string>;
+  /** The session a page shows: provenance names its events "event #n" and links to them in place. */
+  currentSession?: { userId: string; sessionId: string };
+  /** With currentSession: called instead of navigating when a provenance link points at one of its events. */
+  onSelectEvent?: (seq: number) => void;
+  /** Caps the list's height and scrolls inside it (a CSS length, e.g. "24rem"). */
+  maxHeight?: string;
+}
+
+export function matchesKey(key: string, filter: string): boolean {
+  return filter === '' || key.toLowerCase().includes(filter.trim().toLowerCase());
+}
+
+/**
+ * A tier's (or the merged) state: every key with its value as a JSON tree and
+ * where the value came from, with a key search. Used by the app, user and
+ * session pages.
+ */
+export function StateTable(props: StateTableProps) {
+  const { title, appName, entries, description, keyFilter, emptyText = 'No keys', changedKeys } = props;
+  const [ownFilter, setOwnFilter] = useState('');
+  const filter = keyFilter ?? ownFilter;
+  const shown = entries.filter((entry) => matchesKey(entry.key, filter));
+  const headingId = useId();
+
+  return (
+    <section aria-labelledby={headingId} className="flex min-w-0 flex-col rounded-lg border border-border bg-surface shadow-sm">
+      <header className="border-b border-border px-3 py-2">
+        <div className="flex items-baseline justify-between gap-2">
+          <h3 id={headingId} className="text-sm font-semibold">
+            {title}
+          </h3>
+          <span className="text-xs tabular-nums text-muted">
+            {shown.length === entries.length
+              ? `${entries.length.toLocaleString('en')} ${entries.length === 1 ? 'key' : 'keys'}`
+              : `${shown.length.toLocaleString('en')} of ${entries.length.toLocaleString('en')}`}
+          </span>
+        </div>
+        {description ? <p className="mt-0.5 text-xs text-muted">{description}</p> : null}
+        {keyFilter === undefined ? (
+          <input
+            type="search"
+            value={ownFilter}
+            onChange={(event) => setOwnFilter(event.target.value)}
+            placeholder="Search keys"
+            aria-label={`Search keys in ${title}`}
+            className="mt-2 w-full rounded-md border border-border bg-background px-2 py-1 text-sm"
+          />
+        ) : null}
+      </header>
+      {shown.length === 0 ? (
+        <p className="px-3 py-4 text-sm text-muted">{entries.length === 0 ? emptyText : `No key matches “${filter.trim()}”`}</p>
+      ) : (
+        <ul aria-label={title} className="divide-y divide-border overflow-y-auto" style={{ maxHeight: props.maxHeight }}>
+          {shown.map((entry) => (
+            <StateRow key={entry.key} entry={entry} changed={changedKeys?.has(entry.key) ?? false} {...props} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function StateRow({
+  entry,
+  changed,
+  appName,
+  currentSession,
+  onSelectEvent,
+}: StateTableProps & { entry: StateTableEntry; changed: boolean }) {
+  return (
+    <li aria-label={entry.key} className={`px-3 py-2 ${changed ? 'bg-warning-surface/60' : ''}`}>
+      <div className="flex min-w-0 items-center gap-1.5">
+        {entry.scope ? <ScopeBadge scope={entry.scope} /> : null}
+        <code className="min-w-0 break-all text-xs font-semibold">{entry.key}</code>
+        {changed ? (
+          <span className="rounded bg-warning-surface px-1 text-[10px] font-semibold uppercase text-warning">changed</span>
+        ) : null}
+      </div>
+      <div className="mt-1">
+        <JsonTree value={entry.value} label={entry.key} />
+      </div>
+      <p className="mt-1 text-[11px] leading-4">
+        <Provenance
+          appName={appName}
+          change={entry.lastChange}
+          currentSession={currentSession}
+          onSelectEvent={onSelectEvent}
+        />
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,116 @@
+// React Query keys and options for the session page. The server prefetches
+// the same keys from lib/data (lib/queries/session-prefetch.ts), so the
+// browser starts from the rendered data and then polls the route handlers.
+import { queryOptions } from '@tanstack/react-query';
+import type { EventPosition, TimelineFilters, TimelineItem } from '../data/session';
+import type { SessionStateView } from '../http/session-reads';
+import type { SessionRef } from '../session-service/service';
+import type { Page } from '../session-service/types';
+import { getJson, queryString, sessionApiPath } from './session-api';
+
+/** Events per timeline page: a screenful or two, small enough to answer in milliseconds. */
+export const TIMELINE_PAGE_SIZE = 50;
+
+/** How often an open session page asks for the current state (new events, edits by others). */
+export const LIVE_POLL_MS = 1000;
+
+/** Filters with every field present (null = none), so equal filters make equal query keys. */
+export interface NormalFilters {
+  author: string | null;
+  invocationId: string | null;
+  key: string | null;
+}
+
+export function normalFilters(filters: TimelineFilters): NormalFilters {
+  return { author: filters.author || null, invocationId: filters.invocationId || null, key: filters.key || null };
+}
+
+export function hasFilters(filters: NormalFilters): boolean {
+  return filters.author !== null || filters.invocationId !== null || filters.key !== null;
+}
+
+export const sessionKeys = {
+  session: (ref: SessionRef) => ['session', ref.appName, ref.userId, ref.sessionId] as const,
+  /** The three tiers now (`null`) or right after event `asOf`. */
+  state: (ref: SessionRef, asOf: number | null) => [...sessionKeys.session(ref), 'state', asOf ?? 'now'] as const,
+  timeline: (ref: SessionRef) => [...sessionKeys.session(ref), 'timeline'] as const,
+  timelinePage: (ref: SessionRef, filters: NormalFilters, page: number) =>
+    [...sessionKeys.timeline(ref), 'page', filters, page] as const,
+  timelineCount: (ref: SessionRef, filters: NormalFilters) => [...sessionKeys.timeline(ref), 'count', filters] as const,
+  position: (ref: SessionRef, filters: NormalFilters, seq: number) =>
+    [...sessionKeys.timeline(ref), 'position', filters, seq] as const,
+  event: (ref: SessionRef, seq: number) => [...sessionKeys.session(ref), 'event', seq] as const,
+};
+
+const filterParams = (filters: NormalFilters) => ({
+  author: filters.author,
+  invocationId: filters.invocationId,
+  key: filters.key,
+});
+
+/** The state now, polled while the page is open: its revision and event count drive the live timeline. */
+export function liveStateOptions(ref: SessionRef) {
+  return queryOptions({
+    queryKey: sessionKeys.state(ref, null),
+    queryFn: ({ signal }) => getJson<SessionStateView>(`${sessionApiPath(ref)}/state`, signal),
+    refetchInterval: LIVE_POLL_MS,
+    staleTime: 0,
+  });
+}
+
+/** The tiers right after an event: they never change (the log is append-only), so they are never refetched. */
+export function stateAsOfOptions(ref: SessionRef, seq: number) {
+  return queryOptions({
+    queryKey: sessionKeys.state(ref, seq),
+    queryFn: ({ signal }) => getJson<SessionStateView>(`${sessionApiPath(ref)}/state${queryString({ asOf: seq })}`, signal),
+    staleTime: Infinity,
+  });
+}
+
+/** One page of the timeline. A full page never changes; the live view invalidates the last, partial one. */
+export function timelinePageOptions(ref: SessionRef, filters: NormalFilters, page: number) {
+  return queryOptions({
+    queryKey: sessionKeys.timelinePage(ref, filters, page),
+    queryFn: ({ signal }) =>
+      getJson<Page<TimelineItem>>(
+        `${sessionApiPath(ref)}/timeline${queryString({ ...filterParams(filters), offset: page * TIMELINE_PAGE_SIZE, limit: TIMELINE_PAGE_SIZE })}`,
+        signal,
+      ),
+    staleTime: Infinity,
+  });
+}
+
+/** How many events pass the filters; invalidated whenever the session's revision moves. */
+export function timelineCountOptions(ref: SessionRef, filters: NormalFilters) {
+  return queryOptions({
+    queryKey: sessionKeys.timelineCount(ref, filters),
+    queryFn: async ({ signal }) => {
+      const url = `${sessionApiPath(ref)}/timeline${queryString({ ...filterParams(filters), limit: 1 })}`;
+      return (await getJson<Page<TimelineItem>>(url, signal)).total;
+    },
+    staleTime: Infinity,
+  });
+}
+
+export function positionOptions(ref: SessionRef, filters: NormalFilters, seq: number) {
+  return queryOptions({
+    queryKey: sessionKeys.position(ref, filters, seq),
+    queryFn: ({ signal }) =>
+      getJson<EventPosition>(
+        `${sessionApiPath(ref)}/timeline/position${queryString({ ...filterParams(filters), seq })}`,
+        signal,
+      ),
+    staleTime: Infinity,
+  });
+}
+
+export function eventOptions(ref: SessionRef, seq: number) {
+  return queryOptions({
+    queryKey: sessionKeys.event(ref, seq),
+    queryFn: ({ signal }) => getJson<TimelineItem>(`${sessionApiPath(ref)}/events/${seq}`, signal),
+    staleTime: Infinity,
+  });
+}
+
+/** The page a timeline index falls on. */
+export const pageOf = (index: number) => Math.floor(index / TIMELINE_PAGE_SIZE);

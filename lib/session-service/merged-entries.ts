@@ -1,0 +1,39 @@
+import { setOwn } from './json';
+import { mergeState, scopeOfKey } from './scope';
+import type { Scope, SessionTiers, StateEntry, StateRecord } from './types';
+
+/** A key of the merged state (what the agent sees), with the tier it comes from. */
+export interface MergedEntry extends StateEntry {
+  /** Prefixed as the agent sees it: `app:tone`, `user:plan`, `topic`. */
+  key: string;
+  scope: Scope;
+}
+
+function recordOf(entries: StateEntry[]): StateRecord {
+  const record: StateRecord = {};
+  for (const entry of entries) setOwn(record, entry.key, entry.value);
+  return record;
+}
+
+function byKey(entries: StateEntry[]): Map<string, StateEntry> {
+  return new Map(entries.map((entry) => [entry.key, entry]));
+}
+
+/** The merged state in the agent's order (session, app, user keys), each entry with its tier and provenance. */
+export function mergedEntries(tiers: SessionTiers): MergedEntry[] {
+  const merged = mergeState(recordOf(tiers.app), recordOf(tiers.user), recordOf(tiers.session));
+  const lookup = { app: byKey(tiers.app), user: byKey(tiers.user), session: byKey(tiers.session) };
+  const entries: MergedEntry[] = [];
+  for (const prefixed of Object.keys(merged)) {
+    const { scope, key } = scopeOfKey(prefixed);
+    if (scope === 'temp') continue; // never stored, so never in a tier
+    const entry = lookup[scope].get(key);
+    if (entry) entries.push({ ...entry, key: prefixed, scope });
+  }
+  return entries;
+}
+
+/** The merged state as a record (for diffs and template previews). */
+export function mergedRecord(tiers: SessionTiers): StateRecord {
+  return mergeState(recordOf(tiers.app), recordOf(tiers.user), recordOf(tiers.session));
+}
