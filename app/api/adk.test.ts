@@ -2,7 +2,7 @@
 // them, against SQLite and PostgreSQL.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setSessionServiceForTests } from '@/lib/data/service-override';
-import { call, rowCounts } from '@/lib/http/testing';
+import { call, databaseDump } from '@/lib/http/testing';
 import { createTestDatabase, testProviders, type TestDatabase } from '@/lib/testing/databases';
 import * as listApps from './list-apps/route';
 import * as sessions from './apps/[app]/users/[user]/sessions/route';
@@ -47,9 +47,9 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
 
   /** Runs a request that must fail and checks that no table changed. */
   async function failsWithoutChanges(request: () => Promise<{ status: number; json: unknown }>) {
-    const before = await rowCounts(database);
+    const before = await databaseDump(database);
     const result = await request();
-    expect(await rowCounts(database)).toEqual(before);
+    expect(await databaseDump(database)).toEqual(before);
     return result;
   }
 

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setSessionServiceForTests } from '@/lib/data/service-override';
 import { openDatabase } from '@/lib/db';
-import { call, rowCounts } from '@/lib/http/testing';
+import { call, databaseDump } from '@/lib/http/testing';
 import { STALE_SESSION_MESSAGE, staleSession } from '@/lib/session-service/errors';
 import { PrismaSessionService } from '@/lib/session-service/prisma-service';
 import type { SessionService } from '@/lib/session-service/service';
@@ -45,9 +45,9 @@ describe.each(providers)('dashboard routes on %s', (provider) => {
   });
 
   async function failsWithoutChanges(request: () => Promise<{ status: number; json: unknown }>) {
-    const before = await rowCounts(database);
+    const before = await databaseDump(database);
     const result = await request();
-    expect(await rowCounts(database)).toEqual(before);
+    expect(await databaseDump(database)).toEqual(before);
     return result;
   }
 

@@ -13,6 +13,12 @@ import {
 } from '@google/adk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import * as sessionsRoute from '../../app/api/apps/[app]/users/[user]/sessions/route';
+import * as sessionRoute from '../../app/api/apps/[app]/users/[user]/sessions/[id]/route';
+import * as eventsRoute from '../../app/api/apps/[app]/users/[user]/sessions/[id]/events/route';
+import * as stateRoute from '../../app/api/apps/[app]/users/[user]/sessions/[id]/state/route';
+import { setSessionServiceForTests } from '../data/service-override';
+import { call } from '../http/testing';
 import { STALE_SESSION_MESSAGE, isSessionServiceError } from '../session-service';
 import { createTestDatabase, testProviders, type TestDatabase } from '../testing/databases';
 import { PrismaSessionService, revisionOf } from './prisma-session-service';
@@ -93,13 +99,16 @@ describe.each(providers)('adk-js Runner on %s', (provider) => {
   beforeAll(async () => {
     database = await createTestDatabase(provider);
     sessions = new PrismaSessionService({ databaseUrl: database.url });
+    // The HTTP routes read through their own connection, as the console does beside a running agent.
+    setSessionServiceForTests(database.service);
   });
   afterAll(async () => {
+    setSessionServiceForTests(null);
     await sessions?.close();
     await database?.drop();
   });
 
-  it('runs a three-turn conversation and stores it with Python-ADK semantics', async () => {
+  it('runs a three-turn conversation and stores it with Python-ADK semantics, served by the HTTP API', async () => {
     const appName = uniqueApp();
     const model = new ScriptedLlm([
       { content: { role: 'model', parts: [{ functionCall: { name: 'remember_color', args: { color: 'teal' } } }] } },
@@ -111,18 +120,22 @@ describe.each(providers)('adk-js Runner on %s', (provider) => {
     const session = await sessions.createSession({ appName, userId: 'ada', state: { 'user:name': 'Ada', 'temp:x': 1 } });
     expect(session.state).toEqual({ 'user:name': 'Ada' });
     expect(revisionOf(session)).toBe(0);
+    const params = { app: appName, user: 'ada', id: session.id };
 
     const turn1 = await say(runner, 'ada', session.id, 'My favourite colour is teal.');
+    // An operator sets the topic over the HTTP API between turns; the agent reads it on its next turn.
+    const patched = await call(sessionRoute.PATCH, 'PATCH', { params, body: { state_delta: { topic: 'colours' } } });
+    expect(patched.status).toBe(200);
     await say(runner, 'ada', session.id, 'What is my favourite colour?');
     await say(runner, 'ada', session.id, 'Thanks!');
 
-    // The instruction was rendered from stored state: the user's name, an
-    // empty optional topic, and temp: state only after the tool ran in turn 1.
+    // The instruction was rendered from stored state: the user's name, the
+    // optional topic (empty until the PATCH), temp: state only within turn 1.
     expect(model.seen.map((s) => s.systemInstruction)).toEqual([
       expect.stringContaining('You tutor Ada. Topic: . Last tool: .'),
       expect.stringContaining('You tutor Ada. Topic: . Last tool: remember_color.'),
-      expect.stringContaining('You tutor Ada. Topic: . Last tool: .'),
-      expect.stringContaining('You tutor Ada. Topic: . Last tool: .'),
+      expect.stringContaining('You tutor Ada. Topic: colours. Last tool: .'),
+      expect.stringContaining('You tutor Ada. Topic: colours. Last tool: .'),
     ]);
     // Turn 2's history came back from storage.
     expect(model.seen[2]?.contents).toContain('My favourite colour is teal.');
@@ -132,16 +145,22 @@ describe.each(providers)('adk-js Runner on %s', (provider) => {
     const toolEvent = turn1.find((e) => e.content?.parts?.some((p) => p.functionResponse));
     expect(toolEvent?.actions.stateDelta).toEqual({ 'user:favorite_color': 'teal' });
 
+    // The database: nine events (eight from the Runner, one from the PATCH), the tiers split.
     const ref = { appName, userId: 'ada', sessionId: session.id };
     const stored = await database.service.getSession(ref);
-    expect(stored?.events.map((e) => e.author)).toEqual(['user', 'tutor', 'tutor', 'tutor', 'user', 'tutor', 'user', 'tutor']);
-    expect(stored?.state).toEqual({ last_reply: "You're welcome.", 'user:name': 'Ada', 'user:favorite_color': 'teal' });
-    expect(stored?.revision).toBe(8);
-    const userTier = await database.service.getUserState(appName, 'ada');
-    expect(userTier.map((e) => [e.key, e.value])).toEqual([
+    const authors = ['user', 'tutor', 'tutor', 'tutor', 'user', 'user', 'tutor', 'user', 'tutor'];
+    expect(stored?.events.map((e) => e.author)).toEqual(authors);
+    expect(stored?.revision).toBe(9);
+    const tiers = await database.service.getSessionTiers(ref);
+    expect(tiers?.user.map((e) => [e.key, e.value])).toEqual([
       ['favorite_color', 'teal'],
       ['name', 'Ada'],
     ]);
+    expect(tiers?.session.map((e) => [e.key, e.value])).toEqual([
+      ['last_reply', "You're welcome."],
+      ['topic', 'colours'],
+    ]);
+    expect(tiers?.app).toEqual([]);
 
     // temp: never reached storage: not in events, not in any tier, not in any history.
     const leaks = await database.db.client.$queryRaw<{ n: unknown }[]>`SELECT (SELECT COUNT(*) FROM events WHERE data LIKE '%temp:%')
@@ -158,26 +177,49 @@ describe.each(providers)('adk-js Runner on %s', (provider) => {
     expect(reloaded?.events.slice(1, 4).map((e) => [e.id, e.timestamp])).toEqual(turn1.map((e) => [e.id, e.timestamp]));
     expect(reloaded?.lastUpdateTime).toBe(reloaded?.events.at(-1)?.timestamp);
     expect(reloaded?.state).toEqual(stored?.state);
-    expect(revisionOf(reloaded!)).toBe(8);
+    expect(revisionOf(reloaded!)).toBe(9);
+
+    // What ADK's API server routes answer: camelCase, float seconds, no temp: anywhere.
+    const served = await call(sessionRoute.GET, 'GET', { params });
+    expect(served.status).toBe(200);
+    expect(served.text).not.toContain('temp:');
+    const body = served.json as {
+      state: Record<string, unknown>;
+      lastUpdateTime: number;
+      events: { author: string; invocationId: string; timestamp: number; content?: { parts?: object[] }; actions: { stateDelta: object } }[];
+    };
+    expect(body.state).toEqual({ last_reply: "You're welcome.", topic: 'colours', 'user:name': 'Ada', 'user:favorite_color': 'teal' });
+    expect(body.events.map((e) => e.author)).toEqual(authors);
+    expect(body.lastUpdateTime).toBeCloseTo((reloaded?.lastUpdateTime ?? 0) / 1000, 6);
+    expect(body.events.every((e) => e.timestamp > 1e9 && e.timestamp < 1e11)).toBe(true);
+    expect(body.events[1]?.content?.parts?.[0]).toMatchObject({ functionCall: { name: 'remember_color', args: { color: 'teal' } } });
+    expect(body.events[2]?.content?.parts?.[0]).toMatchObject({ functionResponse: { name: 'remember_color', response: { saved: 'teal' } } });
+    expect(body.events[2]?.actions.stateDelta).toEqual({ 'user:favorite_color': 'teal' });
+    expect(body.events[3]).toMatchObject({ author: 'tutor', actions: { stateDelta: { last_reply: 'Noted, Ada: teal.' } } });
+    expect(body.events[4]).toMatchObject({ author: 'user', invocationId: expect.stringMatching(/^p-/), actions: { stateDelta: { topic: 'colours' } } });
+
+    const listed = await call(sessionsRoute.GET, 'GET', { params: { app: appName, user: 'ada' } });
+    expect(listed.json).toEqual([expect.objectContaining({ id: session.id, state: body.state, events: [] })]);
+
+    // The dashboard's routes: the event that set a key, and the key's provenance.
+    const touched = await call(eventsRoute.GET, 'GET', { params, query: 'key=user%3Afavorite_color' });
+    expect(touched.json).toMatchObject({ total: 1, items: [{ seq: 3, event: { id: toolEvent?.id, author: 'tutor' } }] });
+    const state = await call(stateRoute.GET, 'GET', { params });
+    expect(state.text).not.toContain('temp:');
+    expect(state.json).toMatchObject({
+      revision: 9,
+      eventCount: 9,
+      user: [
+        { key: 'favorite_color', value: 'teal', lastChange: { actor: 'tutor', eventId: toolEvent?.id, eventSeq: 3 } },
+        { key: 'name', value: 'Ada', lastChange: { actor: 'session:create' } },
+      ],
+    });
 
     // Another session of the same user sees the user: keys at once.
     const second = await sessions.createSession({ appName, userId: 'ada' });
     expect(second.state).toEqual({ 'user:name': 'Ada', 'user:favorite_color': 'teal' });
     const stranger = await sessions.createSession({ appName, userId: 'bob' });
     expect(stranger.state).toEqual({});
-
-    // What the HTTP API serves: camelCase fields, float seconds.
-    const served = JSON.parse(JSON.stringify(stored)) as {
-      lastUpdateTime: number;
-      events: { author: string; timestamp: number; content?: { parts?: Record<string, unknown>[] }; actions: { stateDelta: object } }[];
-    };
-    expect(served.events).toHaveLength(8);
-    expect(served.lastUpdateTime).toBeCloseTo((reloaded?.lastUpdateTime ?? 0) / 1000, 6);
-    expect(served.events.every((e) => e.timestamp > 1e9 && e.timestamp < 1e11)).toBe(true);
-    expect(served.events[1]?.content?.parts?.[0]).toMatchObject({ functionCall: { name: 'remember_color', args: { color: 'teal' } } });
-    expect(served.events[2]?.content?.parts?.[0]).toMatchObject({ functionResponse: { name: 'remember_color', response: { saved: 'teal' } } });
-    expect(served.events[2]?.actions.stateDelta).toEqual({ 'user:favorite_color': 'teal' });
-    expect(served.events[3]).toMatchObject({ author: 'tutor', actions: { stateDelta: { last_reply: 'Noted, Ada: teal.' } } });
   });
 
   it('applies temp: keys to the session object but not to storage, and skips partial events', async () => {
@@ -220,6 +262,16 @@ describe.each(providers)('adk-js Runner on %s', (provider) => {
     await sessions.deleteSession(key);
     await sessions.deleteSession(key); // missing: a no-op
     expect(await sessions.getSession(key)).toBeUndefined();
+  });
+
+  it('refuses ids the console could not address, before touching the database', async () => {
+    const appName = uniqueApp();
+    await expect(sessions.createSession({ appName, userId: 'a/b' })).rejects.toThrow('userId "a/b" must not contain "/" or "\\".');
+    await expect(sessions.createSession({ appName, userId: 'u', sessionId: ' s' })).rejects.toThrow(
+      'sessionId " s" must not start or end with whitespace.',
+    );
+    await expect(sessions.createSession({ appName: '..', userId: 'u' })).rejects.toThrow('appName ".." must not be ".."');
+    expect((await sessions.listSessions({ appName })).sessions).toEqual([]);
   });
 
   it('accepts exactly one of two stale copies appending concurrently', async () => {

@@ -17,6 +17,7 @@ import {
 import { databaseUrl as configuredDatabaseUrl } from '../config';
 import { openDatabase, providerOf, type Database } from '../db';
 import { migrateDatabase } from '../migrate';
+import { idSchema } from '../validation/schemas';
 import {
   KEY_PREFIX_TEMP,
   PrismaSessionService as DomainService,
@@ -94,6 +95,9 @@ export function revisionOf(session: AdkSession): number | undefined {
  *   follows adk-js (replaces the entry in place).
  * - Stored values are JSON copies: `undefined` entries vanish, Dates become
  *   strings; a value JSON cannot represent (BigInt, cycles) is an INVALID_INPUT error.
+ * - createSession refuses ids the console's URLs and API cannot address
+ *   (empty, over 128 characters, `/` or `\`, `.`/`..`, control characters,
+ *   surrounding whitespace): INVALID_INPUT. Python and adk-js accept any string.
  * Errors are lib/session-service's SessionServiceError (code + ADK's message);
  * getSession returns undefined when the session is absent, as adk-js does.
  */
@@ -135,6 +139,9 @@ export class PrismaSessionService extends BaseSessionService {
   }
 
   override async createSession({ appName, userId, state, sessionId }: CreateSessionRequest): Promise<AdkSession> {
+    checkId('appName', appName);
+    checkId('userId', userId);
+    if (sessionId !== undefined && sessionId !== '') checkId('sessionId', sessionId);
     const service = await this.service();
     const created = await service.createSession({
       appName,
@@ -283,6 +290,12 @@ function jsonRecord(value: Record<string, unknown>, what: string): StateRecord {
   const copy = jsonCopy(value, what);
   if (!isRecord(copy)) throw invalidInput(`${what} must be an object.`);
   return copy;
+}
+
+/** The ids the HTTP API accepts (lib/validation), so every session an agent creates can be opened in the console. */
+function checkId(name: string, id: string): void {
+  const result = idSchema.safeParse(id);
+  if (!result.success) throw invalidInput(`${name} ${JSON.stringify(id)} ${result.error.issues[0]?.message ?? 'is not valid'}.`);
 }
 
 function nonNegativeInteger(value: number | undefined, name: string, min = 0): void {

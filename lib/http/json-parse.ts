@@ -1,4 +1,6 @@
 import type { JsonValue } from '../session-service/types';
+import { lossyNumberMessage } from '../validation/json-numbers';
+import { hasLoneSurrogate } from '../validation/text';
 import { MAX_BODY_DEPTH } from './limits';
 import { findJsonSyntaxError, lineAndColumn } from './json-syntax';
 import { badRequest } from './problem';
@@ -16,7 +18,38 @@ export function exceedsDepth(value: JsonValue, limit: number): boolean {
   return false;
 }
 
-/** Parses a request body; malformed JSON is a 400 that says where (line, column, offset) and what. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+const pathText = (path: readonly string[]) => ['body', ...path].join('.');
+
+/**
+ * Where a parsed body holds a string that is not valid Unicode (JSON allows
+ * `"\ud800"`; storage would turn it into U+FFFD), as a message, or null.
+ * Iterative; run after the depth check.
+ */
+export function loneSurrogateProblem(value: JsonValue): string | null {
+  const stack: [JsonValue, string[]][] = [[value, []]];
+  while (stack.length > 0) {
+    const [current, path] = stack.pop() as [JsonValue, string[]];
+    if (typeof current === 'string') {
+      if (hasLoneSurrogate(current)) return `${pathText(path)}: not valid Unicode (an unpaired surrogate such as \\ud800)`;
+    } else if (Array.isArray(current)) {
+      current.forEach((child, index) => stack.push([child, [...path, String(index)]]));
+    } else if (current !== null && typeof current === 'object') {
+      for (const key of Object.keys(current)) {
+        if (hasLoneSurrogate(key)) return `${pathText(path)}: a key is not valid Unicode (an unpaired surrogate such as \\ud800)`;
+        stack.push([current[key] as JsonValue, [...path, key]]);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Parses a request body. Malformed JSON is a 400 that says where (line,
+ * column, offset) and what; so is JSON we would store as something else
+ * than was sent (too deep to store, numbers JSON.parse rounds, invalid Unicode).
+ */
 export function parseJsonBody(text: string): JsonValue {
   let value: JsonValue;
   try {
@@ -33,5 +66,10 @@ export function parseJsonBody(text: string): JsonValue {
   if (exceedsDepth(value, MAX_BODY_DEPTH)) {
     throw badRequest(`body: nested deeper than ${MAX_BODY_DEPTH} levels`);
   }
+  const lossy = lossyNumberMessage(text);
+  if (lossy) throw badRequest(`body: ${lossy}`);
+  // The text was decoded strictly, so a lone surrogate can only come from a \uD800-\uDFFF escape.
+  const unicode = SURROGATE_ESCAPE.test(text) ? loneSurrogateProblem(value) : null;
+  if (unicode) throw badRequest(unicode);
   return value;
 }

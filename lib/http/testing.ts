@@ -1,10 +1,9 @@
 /**
  * Test helpers: call exported route handlers with real Request objects, as
- * Next would (params as a Promise, already URL-decoded), and count rows to
- * prove a failed request changed nothing.
+ * Next would (params as a Promise, already URL-decoded), and dump the
+ * database to prove a failed request changed nothing.
  */
 import { raw, sqltag as sql } from '@prisma/client/runtime/client';
-import { toNumber } from '../session-service/dialect';
 import type { TestDatabase } from '../testing/databases';
 
 type Handler<P> = (request: Request, context: { params: Promise<P> }) => Promise<Response>;
@@ -52,14 +51,31 @@ export async function call<P>(
   return { status: response.status, headers: response.headers, json, text };
 }
 
-const TABLES = ['sessions', 'events', 'app_state', 'user_state', 'session_state', 'state_changes'] as const;
+/** Every table of the database, migrations' bookkeeping aside. */
+async function tableNames(database: TestDatabase): Promise<string[]> {
+  const rows =
+    database.provider === 'sqlite'
+      ? await database.db.client.$queryRaw<{ name: string }[]>(
+          sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`,
+        )
+      : await database.db.client.$queryRaw<{ name: string }[]>(
+          sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`,
+        );
+  return rows.map((row) => row.name).filter((name) => name !== '_prisma_migrations').sort();
+}
 
-/** Row counts of every table. */
-export async function rowCounts(database: TestDatabase): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const table of TABLES) {
-    const rows = await database.db.client.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM ${raw(table)}`);
-    counts[table] = toNumber(rows[0]?.n ?? 0);
+const canonical = (row: unknown) =>
+  JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? Number(value) : value));
+
+/**
+ * The whole content of every table, rows in a stable order, as JSON text per
+ * row: equal dumps mean nothing was inserted, updated or deleted.
+ */
+export async function databaseDump(database: TestDatabase): Promise<Record<string, string[]>> {
+  const dump: Record<string, string[]> = {};
+  for (const table of await tableNames(database)) {
+    const rows = await database.db.client.$queryRaw<unknown[]>(sql`SELECT * FROM ${raw(`"${table}"`)}`);
+    dump[table] = rows.map(canonical).sort();
   }
-  return counts;
+  return dump;
 }

@@ -1,19 +1,35 @@
 import { z } from 'zod';
 import { MAX_ID_LENGTH, MAX_REASON_LENGTH } from './limits';
+import { freeTextProblem, idProblem, nameProblem } from './text';
 
-/** An app, user or session id: what ADK accepts, minus what breaks URLs and terminals. */
+/** A refinement from a "why not" function: its message names the problem. */
+function checkedBy(problemOf: (text: string) => string | null) {
+  return (text: string, ctx: z.core.$RefinementCtx<string>) => {
+    const problem = problemOf(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  };
+}
+
+/** An app, user or session id: what ADK accepts, minus what breaks URLs, terminals and storage (see idProblem). */
 export const idSchema = z
   .string({ error: 'must be a string' })
   .min(1, 'must not be empty')
   .max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`)
-  // eslint-disable-next-line no-control-regex
-  .refine((id) => !/[\u0000-\u001f\u007f]/.test(id), 'must not contain control characters');
+  .superRefine(checkedBy(idProblem));
+
+/** A name stored in its own column but never part of a URL: an event's author, an edit's actor. */
+export const nameSchema = z
+  .string({ error: 'must be a string' })
+  .min(1, 'must not be empty')
+  .max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`)
+  .superRefine(checkedBy(nameProblem));
 
 export const reasonSchema = z
   .string({ error: 'is required' })
   .trim()
   .min(1, 'is required: say why you are changing this state')
-  .max(MAX_REASON_LENGTH, `must be at most ${MAX_REASON_LENGTH} characters`);
+  .max(MAX_REASON_LENGTH, `must be at most ${MAX_REASON_LENGTH} characters`)
+  .superRefine(checkedBy(freeTextProblem));
 
 /** Zod issues as one message per field path ("functionCall.args"), first issue wins. */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {

@@ -1,13 +1,29 @@
 import { z } from 'zod';
 import type { JsonValue, NewEvent } from '../../session-service/types';
 import { MAX_ID_LENGTH } from '../../validation/limits';
-import { idSchema } from '../../validation/schemas';
+import { nameSchema } from '../../validation/schemas';
+import { nameProblem } from '../../validation/text';
 import { convertAdkFields, EVENT_SHAPE } from '../adk-case';
 import { parseWith } from '../issues';
 import { isJsonObject, jsonObjectSchema, stateSchema } from './json';
 
 const MAX_BRANCH_LENGTH = 1024;
 const MAX_TEXT_FIELD = 64 * 1024;
+/**
+ * Year 5138 in seconds. ADK timestamps are float seconds; a larger number is
+ * almost surely milliseconds (adk-js's unit), which would sort the event
+ * thousands of years after every other one.
+ */
+const MAX_TIMESTAMP_SECONDS = 1e11;
+
+/** An id kept in its own column (event id, invocation id); empty means "fill it in". */
+const columnIdSchema = z
+  .string()
+  .max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`)
+  .superRefine((text, ctx) => {
+    const problem = nameProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 const actionsSchema = z.looseObject({
   stateDelta: stateSchema.optional(),
@@ -25,11 +41,15 @@ const partSchema = z.looseObject({ text: z.string().optional() });
 
 /** ADK's Event, camelCase; unknown fields pass (and are stored). */
 const eventSchema = z.looseObject({
-  id: z.string().max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`).optional(),
-  invocationId: z.string().max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`).optional(),
-  author: idSchema,
+  id: columnIdSchema.optional(),
+  invocationId: columnIdSchema.optional(),
+  author: nameSchema,
   branch: z.string().max(MAX_BRANCH_LENGTH).optional(),
-  timestamp: z.number().nonnegative().optional(),
+  timestamp: z
+    .number()
+    .nonnegative('must not be negative')
+    .max(MAX_TIMESTAMP_SECONDS, 'must be seconds since the epoch, and this looks like milliseconds')
+    .optional(),
   content: z.looseObject({ role: z.string().optional(), parts: z.array(partSchema).optional() }).optional(),
   partial: z.boolean().optional(),
   turnComplete: z.boolean().optional(),

@@ -6,11 +6,8 @@ import { parseWith } from '../issues';
 import { parseEvent } from './event';
 import { isJsonObject, stateSchema } from './json';
 
-/** The service trims session ids and makes one up for a blank one; a blank id sent on purpose is a mistake. */
-const sessionIdSchema = idSchema.refine((id) => id.trim() !== '', 'must not be blank');
-
 const createSessionSchema = z.object({
-  sessionId: sessionIdSchema.nullish(),
+  sessionId: idSchema.nullish(),
   state: stateSchema.nullish(),
   events: z.array(z.unknown()).nullish(),
 });

@@ -2,20 +2,14 @@ import { z } from 'zod';
 import { ownEntries, setOwn } from '../../session-service/json';
 import type { JsonValue } from '../../session-service/types';
 import { keyProblem, valueProblem } from '../../validation/json-text';
-import { MAX_ID_LENGTH, MAX_KEYS_PER_DELTA } from '../../validation/limits';
-import { reasonSchema } from '../../validation/schemas';
+import { MAX_KEYS_PER_DELTA } from '../../validation/limits';
+import { nameSchema, reasonSchema } from '../../validation/schemas';
 import { parseWith } from '../issues';
 import { badRequest } from '../problem';
 import { jsonObjectSchema } from './json';
 
 /** Who made the edit, recorded in the history. Callers of the API name themselves; the default says where it came from. */
-const actorSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`)
-  // eslint-disable-next-line no-control-regex
-  .refine((actor) => !/[\u0000-\u001f\u007f]/.test(actor), 'must not contain control characters');
+const actorSchema = z.string({ error: 'must be a string' }).trim().pipe(nameSchema);
 
 const stateEditSchema = z.object({
   set: jsonObjectSchema.optional(),
