@@ -1,0 +1,24 @@
+import type { Role } from './roles';
+
+export type AuthErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN';
+
+/** Who is asking is unknown (401) or may not do this (403). */
+export class AuthError extends Error {
+  constructor(
+    readonly code: AuthErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AuthError';
+  }
+}
+
+export const unauthenticated = () =>
+  new AuthError('UNAUTHENTICATED', 'Sign-in required: send a session cookie or an API token (Authorization: Bearer <token>).');
+
+export const forbidden = (required: Role) =>
+  new AuthError('FORBIDDEN', `Forbidden: this needs the ${required} role.`);
+
+export function isAuthError(error: unknown): error is AuthError {
+  return error instanceof AuthError;
+}
