@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { JsonTree } from '@/components/json';
 import type { ChangeSource, JsonValue, Scope } from '@/lib/session-service/types';
 import { Provenance } from './provenance';
@@ -40,6 +40,12 @@ export interface StateTableProps {
   onSelectEvent?: (seq: number) => void;
   /** Caps the list's height and scrolls inside it (a CSS length, e.g. "24rem"). */
   maxHeight?: string;
+  /** Controls in the header, beside the count (e.g. "Add key"). */
+  headerActions?: ReactNode;
+  /** Controls at the end of each key's line (e.g. Edit, Remove, History). */
+  rowActions?: (entry: StateTableEntry) => ReactNode;
+  /** Shown under an entry's value (e.g. its history, when opened). */
+  rowDetails?: (entry: StateTableEntry) => ReactNode;
 }
 
 export function matchesKey(key: string, filter: string): boolean {
@@ -65,10 +71,13 @@ export function StateTable(props: StateTableProps) {
           <h3 id={headingId} className="text-sm font-semibold">
             {title}
           </h3>
-          <span className="text-xs tabular-nums text-muted">
-            {shown.length === entries.length
-              ? `${entries.length.toLocaleString('en')} ${entries.length === 1 ? 'key' : 'keys'}`
-              : `${shown.length.toLocaleString('en')} of ${entries.length.toLocaleString('en')}`}
+          <span className="flex items-center gap-2">
+            <span className="text-xs tabular-nums text-muted">
+              {shown.length === entries.length
+                ? `${entries.length.toLocaleString('en')} ${entries.length === 1 ? 'key' : 'keys'}`
+                : `${shown.length.toLocaleString('en')} of ${entries.length.toLocaleString('en')}`}
+            </span>
+            {props.headerActions}
           </span>
         </div>
         {description ? <p className="mt-0.5 text-xs text-muted">{description}</p> : null}
@@ -102,6 +111,8 @@ function StateRow({
   appName,
   currentSession,
   onSelectEvent,
+  rowActions,
+  rowDetails,
 }: StateTableProps & { entry: StateTableEntry; changed: boolean }) {
   return (
     <li aria-label={entry.key} className={`px-3 py-2 ${changed ? 'bg-warning-surface/60' : ''}`}>
@@ -111,6 +122,7 @@ function StateRow({
         {changed ? (
           <span className="rounded bg-warning-surface px-1 text-[10px] font-semibold uppercase text-warning">changed</span>
         ) : null}
+        {rowActions ? <span className="ml-auto shrink-0">{rowActions(entry)}</span> : null}
       </div>
       <div className="mt-1">
         <JsonTree value={entry.value} label={entry.key} />
@@ -123,6 +135,7 @@ function StateRow({
           onSelectEvent={onSelectEvent}
         />
       </p>
+      {rowDetails?.(entry)}
     </li>
   );
 }
