@@ -2,8 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaClient as PostgresClient } from './generated/postgresql/client';
-import { PrismaClient as SqliteClient } from './generated/sqlite/client';
+import { adapterSqlClient } from './adapter-sql-client';
 import type { SqlClient } from './session-service/sql';
 
 export type Provider = 'sqlite' | 'postgresql';
@@ -11,9 +10,16 @@ export type Provider = 'sqlite' | 'postgresql';
 /** The embedded default: a SQLite file under ./.data, created on first use. */
 export const DEFAULT_DATABASE_URL = 'file:./.data/statehouse.db';
 
-/** Long enough for a queue of writers on one SQLite file; Prisma's defaults (2 s / 5 s) are not. */
-const TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 60_000 };
+/** Long enough for a queue of writers on one SQLite file (other processes: the dashboard beside an agent). */
 const SQLITE_BUSY_TIMEOUT_MS = 30_000;
+/** A PostgreSQL server that does not answer (host down, packets dropped) fails a request instead of hanging it. */
+const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
+
+/** STATEHOUSE_SQLITE_BUSY_TIMEOUT_MS: how long a write waits for a lock another process holds before failing (503). */
+function sqliteBusyTimeout(): number {
+  const ms = Number(process.env.STATEHOUSE_SQLITE_BUSY_TIMEOUT_MS);
+  return Number.isSafeInteger(ms) && ms >= 0 && process.env.STATEHOUSE_SQLITE_BUSY_TIMEOUT_MS?.trim() ? ms : SQLITE_BUSY_TIMEOUT_MS;
+}
 
 export function providerOf(databaseUrl: string): Provider {
   if (databaseUrl.startsWith('file:')) return 'sqlite';
@@ -39,9 +45,9 @@ export function adapterFactoryFor(databaseUrl: string): PrismaBetterSqlite3 | Pr
   if (providerOf(databaseUrl) === 'sqlite') {
     const file = sqliteFilePath(databaseUrl);
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    return new PrismaBetterSqlite3({ url: `file:${file}`, timeout: SQLITE_BUSY_TIMEOUT_MS });
+    return new PrismaBetterSqlite3({ url: `file:${file}`, timeout: sqliteBusyTimeout() });
   }
-  return new PrismaPg({ connectionString: databaseUrl });
+  return new PrismaPg({ connectionString: databaseUrl, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
 }
 
 export interface Database {
@@ -50,19 +56,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Opens a Prisma client for a database URL, with the driver adapter its scheme calls for. */
+/**
+ * Connects the driver adapter its scheme calls for. The service speaks raw
+ * SQL only, so it talks to the adapter directly rather than through a
+ * PrismaClient (lib/adapter-sql-client.ts says why).
+ */
 export async function openDatabase(databaseUrl: string): Promise<Database> {
   const provider = providerOf(databaseUrl);
-  const adapter = adapterFactoryFor(databaseUrl);
-  const client =
-    provider === 'sqlite'
-      ? new SqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS })
-      : new PostgresClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
+  const adapter = await adapterFactoryFor(databaseUrl).connect();
   if (provider === 'sqlite') {
     // WAL lets the dashboard read while an agent writes; foreign keys make deletes cascade.
-    await client.$queryRawUnsafe('PRAGMA journal_mode = WAL');
-    await client.$executeRawUnsafe('PRAGMA foreign_keys = ON');
-    await client.$executeRawUnsafe('PRAGMA synchronous = NORMAL');
+    await adapter.executeScript('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;');
   }
-  return { provider, client: client as unknown as SqlClient, close: () => client.$disconnect() };
+  const client = adapterSqlClient(provider, adapter);
+  return { provider, client, close: () => client.$disconnect() };
 }
