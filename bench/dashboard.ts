@@ -4,6 +4,7 @@
 // `statehouse-bench`) and reused by later runs.
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { providerOf } from '../lib/db';
 import { listSessions } from './data';
 import { StatehouseTarget } from './implementations/statehouse';
 import type { Scale } from './options';
@@ -14,6 +15,7 @@ export const DASHBOARD_APP = 'statehouse-bench';
 const SESSION = { appName: DASHBOARD_APP, userId: 'bench-user', sessionId: 'bench-big' };
 
 export interface PageTiming {
+  kind: 'session' | 'app';
   path: string;
   status: number;
   /** Medians over the timed requests (a first, untimed request warms the server). */
@@ -25,21 +27,29 @@ export interface PageTiming {
 
 export interface DashboardResult {
   url: string;
+  provider: 'sqlite' | 'postgresql';
   sessionEvents: number;
   appSessions: number;
   pages: PageTiming[];
 }
 
-async function seed(databaseUrl: string, scale: Scale): Promise<{ sessionEvents: number; appSessions: number }> {
-  const target = await StatehouseTarget.open(databaseUrl);
+export interface DashboardFixture {
+  sessionEvents: number;
+  appSessions: number;
+}
+
+/** Writes the fixtures when missing. `migrate`: only while no server has the database open. */
+export async function seedDashboard(databaseUrl: string, scale: Scale, migrate: boolean): Promise<DashboardFixture> {
+  const target = await StatehouseTarget.open(databaseUrl, { migrate });
   try {
     const existing = await target.get(SESSION);
     if (!existing) await buildEventSession(target, SESSION, scale.bigEvents);
     const sessionEvents = existing?.eventCount ?? scale.bigEvents;
     let appSessions = await target.list(DASHBOARD_APP);
-    if (appSessions < scale.listAppSessions) {
-      const perUser = scale.listUserSessions;
-      const all = listSessions(Math.ceil(scale.listAppSessions / perUser), perUser);
+    if (appSessions < scale.dashboardAppSessions) {
+      // Users of 100 sessions, continuing after those already there.
+      const perUser = 100;
+      const all = listSessions(Math.ceil(scale.dashboardAppSessions / perUser), perUser).slice(appSessions, scale.dashboardAppSessions);
       await target.seedSessions(DASHBOARD_APP, all);
       appSessions = await target.list(DASHBOARD_APP);
     }
@@ -69,12 +79,13 @@ function fetchTiming(url: string): Promise<{ status: number; ttfbMs: number; tot
   });
 }
 
-async function timePage(base: string, path: string, samples: number): Promise<PageTiming> {
+async function timePage(kind: PageTiming['kind'], base: string, path: string, samples: number): Promise<PageTiming> {
   const url = new URL(path, base).toString();
   await fetchTiming(url);
   const runs = [];
   for (let i = 0; i < samples; i++) runs.push(await fetchTiming(url));
   return {
+    kind,
     path,
     status: runs[0]?.status ?? 0,
     ttfbMs: median(runs.map((r) => r.ttfbMs)),
@@ -84,9 +95,11 @@ async function timePage(base: string, path: string, samples: number): Promise<Pa
   };
 }
 
-export async function measureDashboard(baseUrl: string, databaseUrl: string, scale: Scale): Promise<DashboardResult> {
-  const seeded = await seed(databaseUrl, scale);
+export async function measureDashboard(baseUrl: string, databaseUrl: string, seeded: DashboardFixture): Promise<DashboardResult> {
   const sessionPath = `/apps/${DASHBOARD_APP}/users/${SESSION.userId}/sessions/${SESSION.sessionId}`;
-  const pages = [await timePage(baseUrl, sessionPath, 5), await timePage(baseUrl, `/apps/${DASHBOARD_APP}`, 5)];
-  return { url: baseUrl, ...seeded, pages };
+  const pages = [
+    await timePage('session', baseUrl, sessionPath, 5),
+    await timePage('app', baseUrl, `/apps/${DASHBOARD_APP}`, 5),
+  ];
+  return { url: baseUrl, provider: providerOf(databaseUrl), ...seeded, pages };
 }

@@ -16,7 +16,13 @@ export interface Scale {
   listUserSessions: number;
   listAppSessions: number;
   listOps: number;
+  /** Session counts of the apps whose first page of 20 is read. */
+  pageCounts: number[];
+  pageSize: number;
+  pageOps: number;
   memoryAppends: number;
+  /** Sessions of the app whose dashboard page is timed. */
+  dashboardAppSessions: number;
 }
 
 export const SCALES: Record<Scale['name'], Scale> = {
@@ -35,7 +41,11 @@ export const SCALES: Record<Scale['name'], Scale> = {
     listUserSessions: 1_000,
     listAppSessions: 10_000,
     listOps: 3,
+    pageCounts: [1_000, 10_000, 100_000],
+    pageSize: 20,
+    pageOps: 30,
     memoryAppends: 200,
+    dashboardAppSessions: 100_000,
   },
   small: {
     name: 'small',
@@ -52,19 +62,29 @@ export const SCALES: Record<Scale['name'], Scale> = {
     listUserSessions: 100,
     listAppSessions: 1_000,
     listOps: 3,
+    pageCounts: [100, 1_000, 10_000],
+    pageSize: 20,
+    pageOps: 20,
     memoryAppends: 50,
+    dashboardAppSessions: 10_000,
   },
 };
 
 export interface Options {
   scale: Scale;
   impls: ImplName[];
-  providers: ProviderName[];
+  providers: Exclude<ProviderName, 'memory'>[];
   workloads: string[] | null;
   memory: boolean;
   profile: boolean;
+  /** Time the dashboard's pages (a server this run starts, or --dashboard-url). */
+  dashboard: boolean;
+  dashboardOnly: boolean;
   dashboardUrl: string | null;
   dashboardDatabaseUrl: string | null;
+  dashboardPort: number;
+  /** Build output of the dashboard this run starts (built first when absent). */
+  distDir: string;
   postgresUrl: string;
   statehouseLib: string | undefined;
   outDir: string;
@@ -79,7 +99,11 @@ const USAGE = `npm run bench -- [options]
   --no-memory                  skip the peak-memory child processes
   --no-profile                 skip the statement-count profile
   --postgres-url URL           server for scratch databases (default: BENCH_POSTGRES_URL or postgresql://postgres@127.0.0.1:5432/postgres)
-  --dashboard-url URL          also time the dashboard's first byte (a running server)
+  --dashboard                  also time the dashboard's first byte: builds (when NEXT_DIST_DIR has no build)
+                               and starts \`next start\` on --dashboard-port over .data/bench-dashboard.db
+  --dashboard-only             only the dashboard timing (implies --dashboard)
+  --dashboard-port N           port of the server --dashboard starts (default: E2E_PORT or 3204)
+  --dashboard-url URL          time a server already running instead (implies --dashboard)
   --dashboard-database-url URL the database that server reads (default: DATABASE_URL or file:./.data/statehouse.db)
   --statehouse-lib DIR         benchmark a scratch copy of lib/ (to measure a prototype fix)
   --out DIR                    where the JSON goes (default: bench-results)`;
@@ -118,11 +142,12 @@ export function parseOptions(argv: string[]): Options {
   for (const impl of impls) {
     if (!['statehouse', 'raw', 'adk-db', 'adk-memory'].includes(impl)) throw new Error(`Unknown implementation ${impl}\n${USAGE}`);
   }
-  const providers = (list('provider') ?? ['sqlite', 'postgresql']) as ProviderName[];
+  const providers = (list('provider') ?? ['sqlite', 'postgresql']) as Options['providers'];
   for (const provider of providers) {
     if (!['sqlite', 'postgresql'].includes(provider)) throw new Error(`Unknown provider ${provider}\n${USAGE}`);
   }
   const dashboardUrl = text('dashboard-url') ?? null;
+  const dashboardOnly = args.has('dashboard-only');
   return {
     scale,
     impls,
@@ -130,6 +155,10 @@ export function parseOptions(argv: string[]): Options {
     workloads: list('workload'),
     memory: !args.has('no-memory'),
     profile: !args.has('no-profile'),
+    dashboard: dashboardOnly || dashboardUrl !== null || args.has('dashboard'),
+    dashboardOnly,
+    dashboardPort: Number.parseInt(text('dashboard-port') ?? process.env.E2E_PORT ?? '3204', 10),
+    distDir: process.env.NEXT_DIST_DIR || '.next-bench',
     dashboardUrl,
     dashboardDatabaseUrl: dashboardUrl ? (text('dashboard-database-url') ?? process.env.DATABASE_URL ?? 'file:./.data/statehouse.db') : null,
     postgresUrl: text('postgres-url') ?? process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',

@@ -20,6 +20,8 @@ export interface RoundResult {
 export interface Workload {
   name: string;
   title: string;
+  /** Implementations without the operation get no row (n/a in the table). */
+  applies?(target: BenchTarget): boolean;
   setup(target: BenchTarget, scale: Scale, fixtures: Fixtures): Promise<void>;
   warmup(target: BenchTarget, scale: Scale): Promise<void>;
   round(target: BenchTarget, scale: Scale, round: number): Promise<RoundResult>;
@@ -38,6 +40,11 @@ const CONC_APP = 'bench-conc';
 /** Fixtures built once per target, whichever workload needs them first. */
 export class Fixtures {
   private readonly done = new Set<string>();
+
+  /** Names of the fixtures built so far. */
+  get built(): string[] {
+    return [...this.done];
+  }
 
   async ensure(name: string, build: () => Promise<void>): Promise<void> {
     if (this.done.has(name)) return;
@@ -240,13 +247,49 @@ const listApp: Workload = {
   },
 };
 
-export const WORKLOADS: Workload[] = [create, append, concurrent, getRecentBig, getRecentSmall, getFull, listUser, listApp];
+export function pageApp(count: number): string {
+  return `bench-pages-${count}`;
+}
 
-export function workloadTitle(name: string, scale: Scale): string {
-  const w = WORKLOADS.find((x) => x.name === name);
-  const title = w?.title ?? name;
-  if (name === 'get-recent-big' || name === 'get-full') return title.replace('big session', `${scale.bigEvents.toLocaleString('en')}-event session`);
-  if (name === 'list-user') return `${title} (${scale.listUserSessions.toLocaleString('en')})`;
-  if (name === 'list-app') return `${title} (${scale.listAppSessions.toLocaleString('en')})`;
-  return title;
+/** The first page of an app's sessions (newest first, with the total), the app having `count` sessions. */
+function listPage(count: number, pageSize: number): Workload {
+  const appName = pageApp(count);
+  const expectPage = async (target: BenchTarget, scale: Scale) => {
+    const page = await target.listPage?.(appName, scale.pageSize);
+    if (!page || page.items !== Math.min(scale.pageSize, count) || page.total !== count) {
+      throw new Error(`list-page: expected ${scale.pageSize} of ${count}, got ${JSON.stringify(page)}`);
+    }
+  };
+  return {
+    name: `list-page-${count}`,
+    title: `list page of ${pageSize}, app of ${count.toLocaleString('en')} sessions`,
+    applies: (target) => target.listPage !== undefined,
+    async setup(target, _scale, fixtures) {
+      const perUser = 100;
+      await fixtures.ensure(appName, () => target.seedSessions(appName, listSessions(Math.ceil(count / perUser), perUser).slice(0, count)));
+    },
+    async warmup(target, scale) {
+      for (let i = 0; i < 2; i++) await expectPage(target, scale);
+    },
+    round(target, scale) {
+      return timedOps(scale.pageOps, () => expectPage(target, scale));
+    },
+  };
+}
+
+/** Every workload of a scale, in the order the table shows them. */
+export function workloadsFor(scale: Scale): Workload[] {
+  const titled = (w: Workload, title: string): Workload => ({ ...w, title });
+  const events = scale.bigEvents.toLocaleString('en');
+  return [
+    create,
+    append,
+    titled(concurrent, `append (${scale.writers} sessions of 1 user, concurrent)`),
+    titled(getRecentBig, `get, numRecentEvents=${scale.recentEvents}, ${events}-event session`),
+    titled(getRecentSmall, `get, numRecentEvents=${scale.recentEvents}, ${scale.smallEvents}-event session`),
+    titled(getFull, `get, all events, ${events}-event session`),
+    titled(listUser, `list sessions of a user (${scale.listUserSessions.toLocaleString('en')})`),
+    titled(listApp, `list sessions of an app (${scale.listAppSessions.toLocaleString('en')})`),
+    ...scale.pageCounts.map((count) => listPage(count, scale.pageSize)),
+  ];
 }

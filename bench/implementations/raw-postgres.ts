@@ -256,6 +256,18 @@ export class RawPostgresTarget implements BenchTarget {
     return sessions.length;
   }
 
+  async listPage(appName: string, limit: number): Promise<{ items: number; total: number }> {
+    return this.transaction('BEGIN ISOLATION LEVEL REPEATABLE READ', async (q) => {
+      const rows = await q<SessionRow & { id: string; user_id: string }>(
+        `SELECT pk, user_id, id, revision, last_seq, create_time, update_time FROM sessions WHERE app_name = $1
+         ORDER BY update_time DESC, pk DESC LIMIT $2`,
+        [appName, limit],
+      );
+      const total = await q<{ n: string }>('SELECT COUNT(*) AS n FROM sessions WHERE app_name = $1', [appName]);
+      return { items: rows.length, total: Number(total[0]?.n ?? 0) };
+    });
+  }
+
   async seedSessions(appName: string, sessions: SeedSession[]): Promise<void> {
     const now = Date.now() / 1000;
     await this.transaction('BEGIN', async (q) => {

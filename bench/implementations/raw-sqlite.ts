@@ -115,6 +115,11 @@ export class RawSqliteTarget implements BenchTarget {
          WHERE s.app_name = ? AND s.user_id = ?`,
       ),
       listUserState: db.prepare<[string], KeyValue & { user_id: string }>('SELECT user_id, key, value FROM user_state WHERE app_name = ?'),
+      page: db.prepare<[string, number], SessionRow & { user_id: string; id: string; create_time: number }>(
+        `SELECT pk, user_id, id, revision, last_seq, create_time, update_time FROM sessions WHERE app_name = ?
+         ORDER BY update_time DESC, pk DESC LIMIT ?`,
+      ),
+      countSessions: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM sessions WHERE app_name = ?'),
     };
   }
 
@@ -268,6 +273,14 @@ export class RawSqliteTarget implements BenchTarget {
       }));
     }, 'deferred');
     return sessions.length;
+  }
+
+  async listPage(appName: string, limit: number): Promise<{ items: number; total: number }> {
+    return this.run(() => {
+      const rows = this.count(this.stmt.page.all(appName, limit));
+      const total = this.count(this.stmt.countSessions.get(appName))?.n ?? 0;
+      return { items: rows.length, total };
+    }, 'deferred');
   }
 
   async seedSessions(appName: string, sessions: SeedSession[]): Promise<void> {

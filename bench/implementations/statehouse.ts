@@ -102,6 +102,11 @@ export class StatehouseTarget implements BenchTarget {
     return (await this.service.listSessions({ appName, userId })).sessions.length;
   }
 
+  async listPage(appName: string, limit: number): Promise<{ items: number; total: number }> {
+    const page = await this.service.searchSessions({ appName, limit });
+    return { items: page.items.length, total: page.total };
+  }
+
   /** Fixtures go in through the raw driver: the same tables, so the same rows Statehouse would read. */
   private async withRaw(fn: (raw: RawSqliteTarget | RawPostgresTarget) => Promise<void>): Promise<void> {
     const raw = this.provider === 'sqlite' ? new RawSqliteTarget(this.url.slice('file:'.length)) : new RawPostgresTarget(this.url);

@@ -52,6 +52,12 @@ export interface BenchTarget {
   /** listSessions: how many sessions came back. */
   list(appName: string, userId?: string): Promise<number>;
   /**
+   * One page of an app's sessions, most recently updated first, with the
+   * app's total (what the dashboard's app page shows). Absent where the
+   * implementation has no paging (ADK's services list everything).
+   */
+  listPage?(appName: string, limit: number): Promise<{ items: number; total: number }>;
+  /**
    * Fixture loading, not measured: writes sessions / events straight into the
    * implementation's own storage format (the real create/append path is too
    * slow for 10,000 rows on some implementations). Afterwards the target

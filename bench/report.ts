@@ -1,0 +1,131 @@
+// The printed report: one table per database, then counts, memory, dashboard and targets.
+import { IMPL_LABELS, type ImplName } from './implementations/types';
+import type { Group, RunResult } from './results';
+import { checkTargets, find } from './targets';
+
+const GROUP_LABELS: Record<Group, string> = { sqlite: 'SQLite', postgresql: 'PostgreSQL' };
+const COLUMNS: ImplName[] = ['statehouse', 'raw', 'adk-db', 'adk-memory'];
+const SHORT: Record<ImplName, string> = { statehouse: 'Statehouse', raw: 'raw floor', 'adk-db': 'ADK db', 'adk-memory': 'ADK mem' };
+
+export function formatMs(ms: number): string {
+  if (!Number.isFinite(ms)) return 'n/a';
+  if (ms < 0.1) return ms.toFixed(3);
+  if (ms < 10) return ms.toFixed(2);
+  if (ms < 100) return ms.toFixed(1);
+  return ms.toFixed(0);
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+function timingTable(run: RunResult, group: Group): string {
+  const impls = COLUMNS.filter((impl) => run.measurements.some((m) => m.group === group && m.impl === impl));
+  const workloads = [...new Map(run.measurements.filter((m) => m.group === group).map((m) => [m.workload, m.title])).entries()];
+  const header = ['workload (ms per operation)', ...impls.map((i) => SHORT[i]), 'SH / raw', 'ADK db / SH'];
+  const rows = workloads.map(([workload, title]) => {
+    const cells = impls.map((impl) => {
+      const m = run.measurements.find((x) => x.group === group && x.impl === impl && x.workload === workload);
+      if (!m) return 'n/a';
+      return m.error ? 'error' : formatMs(m.msPerOp);
+    });
+    const sh = find(run.measurements, group, 'statehouse', workload);
+    const raw = find(run.measurements, group, 'raw', workload);
+    const adk = find(run.measurements, group, 'adk-db', workload);
+    const toRaw = sh && raw ? `${(sh.msPerOp / raw.msPerOp).toFixed(2)}x` : 'n/a';
+    const vsAdk = sh && adk ? `${(adk.msPerOp / sh.msPerOp).toFixed(1)}x` : 'n/a';
+    return [title, ...cells, toRaw, vsAdk];
+  });
+  return table(header, rows);
+}
+
+function lostWrites(run: RunResult, group: Group): string {
+  const parts = run.measurements
+    .filter((m) => m.group === group && m.workload === 'concurrent' && !m.error)
+    .map((m) => `${SHORT[m.impl]} ${m.lost ?? 0} lost / ${m.failed ?? 0} failed of ${m.opsPerRound * m.roundsMsPerOp.length}`);
+  return parts.length ? `Concurrent user: writes: ${parts.join('; ')}` : '';
+}
+
+function errors(run: RunResult, group: Group): string[] {
+  return run.measurements
+    .filter((m) => m.group === group && m.error)
+    .map((m) => `  ${IMPL_LABELS[m.impl]} / ${m.workload}: ${m.error}`);
+}
+
+export function formatReport(run: RunResult): string {
+  const out: string[] = [];
+  const { machine, scale } = run;
+  out.push(
+    `Statehouse benchmark, scale ${scale.name}, ${scale.rounds} rounds (median of per-round means), ${run.durationS.toFixed(0)} s`,
+    `${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}, load average at start ${machine.loadAverage.map((l) => l.toFixed(2)).join(' ')}`,
+    '',
+  );
+  for (const group of run.groups) {
+    out.push(`## ${GROUP_LABELS[group]}`, '', timingTable(run, group), '');
+    const lost = lostWrites(run, group);
+    if (lost) out.push(lost, '');
+    const failed = errors(run, group);
+    if (failed.length) out.push('Errors:', ...failed, '');
+  }
+  if (run.profiles.length) {
+    out.push('## Statements and transactions per operation', '');
+    const rows = run.profiles.map((p) => [
+      `${GROUP_LABELS[p.group]} ${SHORT[p.impl]} ${p.operation}`,
+      p.statementsPerOp.toFixed(1),
+      p.transactionsPerOp.toFixed(1),
+    ]);
+    out.push(table(['operation', 'statements', 'transactions'], rows), '');
+  }
+  if (run.overheads.length) {
+    out.push('## Fixed cost of SELECT 1 (median microseconds)', '');
+    const rows = run.overheads.map((o) => [
+      GROUP_LABELS[o.group],
+      o.prismaQueryUs.toFixed(0),
+      o.driverQueryUs.toFixed(0),
+      o.prismaTransactionUs.toFixed(0),
+      o.driverTransactionUs.toFixed(0),
+    ]);
+    out.push(table(['database', 'Prisma query', 'driver query', 'Prisma tx + query', 'driver tx + query'], rows), '');
+  }
+  if (run.memory.length || run.memoryErrors.length) {
+    out.push('## Peak memory (each implementation alone in a child process, MB)', '');
+    const rows = run.memory.map((r) => [
+      `${GROUP_LABELS[r.group]} ${SHORT[r.impl]}`,
+      r.baselineRssMb.toFixed(0),
+      r.peakRssMb.toFixed(0),
+      r.baselineHeapMb.toFixed(0),
+      r.peakHeapMb.toFixed(0),
+    ]);
+    out.push(table(['implementation', 'RSS after open', 'peak RSS', 'heap after open', 'peak heap'], rows), '');
+    for (const e of run.memoryErrors) out.push(`  ${e}`);
+  }
+  if (run.dashboard) {
+    out.push(`## Dashboard (${run.dashboard.url}, ${run.dashboard.provider})`, '');
+    const rows = run.dashboard.pages.map((p) => [
+      `${p.kind} page: ${p.path}`,
+      String(p.status),
+      formatMs(p.ttfbMs),
+      formatMs(p.totalMs),
+      (p.bytes / 1024).toFixed(0),
+    ]);
+    out.push(table(['page', 'status', 'TTFB ms', 'total ms', 'KiB'], rows), '');
+  } else if (run.dashboardError) {
+    out.push(`Dashboard not measured: ${run.dashboardError}`, '');
+  }
+  const checks = checkTargets(run);
+  if (checks.length) {
+    out.push('## Targets', '');
+    const rows = checks.map((c) => [
+      c.group === 'dashboard' ? 'dashboard' : GROUP_LABELS[c.group],
+      c.target,
+      c.measured,
+      c.pass === null ? 'n/a' : c.pass ? 'PASS' : 'MISS',
+    ]);
+    out.push(table(['where', 'target', 'measured', ''], rows), '');
+  }
+  return out.join('\n');
+}

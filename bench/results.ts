@@ -1,0 +1,49 @@
+// What a run records: the JSON written to bench-results/ and what the table is printed from.
+import type { DashboardResult } from './dashboard';
+import type { ProbeResult } from './memory-probe';
+import type { ImplName, ProviderName } from './implementations/types';
+import type { Scale } from './options';
+import type { QueryOverhead, StatementProfile } from './profile';
+
+/** A database the run compares on; ADK's in-memory service runs in each group as a reference. */
+export type Group = Exclude<ProviderName, 'memory'>;
+
+export interface Measurement {
+  group: Group;
+  impl: ImplName;
+  workload: string;
+  title: string;
+  /** Median over rounds of each round's mean milliseconds per operation. */
+  msPerOp: number;
+  /** Each round's mean milliseconds per operation, in round order. */
+  roundsMsPerOp: number[];
+  /** 95th percentile of single-operation latencies, all rounds pooled. */
+  p95Ms: number;
+  opsPerRound: number;
+  /** Concurrent workload: acknowledged writes missing afterwards, and appends that threw (all rounds). */
+  lost?: number;
+  failed?: number;
+  failures?: string[];
+  /** Set when the implementation could not run the workload; no timing then. */
+  error?: string;
+}
+
+export interface MemoryResult extends ProbeResult {
+  group: Group;
+  impl: ImplName;
+}
+
+export interface RunResult {
+  startedAt: string;
+  durationS: number;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; platform: string; loadAverage: number[] };
+  scale: Scale;
+  groups: Group[];
+  measurements: Measurement[];
+  profiles: StatementProfile[];
+  overheads: QueryOverhead[];
+  memory: MemoryResult[];
+  memoryErrors: string[];
+  dashboard: DashboardResult | null;
+  dashboardError?: string;
+}
