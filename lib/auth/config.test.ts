@@ -16,7 +16,7 @@ describe('access mode', () => {
   it('is protected when asked, on PostgreSQL, on another address, or when the address is unknown', () => {
     expect(resolveAuthConfig({ databaseUrl: sqlite, host: '127.0.0.1', auth: 'protected' })).toMatchObject({
       mode: 'protected',
-      reason: 'STATEHOUSE_AUTH=protected',
+      reason: 'protected (STATEHOUSE_AUTH=protected)',
     });
     expect(resolveAuthConfig({ databaseUrl: postgres, host: '127.0.0.1', auth: 'local' })).toMatchObject({
       mode: 'protected',

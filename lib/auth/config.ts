@@ -65,7 +65,7 @@ export function resolveAuthConfig(settings: AuthSettings): AuthConfig {
   const common = { trustedHeader: header?.toLowerCase() ?? null, sessionLifetimeSeconds: Math.round(hours * 3600) };
 
   const refusal = localRefusal(providerOf(settings.databaseUrl), settings.host?.trim());
-  if (requested === 'protected') return { mode: 'protected', reason: 'STATEHOUSE_AUTH=protected', ...common };
+  if (requested === 'protected') return { mode: 'protected', reason: 'protected (STATEHOUSE_AUTH=protected)', ...common };
   if (refusal) {
     const ignored = requested === 'local' ? ' (STATEHOUSE_AUTH=local is ignored)' : '';
     return { mode: 'protected', reason: `protected because ${refusal}${ignored}`, ...common };

@@ -1,0 +1,33 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { SignInForm } from '@/components/auth/sign-in-form';
+import { safeReturnPath } from '@/lib/auth/return-path';
+import { currentPrincipal } from '@/lib/auth/server';
+import { authConfig } from '@/lib/config';
+
+export const metadata: Metadata = { title: 'Sign in' };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
+  const { next } = await searchParams;
+  const returnTo = safeReturnPath(Array.isArray(next) ? next[0] : next);
+  const config = authConfig();
+  if (config.mode === 'local' || (await currentPrincipal())) redirect(returnTo);
+
+  return (
+    <div className="mx-auto max-w-sm space-y-6 pt-8">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
+        <p className="mt-1 text-sm text-muted">Access is {config.reason}.</p>
+      </div>
+      <div className="rounded-lg border border-border bg-surface p-6 shadow-sm">
+        <SignInForm returnTo={returnTo} />
+      </div>
+      <p className="text-sm text-muted">
+        No account yet? An administrator creates one on the server with{' '}
+        <code className="rounded bg-surface-muted px-1 py-0.5 text-xs">npm run accounts -- create &lt;name&gt; --role viewer</code>
+        . Scripts use API tokens instead (<code className="text-xs">npm run accounts -- token create &lt;name&gt;</code>); the
+        README&apos;s “Access” section has the details.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+'use client';
+
+import { useActionState } from 'react';
+import { signIn, type SignInState } from '@/lib/actions/auth';
+
+const INITIAL: SignInState = { name: '', error: null };
+
+export function SignInForm({ returnTo }: { returnTo: string }) {
+  const [state, action, pending] = useActionState(signIn, INITIAL);
+  return (
+    <form action={action} className="space-y-4" aria-describedby={state.error ? 'sign-in-error' : undefined}>
+      <input type="hidden" name="next" value={returnTo} />
+      <div className="space-y-1">
+        <label htmlFor="sign-in-name" className="block text-sm font-medium">
+          Account name
+        </label>
+        <input
+          id="sign-in-name"
+          name="name"
+          autoComplete="username"
+          required
+          defaultValue={state.name}
+          key={state.name}
+          className="block w-full rounded-md border border-border-strong bg-surface px-3 py-2 text-sm outline-none focus:border-accent"
+        />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="sign-in-password" className="block text-sm font-medium">
+          Password
+        </label>
+        <input
+          id="sign-in-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          className="block w-full rounded-md border border-border-strong bg-surface px-3 py-2 text-sm outline-none focus:border-accent"
+        />
+      </div>
+      {state.error ? (
+        <p id="sign-in-error" role="alert" className="rounded-md bg-danger-surface px-3 py-2 text-sm text-danger">
+          {state.error}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        disabled={pending}
+        className="w-full rounded-md bg-accent px-3 py-2 text-sm font-medium text-accent-foreground hover:bg-accent-hover disabled:opacity-60"
+      >
+        {pending ? 'Signing in…' : 'Sign in'}
+      </button>
+    </form>
+  );
+}

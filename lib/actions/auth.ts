@@ -1,0 +1,87 @@
+'use server';
+
+import { cookies, headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { isLoopbackHost } from '../auth/config';
+import { SESSION_COOKIE } from '../auth/principal';
+import { safeReturnPath } from '../auth/return-path';
+import { recordFailure, recordSuccess, retryAfterMs } from '../auth/sign-in-throttle';
+import { authConfig } from '../config';
+import { getAccountStore } from '../data/service';
+import { failure } from './result';
+
+export interface SignInState {
+  /** What the person typed, kept when the server refuses it (never the password). */
+  name: string;
+  error: string | null;
+}
+
+const signInSchema = z.object({
+  name: z.string().trim().min(1, 'Enter your account name.').max(64, 'Account names are at most 64 characters.'),
+  password: z.string().min(1, 'Enter your password.').max(1024, 'Passwords are at most 1024 characters.'),
+});
+
+/**
+ * The cookie is Secure whenever the browser will keep it: over HTTPS (also
+ * behind a TLS-terminating proxy) and on localhost, which browsers treat as
+ * secure. Plain HTTP to another host would silently drop a Secure cookie.
+ */
+async function cookieIsSecure(): Promise<boolean> {
+  const list = await headers();
+  const proto = list.get('x-forwarded-proto')?.split(',')[0]?.trim();
+  const host = (list.get('x-forwarded-host') ?? list.get('host') ?? '').replace(/:\d+$/, '');
+  return proto === 'https' || isLoopbackHost(host);
+}
+
+export async function signIn(_previous: SignInState, form: FormData): Promise<SignInState> {
+  const returnTo = safeReturnPath(form.get('next'));
+  const typedName = String(form.get('name') ?? '').slice(0, 64);
+  const config = authConfig();
+  if (config.mode === 'local') redirect(returnTo);
+
+  const parsed = signInSchema.safeParse({ name: form.get('name'), password: form.get('password') });
+  if (!parsed.success) return { name: typedName, error: parsed.error.issues[0]?.message ?? 'Enter your name and password.' };
+  const { name, password } = parsed.data;
+
+  const wait = retryAfterMs(name);
+  if (wait > 0) return { name, error: `Too many failed attempts for ${name}: try again in ${Math.ceil(wait / 1000)} s.` };
+
+  let secret: string;
+  let expireTime: number;
+  try {
+    const store = await getAccountStore();
+    const account = await store.verifyCredentials(name, password);
+    if (!account) {
+      recordFailure(name);
+      return { name, error: 'Wrong account name or password, or the account is disabled.' };
+    }
+    recordSuccess(name);
+    ({ secret, expireTime } = await store.startSession(account.id, config.sessionLifetimeSeconds));
+  } catch (error) {
+    return { name, error: failure(error).message };
+  }
+  (await cookies()).set(SESSION_COOKIE, secret, {
+    httpOnly: true,
+    secure: await cookieIsSecure(),
+    sameSite: 'lax',
+    path: '/',
+    expires: new Date(expireTime * 1000),
+  });
+  redirect(returnTo);
+}
+
+export async function signOut(): Promise<void> {
+  const cookieStore = await cookies();
+  const secret = cookieStore.get(SESSION_COOKIE)?.value;
+  if (secret) {
+    try {
+      await (await getAccountStore()).endSession(secret);
+    } catch (error) {
+      // The cookie goes either way; a session row left behind expires on its own.
+      console.error('Could not end the sign-in session:', error);
+    }
+  }
+  cookieStore.delete(SESSION_COOKIE);
+  redirect('/sign-in');
+}
