@@ -1,14 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { adapterSqlClient } from './adapter-sql-client';
+import { providerOf, sqliteFilePath, type Provider } from './database-url';
 import type { SqlClient } from './session-service/sql';
 
-export type Provider = 'sqlite' | 'postgresql';
-
-/** The embedded default: a SQLite file under ./.data, created on first use. */
-export const DEFAULT_DATABASE_URL = 'file:./.data/statehouse.db';
+export { DEFAULT_DATABASE_URL, providerOf, redactUrl, sqliteFilePath, type Provider } from './database-url';
 
 /** Long enough for a queue of writers on one SQLite file (other processes: the dashboard beside an agent). */
 const SQLITE_BUSY_TIMEOUT_MS = 30_000;
@@ -19,25 +17,6 @@ const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
 function sqliteBusyTimeout(): number {
   const ms = Number(process.env.STATEHOUSE_SQLITE_BUSY_TIMEOUT_MS);
   return Number.isSafeInteger(ms) && ms >= 0 && process.env.STATEHOUSE_SQLITE_BUSY_TIMEOUT_MS?.trim() ? ms : SQLITE_BUSY_TIMEOUT_MS;
-}
-
-export function providerOf(databaseUrl: string): Provider {
-  if (databaseUrl.startsWith('file:')) return 'sqlite';
-  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return 'postgresql';
-  throw new Error(
-    `Unsupported database URL "${redactUrl(databaseUrl)}": use file:<path> for SQLite or postgresql://... for PostgreSQL.`,
-  );
-}
-
-/** Absolute file path of a SQLite `file:` URL (relative paths resolve against the working directory). */
-export function sqliteFilePath(databaseUrl: string): string {
-  const path = databaseUrl.slice('file:'.length).replace(/\?.*$/, '');
-  return path === ':memory:' ? path : resolve(path);
-}
-
-/** The URL without its password, fit for messages and logs. */
-export function redactUrl(databaseUrl: string): string {
-  return databaseUrl.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
 }
 
 /** The Prisma driver adapter factory for a URL; migrations use it too. */
