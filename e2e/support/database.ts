@@ -30,7 +30,24 @@ export function e2eDatabaseUrl(): string {
   return url;
 }
 
-/** Deletes the files of earlier runs' databases (with their -wal and -shm), never this run's. */
+/** Whether the run that named a database file (`e2e-<time>-<pid>.db...`) is still going. */
+function ownerIsRunning(name: string): boolean {
+  const pid = Number(/^e2e-\d+-(\d+)\.db/.exec(name)?.[1]);
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Deletes the files of earlier runs' databases (with their -wal and -shm),
+ * never this run's, nor those of runs still going in the same checkout
+ * (parallel runs on other ports, see NEXT_DIST_DIR / E2E_PORT).
+ */
 export function removeStaleE2eDatabases(): string[] {
   const current = basename(e2eDatabaseUrl().slice('file:'.length));
   let entries: string[] = [];
@@ -39,7 +56,7 @@ export function removeStaleE2eDatabases(): string[] {
   } catch {
     return [];
   }
-  const stale = entries.filter((name) => name.startsWith(PREFIX) && !name.startsWith(current));
+  const stale = entries.filter((name) => name.startsWith(PREFIX) && !name.startsWith(current) && !ownerIsRunning(name));
   for (const name of stale) rmSync(join(dataDir, name), { force: true });
   return stale;
 }
