@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { SiteHeader } from '@/components/nav/site-header';
+import { SkipLink } from '@/components/nav/skip-link';
+import { THEME_SCRIPT } from '@/components/nav/theme';
 import { Providers } from './providers';
 import './globals.css';
 
@@ -9,24 +11,22 @@ export const metadata: Metadata = {
   description: 'A console for AI-agent sessions, their events and their scoped state.',
 };
 
+const MAIN_ID = 'main';
+
 export default function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
   return (
-    <html lang="en">
+    // The theme script sets data-theme on <html> before React hydrates it.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+      </head>
       <body className="min-h-screen antialiased">
-        <header className="border-b border-border bg-surface">
-          <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-6">
-            <Link
-              href="/"
-              className="flex items-center gap-2 text-base font-semibold tracking-tight text-foreground hover:text-accent"
-            >
-              <span aria-hidden="true" className="inline-block size-2.5 rounded-sm bg-accent" />
-              Statehouse
-            </Link>
-            <span className="hidden text-sm text-muted sm:inline">Agent sessions and scoped state</span>
-          </div>
-        </header>
+        <SkipLink target={MAIN_ID} />
+        <SiteHeader />
         <Providers>
-          <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
+          <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-6xl px-6 py-8 outline-none">
+            {children}
+          </main>
         </Providers>
       </body>
     </html>

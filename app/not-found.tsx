@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { NotFoundDetail } from '@/components/nav/not-found-detail';
+import { APPS_PATH } from '@/lib/paths';
 
 export const metadata: Metadata = { title: 'Not found' };
 
@@ -9,11 +11,10 @@ export default function NotFound() {
       <p className="font-mono text-sm text-muted">404</p>
       <h1 className="mt-1 text-xl font-semibold">Page not found</h1>
       <p className="mt-2 text-sm text-muted">
-        There is nothing at this address. The app, user or session it names may have been deleted, or the link may be
-        mistyped.
+        <NotFoundDetail />
       </p>
       <Link
-        href="/"
+        href={APPS_PATH}
         className="mt-6 inline-block rounded-md bg-accent px-4 py-2 text-sm font-medium text-accent-foreground hover:bg-accent-hover"
       >
         Back to all apps

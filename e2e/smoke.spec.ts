@@ -6,6 +6,7 @@ test('the apps page lists an app once it has sessions', async ({ page, createSes
   const appLink = page.getByRole('link', { name: appName, exact: true });
 
   await page.goto('/');
+  await expect(page).toHaveURL('/apps'); // the root opens the apps list
   await expect(page.getByRole('heading', { level: 1, name: 'Apps' })).toBeVisible();
   await expect(appLink).toHaveCount(0);
 
@@ -25,6 +26,6 @@ test('an unknown address shows the not-found page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Back to all apps' }).click();
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL('/apps');
   await expect(page.getByRole('heading', { level: 1, name: 'Apps' })).toBeVisible();
 });

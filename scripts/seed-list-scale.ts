@@ -38,8 +38,11 @@ if (existing.n > 0) {
   // A fixed seed keeps two runs' databases, and so their timings, comparable.
   let seed = 42;
   const random = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-    return seed / 2 ** 31;
+    // mulberry32
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
   const hex = (length: number) =>
     Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join('');

@@ -1,4 +1,6 @@
-import type { AppSummary } from '../session-service';
+import { cache } from 'react';
+import type { AppSummary, StateEntry } from '../session-service';
+import type { AppListQuery } from './list-params';
 import { getSessionService } from './service';
 
 /** Every app with sessions or shared state, by name. */
@@ -6,3 +8,40 @@ export async function listApps(): Promise<AppSummary[]> {
   const service = await getSessionService();
   return service.listApps();
 }
+
+const APP_ORDER: Record<AppListQuery['sort'], (a: AppSummary, b: AppSummary) => number> = {
+  recent: (a, b) => (b.lastUpdateTime ?? -Infinity) - (a.lastUpdateTime ?? -Infinity) || byName(a, b),
+  name: byName,
+  sessions: (a, b) => b.sessionCount - a.sessionCount || byName(a, b),
+};
+
+function byName(a: AppSummary, b: AppSummary): number {
+  return a.appName < b.appName ? -1 : a.appName > b.appName ? 1 : 0;
+}
+
+/**
+ * The apps page: filtered by name, sorted, one page of them. Apps are few
+ * (one per agent), so this pages in memory; the counts come from one grouped
+ * query over the sessions table.
+ */
+export async function findApps(query: AppListQuery): Promise<{ items: AppSummary[]; total: number; all: number }> {
+  const apps = await listApps();
+  const needle = query.q?.toLowerCase();
+  const matching = needle ? apps.filter((app) => app.appName.toLowerCase().includes(needle)) : apps;
+  const sorted = [...matching].sort(APP_ORDER[query.sort]);
+  const start = (query.page - 1) * query.size;
+  return { items: sorted.slice(start, start + query.size), total: matching.length, all: apps.length };
+}
+
+export interface AppOverview {
+  summary: AppSummary;
+  /** The app tier, each key with the change that last set it. */
+  state: StateEntry[];
+}
+
+/** One app's counts and state, or null when no such app exists (no sessions, no shared state). */
+export const getAppOverview = cache(async (appName: string): Promise<AppOverview | null> => {
+  const service = await getSessionService();
+  const [summary, state] = await Promise.all([service.getAppSummary(appName), service.getAppState(appName)]);
+  return summary ? { summary, state } : null;
+});

@@ -1,6 +1,6 @@
 // GET /api/apps/{app}/sessions?userId=&q=&stateKey=&stateValue=&limit=&offset= — session search across users.
 import { z } from 'zod';
-import type { JsonValue } from '@/lib/session-service/types';
+import { searchValueOf } from '@/lib/validation/search-value';
 import { idSchema } from '@/lib/validation/schemas';
 import { route, sessionService } from '@/lib/http/handler';
 import { appNameOf, type AppParams } from '@/lib/http/params';
@@ -10,20 +10,11 @@ import { json } from '@/lib/http/respond';
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-/** stateValue is JSON text; text that is not JSON means that string (so ?stateValue=pro finds "pro"). */
-function jsonOrString(text: string): JsonValue {
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch {
-    return text;
-  }
-}
-
 const query = z.object({
   userId: idSchema.optional(),
   q: z.string().optional(),
   stateKey: z.string().optional(),
-  stateValue: z.string().transform(jsonOrString).optional(),
+  stateValue: z.string().transform(searchValueOf).optional(),
   ...pageQuery,
 });
 

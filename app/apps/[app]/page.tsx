@@ -1,0 +1,133 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
+import { listHref } from '@/components/lists/href';
+import { RelativeTime } from '@/components/lists/relative-time';
+import { SearchForm } from '@/components/lists/search-form';
+import { SessionList, sessionListParams } from '@/components/lists/session-list';
+import { TableSkeleton } from '@/components/lists/skeleton';
+import { Stats } from '@/components/lists/stats';
+import { UserList } from '@/components/lists/user-list';
+import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
+import { Tabs } from '@/components/nav/tabs';
+import { StateTable } from '@/components/state';
+import { getAppOverview } from '@/lib/data/apps';
+import {
+  choiceOf,
+  DEFAULT_PAGE_SIZE,
+  sessionListQueryOf,
+  userListQueryOf,
+  type SearchParams,
+} from '@/lib/data/list-params';
+import { routeId } from '@/lib/data/route-params';
+import { appPath } from '@/lib/paths';
+
+interface AppPageProps {
+  params: Promise<{ app: string }>;
+  searchParams: Promise<SearchParams>;
+}
+
+const TABS = ['sessions', 'users'] as const;
+
+export async function generateMetadata({ params }: AppPageProps): Promise<Metadata> {
+  return { title: (await params).app };
+}
+
+export default async function AppPage({ params, searchParams }: AppPageProps) {
+  const appName = routeId((await params).app);
+  // Awaited before anything streams, so an unknown app is a real 404.
+  const overview = appName === null ? null : await getAppOverview(appName);
+  if (appName === null || overview === null) notFound();
+  const search = await searchParams;
+  const tab = choiceOf(search, 'tab', TABS);
+  const pathname = appPath(appName);
+  const { summary, state } = overview;
+  const now = Date.now();
+
+  return (
+    <div>
+      <Breadcrumbs trail={trailTo({ appName })} />
+      <header className="mb-6">
+        <p className="text-xs font-medium uppercase tracking-wide text-muted">App</p>
+        <h1 className="break-all font-mono text-2xl font-semibold tracking-tight">{appName}</h1>
+        <Stats
+          items={[
+            { label: 'Sessions', value: summary.sessionCount.toLocaleString('en') },
+            { label: 'Users with sessions', value: summary.userCount.toLocaleString('en') },
+            {
+              label: 'Last activity',
+              value: summary.lastUpdateTime === null ? '—' : <RelativeTime seconds={summary.lastUpdateTime} now={now} withAbsolute />,
+            },
+          ]}
+        />
+      </header>
+
+      <section aria-label="App state" className="mb-8">
+        <StateTable
+          title="App state"
+          appName={appName}
+          entries={state}
+          description={`Shared by every user and session of ${appName}, as app:<key>.`}
+          emptyText="No app state: no agent has written an app: key yet."
+          maxHeight="24rem"
+        />
+      </section>
+
+      <Tabs
+        label="App lists"
+        tabs={[
+          { label: 'Sessions', href: pathname, current: tab === 'sessions', count: summary.sessionCount },
+          { label: 'Users', href: listHref(pathname, { tab: 'users' }), current: tab === 'users', count: summary.userCount },
+        ]}
+      />
+      {tab === 'users' ? <UsersView appName={appName} search={search} /> : <SessionsView appName={appName} search={search} />}
+    </div>
+  );
+}
+
+function SessionsView({ appName, search }: { appName: string; search: SearchParams }) {
+  const query = sessionListQueryOf(search);
+  const pathname = appPath(appName);
+  const { sort, size } = sessionListParams(query);
+  return (
+    <section aria-label="Sessions">
+      <SearchForm
+        label="Search sessions"
+        pathname={pathname}
+        keep={{ sort: sort?.toString(), size: size?.toString() }}
+        fields={[
+          { name: 'q', label: 'Session id contains', value: query.q, code: true },
+          { name: 'key', label: 'State key', value: query.key, placeholder: 'e.g. user:plan', code: true },
+          { name: 'value', label: 'State value', value: query.value, placeholder: 'e.g. pro', code: true },
+        ]}
+        hint="Keys as the agent sees them: app:, user: or no prefix. A value is JSON, or plain text for a string; alone, it matches any key."
+      />
+      <Suspense fallback={<TableSkeleton label="Loading sessions" columns={5} />}>
+        <SessionList appName={appName} query={query} pathname={pathname} />
+      </Suspense>
+    </section>
+  );
+}
+
+function UsersView({ appName, search }: { appName: string; search: SearchParams }) {
+  const query = userListQueryOf(search);
+  const pathname = appPath(appName);
+  const pageParams = { tab: 'users' };
+  return (
+    <section aria-label="Users">
+      <SearchForm
+        label="Search users"
+        pathname={pathname}
+        keep={{ ...pageParams, sort: query.sort === 'recent' ? undefined : query.sort, size: sizeParam(query.size) }}
+        fields={[{ name: 'q', label: 'User id contains', value: query.q, code: true }]}
+      />
+      <Suspense fallback={<TableSkeleton label="Loading users" columns={3} />}>
+        <UserList appName={appName} query={query} pathname={pathname} pageParams={pageParams} />
+      </Suspense>
+    </section>
+  );
+}
+
+function sizeParam(size: number): string | undefined {
+  return size === DEFAULT_PAGE_SIZE ? undefined : String(size);
+}

@@ -1,0 +1,81 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
+import { RelativeTime } from '@/components/lists/relative-time';
+import { SearchForm } from '@/components/lists/search-form';
+import { SessionList, sessionListParams } from '@/components/lists/session-list';
+import { TableSkeleton } from '@/components/lists/skeleton';
+import { Stats } from '@/components/lists/stats';
+import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
+import { StateTable } from '@/components/state';
+import { sessionListQueryOf, type SearchParams } from '@/lib/data/list-params';
+import { routeId } from '@/lib/data/route-params';
+import { getUserOverview } from '@/lib/data/users';
+import { userPath } from '@/lib/paths';
+
+interface UserPageProps {
+  params: Promise<{ app: string; user: string }>;
+  searchParams: Promise<SearchParams>;
+}
+
+export async function generateMetadata({ params }: UserPageProps): Promise<Metadata> {
+  const { app, user } = await params;
+  return { title: `${user} · ${app}` };
+}
+
+export default async function UserPage({ params, searchParams }: UserPageProps) {
+  const { app, user } = await params;
+  const appName = routeId(app);
+  const userId = routeId(user);
+  const overview = appName === null || userId === null ? null : await getUserOverview(appName, userId);
+  if (appName === null || userId === null || overview === null) notFound();
+  const query = sessionListQueryOf(await searchParams);
+  const pathname = userPath(appName, userId);
+  const { sort, size } = sessionListParams(query);
+
+  return (
+    <div>
+      <Breadcrumbs trail={trailTo({ appName, userId })} />
+      <header className="mb-6">
+        <p className="text-xs font-medium uppercase tracking-wide text-muted">User</p>
+        <h1 className="break-all font-mono text-2xl font-semibold tracking-tight">{userId}</h1>
+        <Stats
+          items={[
+            { label: 'Sessions', value: overview.sessionCount.toLocaleString('en') },
+            { label: 'User state keys', value: overview.state.length.toLocaleString('en') },
+            { label: 'Last activity', value: <RelativeTime seconds={overview.lastUpdateTime} now={Date.now()} withAbsolute /> },
+          ]}
+        />
+      </header>
+
+      <section aria-label="User state" className="mb-8">
+        <StateTable
+          title="User state"
+          appName={appName}
+          entries={overview.state}
+          description={`Shared by every session of ${userId} in ${appName}, as user:<key>.`}
+          emptyText="No user state: no agent has written a user: key for this user yet."
+          maxHeight="24rem"
+        />
+      </section>
+
+      <section aria-label="Sessions">
+        <h2 className="mb-3 text-lg font-semibold">Sessions</h2>
+        <SearchForm
+          label="Search sessions"
+          pathname={pathname}
+          keep={{ sort: sort?.toString(), size: size?.toString() }}
+          fields={[
+            { name: 'q', label: 'Session id contains', value: query.q, code: true },
+            { name: 'key', label: 'State key', value: query.key, placeholder: 'e.g. topic', code: true },
+            { name: 'value', label: 'State value', value: query.value, placeholder: 'e.g. "refund"', code: true },
+          ]}
+          hint="Keys as the agent sees them: app:, user: or no prefix. A value is JSON, or plain text for a string; alone, it matches any key."
+        />
+        <Suspense fallback={<TableSkeleton label="Loading sessions" columns={4} />}>
+          <SessionList appName={appName} userId={userId} query={query} pathname={pathname} />
+        </Suspense>
+      </section>
+    </div>
+  );
+}

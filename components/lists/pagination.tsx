@@ -1,0 +1,82 @@
+import Link from 'next/link';
+import { formatCount } from './format';
+import { listHref, type ListQuery } from './href';
+
+interface PaginationProps {
+  pathname: string;
+  /** The list's current query, without page (and size when it is the default). */
+  query: ListQuery;
+  page: number;
+  size: number;
+  sizes: readonly number[];
+  defaultSize: number;
+  total: number;
+  /** Plural noun for the summary: "sessions". */
+  noun: string;
+}
+
+const linkClass =
+  'rounded-md border border-border bg-surface px-3 py-1.5 font-medium hover:bg-surface-muted aria-disabled:pointer-events-none aria-disabled:opacity-40';
+
+/** "Showing 51–100 of 100,000 sessions", first/previous/next/last links and the page size, all plain links. */
+export function Pagination({ pathname, query, page, size, sizes, defaultSize, total, noun }: PaginationProps) {
+  const pages = Math.max(1, Math.ceil(total / size));
+  const from = total === 0 ? 0 : Math.min(total, (page - 1) * size + 1);
+  const to = Math.min(total, page * size);
+  const hrefFor = (target: number) => listHref(pathname, query, { page: target === 1 ? undefined : target });
+  const step = (label: string, target: number, enabled: boolean, rel?: string) =>
+    enabled ? (
+      <Link href={hrefFor(target)} rel={rel} className={linkClass}>
+        {label}
+      </Link>
+    ) : (
+      <a aria-disabled="true" role="link" className={linkClass}>
+        {label}
+      </a>
+    );
+
+  return (
+    <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-muted">
+        {total === 0 ? (
+          <>No {noun}</>
+        ) : from > to ? (
+          <>
+            Page {formatCount(page)} is past the end: {formatCount(total)} {noun} in all
+          </>
+        ) : (
+          <>
+            Showing <span className="tabular-nums text-foreground">{formatCount(from)}</span>–
+            <span className="tabular-nums text-foreground">{formatCount(to)}</span> of{' '}
+            <span className="tabular-nums text-foreground">{formatCount(total)}</span> {noun}
+          </>
+        )}
+      </p>
+      {pages > 1 || page > 1 ? (
+        <nav aria-label={`Pages of ${noun}`} className="flex items-center gap-1.5">
+          {step('First', 1, page > 1)}
+          {step('Previous', Math.min(page - 1, pages), page > 1, 'prev')}
+          <span className="px-2 tabular-nums text-muted">
+            Page {formatCount(page)} of {formatCount(pages)}
+          </span>
+          {step('Next', page + 1, page < pages, 'next')}
+          {step('Last', pages, page < pages)}
+        </nav>
+      ) : null}
+      <nav aria-label={`${noun} per page`} className="flex items-center gap-1 text-muted">
+        <span aria-hidden="true">Per page</span>
+        {sizes.map((option) => (
+          <Link
+            key={option}
+            href={listHref(pathname, query, { size: option === defaultSize ? undefined : option, page: undefined })}
+            aria-current={option === size ? 'true' : undefined}
+            aria-label={`${option} per page`}
+            className="rounded px-1.5 py-0.5 tabular-nums hover:text-foreground aria-[current]:bg-surface-muted aria-[current]:font-medium aria-[current]:text-foreground"
+          >
+            {option}
+          </Link>
+        ))}
+      </nav>
+    </div>
+  );
+}

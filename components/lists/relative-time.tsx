@@ -1,0 +1,45 @@
+const absoluteTime = new Intl.DateTimeFormat('en', {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+  timeZone: 'UTC',
+});
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "3 hours ago", "in 2 days", "just now" for a time relative to now (both in ms). */
+export function relativeTime(thenMs: number, nowMs: number): string {
+  const diffSeconds = (thenMs - nowMs) / 1000;
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(diffSeconds) >= size) return relative.format(Math.round(diffSeconds / size), unit);
+  }
+  return 'just now';
+}
+
+export function absoluteUtc(seconds: number): string {
+  return `${absoluteTime.format(new Date(seconds * 1000))} UTC`;
+}
+
+/**
+ * A time as "3 hours ago", with the exact UTC time on hover and in the
+ * machine-readable attribute. `now` is the render's clock (ms), passed
+ * down so every row of a list is relative to the same instant.
+ */
+export function RelativeTime({ seconds, now, withAbsolute = false }: { seconds: number; now: number; withAbsolute?: boolean }) {
+  const date = new Date(seconds * 1000);
+  const absolute = absoluteUtc(seconds);
+  return (
+    <time dateTime={date.toISOString()} title={absolute} className="whitespace-nowrap">
+      {relativeTime(date.getTime(), now)}
+      {withAbsolute ? <span className="ml-2 text-muted">{absolute}</span> : null}
+    </time>
+  );
+}

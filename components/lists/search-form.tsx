@@ -1,0 +1,105 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useTransition, type FormEvent } from 'react';
+
+export interface SearchField {
+  /** The query parameter. */
+  name: string;
+  label: string;
+  placeholder?: string;
+  value?: string;
+  /** Monospace input for ids and keys. */
+  code?: boolean;
+}
+
+interface SearchFormProps {
+  /** Names the form for assistive technology: "Search sessions". */
+  label: string;
+  pathname: string;
+  fields: SearchField[];
+  /** Parameters the search keeps (tab, sort, page size); the page number always resets. */
+  keep?: Record<string, string | undefined>;
+  hint?: string;
+}
+
+function hrefOf(pathname: string, entries: Iterable<[string, string]>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of entries) if (value.trim() !== '') params.set(name, value.trim());
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+/**
+ * A GET form over the list's URL: the search lands in the query string, so
+ * every search is a link that can be shared. With JavaScript it navigates
+ * in a transition (the current results stay until the new ones arrive);
+ * without, the browser submits it as an ordinary form.
+ */
+export function SearchForm({ label, pathname, fields, keep = {}, hint }: SearchFormProps) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const kept = Object.entries(keep).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const active = fields.some((field) => field.value);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const entries = [...data.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+    startTransition(() => router.push(hrefOf(pathname, entries)));
+  }
+
+  return (
+    <form
+      // A new URL (a link, Back, Clear) brings new values: start the inputs over from them.
+      key={fields.map((field) => field.value ?? '').join('\u0000')}
+      role="search"
+      aria-label={label}
+      action={pathname}
+      method="get"
+      onSubmit={submit}
+      aria-busy={pending || undefined}
+      className="mb-3 rounded-lg border border-border bg-surface p-3 shadow-sm"
+    >
+      {kept.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="flex flex-wrap items-end gap-3">
+        {fields.map((field) => (
+          <label key={field.name} className="flex min-w-40 flex-1 flex-col gap-1 text-xs font-medium text-muted">
+            {field.label}
+            <input
+              type="search"
+              name={field.name}
+              defaultValue={field.value ?? ''}
+              placeholder={field.placeholder}
+              autoComplete="off"
+              spellCheck={false}
+              className={`rounded-md border border-border-strong bg-background px-2.5 py-1.5 text-sm font-normal text-foreground placeholder:text-muted/70 ${field.code ? 'font-mono' : ''}`}
+            />
+          </label>
+        ))}
+        <div className="flex items-center gap-2">
+          <button
+            type="submit"
+            className="rounded-md bg-accent px-4 py-1.5 text-sm font-medium text-accent-foreground hover:bg-accent-hover disabled:opacity-60"
+          >
+            Search
+          </button>
+          {active ? (
+            <button
+              type="button"
+              onClick={() => startTransition(() => router.push(hrefOf(pathname, kept)))}
+              className="rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
+            >
+              Clear
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <p className="mt-2 min-h-4 text-xs text-muted" aria-live="polite">
+        {pending ? 'Searching…' : hint}
+      </p>
+    </form>
+  );
+}

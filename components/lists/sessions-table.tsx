@@ -1,0 +1,62 @@
+import { sessionPath, userPath } from '@/lib/paths';
+import type { SessionSummary } from '@/lib/session-service';
+import type { SessionSort } from '@/lib/data/list-params';
+import { formatCount } from './format';
+import type { ListQuery } from './href';
+import { RelativeTime } from './relative-time';
+import { Cell, Header, IdLink, ListHead, ListTable, Row, SortHeader } from './table';
+
+interface SessionsTableProps {
+  caption: string;
+  sessions: SessionSummary[];
+  /** Show the user column (an app's sessions); a user's own list leaves it out. */
+  showUser: boolean;
+  sort: SessionSort;
+  pathname: string;
+  query: ListQuery;
+  now: number;
+}
+
+export function SessionsTable({ caption, sessions, showUser, sort, pathname, query, now }: SessionsTableProps) {
+  return (
+    <ListTable caption={caption}>
+      <ListHead>
+        <Header>Session</Header>
+        {showUser ? <Header>User</Header> : null}
+        <Header numeric>Events</Header>
+        <Header>Created</Header>
+        <SortHeader
+          label="Last activity"
+          sort="recent"
+          direction="descending"
+          toggle={{ sort: 'oldest', direction: 'ascending' }}
+          current={sort}
+          defaultSort="recent"
+          pathname={pathname}
+          query={query}
+        />
+      </ListHead>
+      <tbody className="divide-y divide-border">
+        {sessions.map((session) => (
+          <Row key={`${session.userId}\u0000${session.id}`}>
+            <Cell>
+              <IdLink href={sessionPath(session.appName, session.userId, session.id)}>{session.id}</IdLink>
+            </Cell>
+            {showUser ? (
+              <Cell>
+                <IdLink href={userPath(session.appName, session.userId)}>{session.userId}</IdLink>
+              </Cell>
+            ) : null}
+            <Cell numeric>{formatCount(session.eventCount)}</Cell>
+            <Cell>
+              <RelativeTime seconds={session.createTime} now={now} />
+            </Cell>
+            <Cell>
+              <RelativeTime seconds={session.lastUpdateTime} now={now} withAbsolute />
+            </Cell>
+          </Row>
+        ))}
+      </tbody>
+    </ListTable>
+  );
+}

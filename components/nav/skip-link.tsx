@@ -1,0 +1,11 @@
+/** The first stop for keyboard users: straight past the header to the page. */
+export function SkipLink({ target }: { target: string }) {
+  return (
+    <a
+      href={`#${target}`}
+      className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-accent focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-accent-foreground"
+    >
+      Skip to content
+    </a>
+  );
+}

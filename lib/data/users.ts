@@ -1,0 +1,44 @@
+import { cache } from 'react';
+import type { Page, StateEntry, UserSummary } from '../session-service';
+import { limitOffset, type UserListQuery } from './list-params';
+import { getSessionService } from './service';
+
+/** One page of an app's users (with sessions or user state). */
+export async function findUsers(appName: string, query: UserListQuery): Promise<Page<UserSummary>> {
+  const service = await getSessionService();
+  return service.listUsers(appName, { idContains: query.q, order: query.sort, ...limitOffset(query) });
+}
+
+export interface UserOverview {
+  appName: string;
+  userId: string;
+  sessionCount: number;
+  /** Float seconds of the latest session update or user-state change, as the users list counts it. */
+  lastUpdateTime: number;
+  /** The user tier, each key with the change that last set it. */
+  state: StateEntry[];
+}
+
+/**
+ * One user of one app, or null when the app has neither sessions nor user
+ * state for them. Two indexed lookups: the user's newest session (with the
+ * count) and their state.
+ */
+export const getUserOverview = cache(async (appName: string, userId: string): Promise<UserOverview | null> => {
+  const service = await getSessionService();
+  const [sessions, state] = await Promise.all([
+    service.searchSessions({ appName, userId, limit: 1 }),
+    service.getUserState(appName, userId),
+  ]);
+  if (sessions.total === 0 && state.length === 0) return null;
+  return {
+    appName,
+    userId,
+    sessionCount: sessions.total,
+    lastUpdateTime: Math.max(
+      sessions.items[0]?.lastUpdateTime ?? -Infinity,
+      ...state.map((entry) => entry.updateTime),
+    ),
+    state,
+  };
+});
