@@ -7,7 +7,16 @@ import { chooseE2eDatabase, projectRoot } from './e2e/support/database';
 
 const port = Number(process.env.E2E_PORT || 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+// A second server on the same build and database, in protected mode, for the sign-in and role specs.
+const protectedPort = port + 1;
+process.env.E2E_PROTECTED_URL = `http://127.0.0.1:${protectedPort}`;
 const databaseUrl = chooseE2eDatabase();
+const serverEnv = {
+  DATABASE_URL: databaseUrl,
+  STATEHOUSE_ROOT: projectRoot,
+  STATEHOUSE_HOST: '127.0.0.1',
+  NEXT_TELEMETRY_DISABLED: '1',
+};
 
 export default defineConfig({
   testDir: './e2e',
@@ -29,22 +38,31 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() },
     },
   ],
-  webServer: {
-    // Migrated before the server starts: the schema engine needs the SQLite
-    // file to itself, which it no longer has once the tests connect to it.
-    command: `npx tsx scripts/db-migrate.ts && npx next build && npx next start --port ${port}`,
-    cwd: projectRoot,
-    // The root page reads the database, so "ready" also means "connected".
-    url: baseURL,
-    env: {
-      DATABASE_URL: databaseUrl,
-      STATEHOUSE_ROOT: projectRoot,
-      NEXT_TELEMETRY_DISABLED: '1',
+  webServer: [
+    {
+      // Migrated before the server starts: the schema engine needs the SQLite
+      // file to itself, which it no longer has once the tests connect to it.
+      command: `npx tsx scripts/db-migrate.ts && npx next build && npx next start --hostname 127.0.0.1 --port ${port}`,
+      cwd: projectRoot,
+      // The root page reads the database, so "ready" also means "connected".
+      url: baseURL,
+      env: serverEnv,
+      // Never reuse: a server left running from an earlier run serves that run's database.
+      reuseExistingServer: false,
+      timeout: 5 * 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
     },
-    // Never reuse: a server left running from an earlier run serves that run's database.
-    reuseExistingServer: false,
-    timeout: 5 * 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    {
+      // Started after the first is ready (Playwright starts web servers in order), so the build exists.
+      command: `npx next start --hostname 127.0.0.1 --port ${protectedPort}`,
+      cwd: projectRoot,
+      url: `${process.env.E2E_PROTECTED_URL}/sign-in`,
+      env: { ...serverEnv, STATEHOUSE_AUTH: 'protected' },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -7,12 +7,11 @@
 // server is up in seconds and compiles each page on first visit, which is
 // what someone trying the project wants (and code edits show up live). The
 // end-to-end tests use a production build instead (playwright.config.ts).
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { databaseUrl } from '../lib/config';
 import { redactUrl } from '../lib/db';
 import { migrateDatabase } from '../lib/migrate/index';
 import { describeSeed, seedDatabase } from '../prisma/seed';
+import { DEFAULT_HOST, startNext } from './next-server';
 
 const url = databaseUrl();
 const port = process.env.PORT || '3000';
@@ -27,19 +26,6 @@ try {
   process.exit(1);
 }
 
-console.log(`\nStarting the console on http://localhost:${port} (Ctrl-C to stop)\n`);
-
-// Next's own CLI script, run with this Node: no shell and no .bin shim, so it works the same on every OS.
-const nextCli = createRequire(import.meta.url).resolve('next/dist/bin/next');
-const server = spawn(process.execPath, [nextCli, 'dev', '--port', port], { stdio: 'inherit' });
-
-// Ctrl-C reaches the server through the terminal; a signal sent to this process alone is passed on.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (server.exitCode === null) server.kill(signal);
-  });
-}
-
-server.on('exit', (code, signal) => {
-  process.exit(code ?? (signal ? 0 : 1));
-});
+const host = process.env.HOST?.trim() || DEFAULT_HOST;
+console.log(`\nStarting the console on http://${host}:${port} (Ctrl-C to stop)`);
+startNext('dev', { host, port });

@@ -150,6 +150,11 @@ export class AccountStore {
     });
   }
 
+  /** Removes the account with its sessions and tokens; the audit trail keeps its name. False when there was none. */
+  async deleteAccount(name: string): Promise<boolean> {
+    return (await this.client.$executeRaw(sql`DELETE FROM accounts WHERE name = ${name}`)) > 0;
+  }
+
   /** The account when the password is right and the account enabled; null otherwise, in the same time either way. */
   async verifyCredentials(name: string, password: string): Promise<Account | null> {
     const rows = await this.client.$queryRaw<(AccountRow & { password_hash: string })[]>(

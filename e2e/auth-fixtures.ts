@@ -1,0 +1,63 @@
+// Accounts and API tokens for the protected-mode server (playwright.config.ts
+// starts it beside the local one, on the same database), created per test
+// and deleted afterwards.
+import { openDatabase } from '../lib/db';
+import type { Role } from '../lib/auth/roles';
+import { AccountStore } from '../lib/auth/store';
+import { test as base, expect, uniqueName } from './fixtures';
+import { e2eDatabaseUrl } from './support/database';
+
+export const PASSWORD = 'e2e password, long enough';
+
+export interface TestAccount {
+  name: string;
+  role: Role;
+  /** An API token of this account. */
+  token: string;
+}
+
+interface AuthWorkerFixtures {
+  accounts: AccountStore;
+}
+
+interface AuthTestFixtures {
+  /** Base URL of the protected-mode server. */
+  protectedUrl: string;
+  createAccount: (role: Role) => Promise<TestAccount>;
+}
+
+export const test = base.extend<AuthTestFixtures, AuthWorkerFixtures>({
+  accounts: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructured first argument.
+    async ({}, use) => {
+      const db = await openDatabase(e2eDatabaseUrl());
+      try {
+        await use(new AccountStore(db.client));
+      } finally {
+        await db.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructured first argument.
+  protectedUrl: async ({}, use) => {
+    const url = process.env.E2E_PROTECTED_URL;
+    if (!url) throw new Error('E2E_PROTECTED_URL is not set: run the end-to-end tests with `npx playwright test`.');
+    await use(url);
+  },
+
+  createAccount: async ({ accounts }, use) => {
+    const created: string[] = [];
+    await use(async (role) => {
+      const name = uniqueName(`e2e-${role}`).replace(/[^A-Za-z0-9._@-]/g, '-').slice(0, 64);
+      await accounts.createAccount({ name, password: PASSWORD, role });
+      created.push(name);
+      const { secret } = await accounts.createToken(name, 'e2e');
+      return { name, role, token: secret };
+    });
+    for (const name of created) await accounts.deleteAccount(name);
+  },
+});
+
+export { expect, uniqueName };
