@@ -16,7 +16,8 @@ export async function editState(input: EditStateInput): Promise<ActionResult<Sta
   } catch (error) {
     return failure(error);
   }
-  if (result.ok) {
+  // A conflict means the page shows old values: send the current ones with the answer.
+  if (result.ok || result.code === 'CONFLICT') {
     const path = input.scope === 'user' && input.userId ? userPath(input.appName, input.userId) : appPath(input.appName);
     revalidatePath(path, 'layout');
   }

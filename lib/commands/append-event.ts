@@ -5,6 +5,7 @@ import type { SessionService } from '../session-service/service';
 import type { Event, Part, Session } from '../session-service/types';
 import { parseDeltaText, parseObjectText } from '../validation/json-text';
 import { MAX_ID_LENGTH, MAX_VALUE_BYTES } from '../validation/limits';
+import { EMPTY_EVENT_MESSAGE } from '../validation/messages';
 import { fieldErrorsOf, idSchema } from '../validation/schemas';
 
 const callSchema = z.object({
@@ -39,8 +40,6 @@ export interface AppendEventOutput {
   /** The session's revision after the append: what the page must send next. */
   revision: number;
 }
-
-export const EMPTY_EVENT_MESSAGE = 'An event needs text, a function call or response, or a state delta.';
 
 /** ADK records a tool's response with role `user`, the model's turns with `model`. */
 function roleOf(author: string, parts: Part[]): 'user' | 'model' {

@@ -3,9 +3,9 @@
  * event's stateDelta on the session page, and the diff a support edit asks
  * the person to confirm. Pure: it also runs in the browser, live.
  */
-import { hasOwn, ownEntries } from './json';
+import { hasOwn, ownEntries, setOwn } from './json';
 import { scopeOfKey } from './scope';
-import type { JsonValue, Scope, StateRecord } from './types';
+import type { JsonValue, Scope, StateEntry, StateRecord } from './types';
 
 export type DeltaChangeKind = 'added' | 'changed' | 'unchanged' | 'temp';
 
@@ -90,4 +90,16 @@ export function previewEdit(changes: Record<string, JsonValue | undefined>, tier
     if (!exists) return { key, kind: 'added', newValue };
     return { key, kind: sameJson(oldValue as JsonValue, newValue) ? 'unchanged' : 'changed', oldValue, newValue };
   });
+}
+
+/** A tier's entries as a record (own keys only, so `__proto__` stays a key). */
+export function recordOfEntries(entries: { key: string; value: JsonValue }[]): StateRecord {
+  const record: StateRecord = {};
+  for (const entry of entries) setOwn(record, entry.key, entry.value);
+  return record;
+}
+
+/** The service's tiers as records, what previewDelta compares against. */
+export function tierRecords(tiers: { app: StateEntry[]; user: StateEntry[]; session: StateEntry[] }): TierRecords {
+  return { app: recordOfEntries(tiers.app), user: recordOfEntries(tiers.user), session: recordOfEntries(tiers.session) };
 }

@@ -7,7 +7,8 @@ import { SessionList, sessionListParams } from '@/components/lists/session-list'
 import { TableSkeleton } from '@/components/lists/skeleton';
 import { Stats } from '@/components/lists/stats';
 import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
-import { StateTable } from '@/components/state';
+import { EditableStateTable } from '@/components/state-edit/editable-state-table';
+import { UserHistory } from '@/components/history/user-history';
 import { sessionListQueryOf, type SearchParams } from '@/lib/data/list-params';
 import { routeId } from '@/lib/data/route-params';
 import { getUserOverview } from '@/lib/data/users';
@@ -49,7 +50,8 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
       </header>
 
       <section aria-label="User state" className="mb-8">
-        <StateTable
+        <EditableStateTable
+          tier={{ scope: 'user', appName, userId }}
           title="User state"
           appName={appName}
           entries={overview.state}
@@ -57,6 +59,10 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
           emptyText="No user state: no agent has written a user: key for this user yet."
           maxHeight="24rem"
         />
+      </section>
+
+      <section aria-label="User state history" className="mb-8">
+        <UserHistory appName={appName} userId={userId} />
       </section>
 
       <section aria-label="Sessions">

@@ -1,0 +1,31 @@
+'use client';
+
+interface PagerProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  /** Names what is paged, for the buttons' accessible names ("changes"). */
+  noun: string;
+}
+
+/** Newer / older buttons for a newest-first list, with where the page sits. */
+export function Pager({ page, pageSize, total, onPage, noun }: PagerProps) {
+  if (total <= pageSize) return null;
+  const first = page * pageSize + 1;
+  const last = Math.min(total, (page + 1) * pageSize);
+  const button = 'rounded-md border border-border px-2 py-0.5 text-xs font-medium hover:bg-surface-muted disabled:opacity-40';
+  return (
+    <div className="flex items-center justify-between gap-2 pt-2 text-xs text-muted">
+      <button type="button" className={button} disabled={page === 0} onClick={() => onPage(page - 1)} aria-label={`Newer ${noun}`}>
+        ← Newer
+      </button>
+      <span className="tabular-nums">
+        {first.toLocaleString('en')}–{last.toLocaleString('en')} of {total.toLocaleString('en')}
+      </span>
+      <button type="button" className={button} disabled={last >= total} onClick={() => onPage(page + 1)} aria-label={`Older ${noun}`}>
+        Older →
+      </button>
+    </div>
+  );
+}

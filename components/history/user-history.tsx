@@ -1,0 +1,82 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { HISTORY_PAGE_SIZE, userHistoryOptions } from '@/lib/queries/history';
+import { ChangeList } from './change-list';
+import { Pager } from './pager';
+
+type Range = 'today' | 'week' | 'all';
+
+const RANGES: { value: Range; label: string }[] = [
+  { value: 'today', label: 'Today' },
+  { value: 'week', label: 'Last 7 days' },
+  { value: 'all', label: 'All time' },
+];
+
+/** Float seconds where a range starts: local midnight for "today", as the person reading it means it. */
+function sinceOf(range: Range, now: number): number | null {
+  if (range === 'all') return null;
+  const start = new Date(now);
+  start.setHours(0, 0, 0, 0);
+  if (range === 'week') start.setDate(start.getDate() - 6);
+  return start.getTime() / 1000;
+}
+
+/** "What changed for this user today": every change of the user's state (edits and events), newest first. */
+export function UserHistory({ appName, userId }: { appName: string; userId: string }) {
+  const [range, setRange] = useState<Range>('today');
+  const [page, setPage] = useState(0);
+  // Taken once: a moving "now" would make a new query key on every render.
+  const [now] = useState(() => Date.now());
+  const since = sinceOf(range, now);
+  const history = useQuery(userHistoryOptions(appName, userId, since, page));
+  const headingId = useId();
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-border bg-surface p-3 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={headingId} className="text-sm font-semibold">
+          Changes to this user’s state
+        </h2>
+        <div role="group" aria-label="Time range" className="flex overflow-hidden rounded-md border border-border text-xs">
+          {RANGES.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              aria-pressed={range === option.value}
+              onClick={() => {
+                setRange(option.value);
+                setPage(0);
+              }}
+              className={`px-2 py-1 font-medium ${range === option.value ? 'bg-accent text-accent-foreground' : 'hover:bg-surface-muted'}`}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      <p className="mt-0.5 text-xs text-muted">
+        Support edits (who, when, why) and the events that wrote <code>user:</code> keys, newest first.
+      </p>
+      <div aria-busy={history.isFetching} className="mt-2">
+        {history.isPending ? (
+          <p className="text-xs text-muted">Loading…</p>
+        ) : history.isError ? (
+          <p role="alert" className="text-xs text-danger">
+            Could not load the history: {history.error.message}
+          </p>
+        ) : history.data.total === 0 ? (
+          <p className="text-xs text-muted">
+            {range === 'all' ? 'No changes recorded for this user.' : 'No changes in this period.'}
+          </p>
+        ) : (
+          <>
+            <ChangeList appName={appName} changes={history.data.items} label="Changes to this user’s state" showKey />
+            <Pager page={page} pageSize={HISTORY_PAGE_SIZE} total={history.data.total} onPage={setPage} noun="changes" />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+'use client';
+
+import { useEffect, useId, useRef } from 'react';
+import type { TierRef } from '@/lib/queries/state-edit';
+import { previewEdit, recordOfEntries } from '@/lib/session-service/delta-preview';
+import { setOwn } from '@/lib/session-service/json';
+import type { JsonValue, StateEntry } from '@/lib/session-service/types';
+import { EditDiff } from './edit-diff';
+import { draftErrors, draftValue, prefixWarning, valueError, type DraftErrors, type EditDraft } from './draft';
+import { JsonField } from './json-field';
+import { SessionReach } from './session-reach';
+import { TextField } from './text-field';
+
+interface EditStateDialogProps {
+  tier: TierRef;
+  draft: EditDraft;
+  open: boolean;
+  /** The tier as it is now: the diff's old values, and what the save checks has not changed meanwhile. */
+  entries: StateEntry[];
+  onChange: (draft: EditDraft) => void;
+  onCancel: () => void;
+  onConfirm: (draft: EditDraft, value: JsonValue | undefined, seen: { present: false } | { present: true; value: JsonValue }) => void;
+}
+
+export function prefixOf(tier: TierRef): string {
+  return `${tier.scope}:`;
+}
+
+const TITLES = { add: 'Add a key to', edit: 'Edit', remove: 'Remove' } as const;
+
+/**
+ * A support edit of one key in two steps: the change (value as JSON, and a
+ * required reason), then the diff and how many sessions read this state,
+ * confirmed before anything is written.
+ */
+export function EditStateDialog({ tier, draft, open, entries, onChange, onCancel, onConfirm }: EditStateDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const prefix = prefixOf(tier);
+  const tierName = tier.scope === 'app' ? `${tier.appName}’s app state` : `${tier.userId ?? ''}’s user state`;
+  const title = draft.mode === 'add' ? `${TITLES.add} ${tierName}` : `${TITLES[draft.mode]} ${prefix}${draft.key}`;
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  const set = (patch: Partial<EditDraft>, cleared?: keyof DraftErrors) => {
+    const serverErrors = { ...draft.serverErrors };
+    if (cleared) delete serverErrors[cleared];
+    onChange({ ...draft, ...patch, serverErrors });
+  };
+
+  const errors = draftErrors(draft);
+  const shownErrors: DraftErrors = { ...errors, ...draft.serverErrors };
+  const canReview = Object.keys(errors).length === 0;
+  const record = recordOfEntries(entries);
+  const value = canReview ? draftValue(draft) : undefined;
+  const changes: Record<string, JsonValue | undefined> = {};
+  setOwn(changes, draft.key, value);
+  const diff = previewEdit(changes, record);
+  const existing = entries.find((entry) => entry.key === draft.key);
+
+  const confirm = () => {
+    if (!canReview) return;
+    onConfirm(draft, value, existing ? { present: true, value: existing.value } : { present: false });
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-lg border border-border bg-surface p-0 text-foreground shadow-xl backdrop:bg-black/40"
+    >
+      <form
+        method="dialog"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (draft.step === 'form') {
+            set(canReview ? { step: 'confirm', refusal: null } : { attempted: true });
+          } else confirm();
+        }}
+        className="space-y-4 p-5"
+      >
+        <h2 id={titleId} className="text-lg font-semibold">
+          {title}
+        </h2>
+
+        {draft.refusal ? (
+          <div role="alert" className="rounded-md border border-danger/40 bg-danger-surface px-3 py-2 text-sm text-danger">
+            <p className="font-medium">Not saved: {draft.refusal.message}</p>
+            {draft.refusal.code === 'CONFLICT' ? <p className="mt-1">The diff below now shows the current value.</p> : null}
+          </div>
+        ) : null}
+
+        {draft.step === 'form' ? (
+          <>
+            {draft.mode === 'add' ? (
+              <TextField
+                label="Key"
+                value={draft.key}
+                onChange={(key) => set({ key }, 'key')}
+                prefix={prefix}
+                error={draft.key === '' && !draft.attempted ? null : shownErrors.key}
+                hint={prefixWarning(draft.key, prefix) ?? `Stored in the ${tier.scope} tier; agents read it as ${prefix}<key>.`}
+                required
+                mono
+              />
+            ) : null}
+            {draft.mode === 'remove' ? (
+              <p className="text-sm">
+                Removes <code className="font-semibold">{prefix + draft.key}</code> from {tierName}. Agents that read it with{' '}
+                <code>{`{${prefix}${draft.key}}`}</code> will fail until it is set again; <code>{`{${prefix}${draft.key}?}`}</code> reads empty.
+              </p>
+            ) : (
+              <JsonField
+                label="Value (JSON)"
+                value={draft.valueText}
+                onChange={(valueText) => set({ valueText }, 'value')}
+                validate={(text) => (text.trim() === '' && !draft.attempted ? null : valueError(text))}
+                serverError={draft.serverErrors.value}
+                hint={'Strings need double quotes ("pro"); null stores null, it does not remove the key.'}
+                rows={Math.min(14, Math.max(4, draft.valueText.split('\n').length + 1))}
+              />
+            )}
+            <TextField
+              label="Reason"
+              value={draft.reason}
+              onChange={(reason) => set({ reason }, 'reason')}
+              error={draft.reason === '' && !draft.attempted ? null : shownErrors.reason}
+              hint="Recorded in the key’s history with your name and the time, e.g. a ticket number."
+              required
+              multiline
+            />
+          </>
+        ) : (
+          <>
+            <EditDiff changes={diff} prefix={prefix} />
+            <p className="text-sm">
+              <span className="font-medium">Reason:</span> {draft.reason.trim()}
+            </p>
+            <SessionReach tier={tier} />
+            <p className="text-xs text-muted">Events are never rewritten: the edit is recorded in the key’s history.</p>
+          </>
+        )}
+
+        <div className="flex flex-wrap justify-end gap-2 border-t border-border pt-4">
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
+          >
+            Cancel
+          </button>
+          {draft.step === 'confirm' ? (
+            <button
+              type="button"
+              onClick={() => set({ step: 'form', refusal: null })}
+              className="rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
+            >
+              Back to edit
+            </button>
+          ) : null}
+          <button
+            type="submit"
+            className={`rounded-md px-3 py-1.5 text-sm font-semibold text-accent-foreground disabled:opacity-50 ${
+              draft.mode === 'remove' && draft.step === 'confirm' ? 'bg-danger' : 'bg-accent hover:bg-accent-hover'
+            }`}
+          >
+            {draft.step === 'form' ? 'Review change' : draft.mode === 'remove' ? 'Confirm and remove' : 'Confirm and save'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

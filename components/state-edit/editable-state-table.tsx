@@ -1,0 +1,181 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useOptimistic, useState, useTransition } from 'react';
+import { KeyHistory } from '@/components/history/key-history';
+import { StateTable, type StateTableEntry, type StateTableProps } from '@/components/state';
+import { editState } from '@/lib/actions/state';
+import { callAction } from '@/lib/actions/call';
+import { refreshAfterEdit, type TierRef } from '@/lib/queries/state-edit';
+import type { JsonValue, StateEntry } from '@/lib/session-service/types';
+import { newDraft, serverErrorsOf, type EditDraft, type EditMode } from './draft';
+import { EditStateDialog, prefixOf } from './edit-state-dialog';
+
+export interface EditableStateTableProps extends Omit<StateTableProps, 'entries' | 'headerActions' | 'rowActions' | 'rowDetails'> {
+  /** The app tier, or one user's tier. */
+  tier: TierRef;
+  /** The tier as the page rendered it (keys without prefix). */
+  entries: StateEntry[];
+}
+
+interface ShownEntry extends StateEntry {
+  /** Set while an edit of this key is being saved. */
+  saving?: EditMode;
+}
+
+interface PendingEdit {
+  mode: EditMode;
+  key: string;
+  value: JsonValue | undefined;
+  reason: string;
+}
+
+/** The table as it will be once the pending edit is saved; the real entries replace it when the save ends. */
+function withPendingEdit(entries: ShownEntry[], edit: PendingEdit): ShownEntry[] {
+  const lastChange = { actor: 'you', reason: edit.reason, time: Date.now() / 1000, sourceUserId: null, sourceSessionId: null, eventId: null, eventSeq: null };
+  const rest = entries.filter((entry) => entry.key !== edit.key);
+  if (edit.mode === 'remove' || edit.value === undefined) {
+    // Still listed, marked, until the save ends: a row that vanished at once could not say "removing".
+    const removed = entries.find((entry) => entry.key === edit.key);
+    return removed ? entries.map((entry) => (entry.key === edit.key ? { ...entry, saving: 'remove' } : entry)) : rest;
+  }
+  const updated: ShownEntry = { key: edit.key, value: edit.value, updateTime: lastChange.time, lastChange, saving: edit.mode };
+  const index = entries.findIndex((entry) => entry.key === edit.key);
+  if (index === -1) return [...entries, updated].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return entries.map((entry) => (entry.key === edit.key ? updated : entry));
+}
+
+const SAVING_TEXT: Record<EditMode, string> = { add: 'Adding…', edit: 'Saving…', remove: 'Removing…' };
+
+const smallButton = 'rounded border border-border px-1.5 py-0.5 text-[11px] font-medium hover:bg-surface-muted disabled:opacity-50';
+
+/**
+ * A tier's state table with support edits: add, edit and remove keys, each
+ * with a required reason and a confirmed diff, shown at once (optimistic) and
+ * rolled back if the server refuses, with the dialog reopened as it was typed.
+ * Every key's history is one click away.
+ */
+export function EditableStateTable({ tier, entries, ...tableProps }: EditableStateTableProps) {
+  const queryClient = useQueryClient();
+  const [shown, showPendingEdit] = useOptimistic<ShownEntry[], PendingEdit>(entries, withPendingEdit);
+  const [draft, setDraft] = useState<EditDraft | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [historyKey, setHistoryKey] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const [, startTransition] = useTransition();
+  const prefix = prefixOf(tier);
+  const savingOf = new Map(shown.filter((entry) => entry.saving).map((entry) => [entry.key, entry.saving]));
+
+  const open = (next: EditDraft) => {
+    setDraft(next);
+    setDialogOpen(true);
+  };
+
+  const confirm = (confirmed: EditDraft, value: JsonValue | undefined, seen: { present: false } | { present: true; value: JsonValue }) => {
+    setDialogOpen(false);
+    const name = prefix + confirmed.key;
+    setStatus(`Saving ${name}…`);
+    startTransition(async () => {
+      showPendingEdit({ mode: confirmed.mode, key: confirmed.key, value, reason: confirmed.reason.trim() });
+      const remove = confirmed.mode === 'remove';
+      const result = await callAction(editState, {
+        scope: tier.scope,
+        appName: tier.appName,
+        userId: tier.scope === 'user' ? tier.userId : undefined,
+        changes: [{ key: confirmed.key, ...(remove ? { remove: true } : { value: confirmed.valueText }), seen }],
+        reason: confirmed.reason,
+      });
+      if (result.ok) {
+        // Kept inside the transition: the table shows the pending edit until the fresh data is there.
+        await refreshAfterEdit(queryClient, tier);
+        setDraft(null);
+        setStatus(`${remove ? 'Removed' : 'Saved'} ${name}.`);
+      } else {
+        setDraft({
+          ...confirmed,
+          step: result.code === 'CONFLICT' ? 'confirm' : 'form',
+          refusal: result,
+          serverErrors: serverErrorsOf(result),
+        });
+        setDialogOpen(true);
+        setStatus(`Not saved: ${name}.`);
+      }
+    });
+  };
+
+  const rowActions = (entry: StateTableEntry) => {
+    const saving = savingOf.get(entry.key);
+    if (saving) {
+      return (
+        <span role="status" className="text-[11px] font-medium text-warning">
+          {SAVING_TEXT[saving]}
+        </span>
+      );
+    }
+    const current = entries.find((candidate) => candidate.key === entry.key);
+    const name = prefix + entry.key;
+    return (
+      <span className="flex gap-1">
+        <button type="button" className={smallButton} aria-label={`Edit ${name}`} onClick={() => open(newDraft('edit', entry.key, current?.value))}>
+          Edit
+        </button>
+        <button type="button" className={smallButton} aria-label={`Remove ${name}`} onClick={() => open(newDraft('remove', entry.key))}>
+          Remove
+        </button>
+        <button
+          type="button"
+          className={smallButton}
+          aria-label={`History of ${name}`}
+          aria-expanded={historyKey === entry.key}
+          onClick={() => setHistoryKey(historyKey === entry.key ? null : entry.key)}
+        >
+          History
+        </button>
+      </span>
+    );
+  };
+
+  const rowDetails = (entry: StateTableEntry) =>
+    historyKey === entry.key ? (
+      <div className="mt-2 rounded-md border border-border bg-background px-2">
+        <KeyHistory keyRef={{ appName: tier.appName, scope: tier.scope, userId: tier.userId, key: entry.key }} />
+      </div>
+    ) : null;
+
+  return (
+    <>
+      <StateTable
+        {...tableProps}
+        entries={shown}
+        headerActions={
+          <button
+            type="button"
+            onClick={() => open(newDraft('add'))}
+            className="rounded-md bg-accent px-2 py-0.5 text-xs font-semibold text-accent-foreground hover:bg-accent-hover"
+          >
+            Add key
+          </button>
+        }
+        rowActions={rowActions}
+        rowDetails={rowDetails}
+      />
+      <p role="status" className="min-h-4 text-xs text-muted">
+        {status}
+      </p>
+      {draft ? (
+        <EditStateDialog
+          tier={tier}
+          draft={draft}
+          open={dialogOpen}
+          entries={entries}
+          onChange={setDraft}
+          onCancel={() => {
+            setDialogOpen(false);
+            setDraft(null);
+          }}
+          onConfirm={confirm}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+'use client';
+
+import { useDeferredValue, useId } from 'react';
+import { FieldError } from './field-error';
+
+interface JsonFieldProps {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  /** Why the text is not acceptable, or null; run on every change, so the person sees it while typing. */
+  validate: (text: string) => string | null;
+  /** An error from the server for this field, shown instead of the live one (the parent clears it on change). */
+  serverError?: string | null;
+  hint?: string;
+  rows?: number;
+  placeholder?: string;
+  name?: string;
+}
+
+/** A JSON text editor with live validation: malformed JSON says where (line, column), wrong shapes say what. */
+export function JsonField({ label, value, onChange, validate, serverError, hint, rows = 6, placeholder, name }: JsonFieldProps) {
+  const id = useId();
+  // Large values (up to 2 MiB) are parsed at most once per frame, not once per keystroke.
+  const deferred = useDeferredValue(value);
+  const liveError = validate(deferred);
+  const error = serverError ?? liveError;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <textarea
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        rows={rows}
+        spellCheck={false}
+        autoCapitalize="off"
+        autoCorrect="off"
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined}
+        className={`mt-1 block w-full rounded-md border bg-background px-2 py-1.5 font-mono text-xs leading-5 ${
+          error ? 'border-danger' : 'border-border'
+        }`}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+
+import { useId, type ReactNode } from 'react';
+import { FieldError } from './field-error';
+
+interface TextFieldProps {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  error?: string | null;
+  hint?: ReactNode;
+  /** Text shown inside the field before the input, e.g. the `user:` of a key. */
+  prefix?: string;
+  multiline?: boolean;
+  required?: boolean;
+  placeholder?: string;
+  name?: string;
+  mono?: boolean;
+  /** Shown after the input, e.g. a "New id" button. */
+  after?: ReactNode;
+}
+
+/** A labelled one-line (or multi-line) text input with its error and hint. */
+export function TextField(props: TextFieldProps) {
+  const { label, value, onChange, error, hint, prefix, multiline, required, placeholder, name, mono, after } = props;
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name,
+    value,
+    required,
+    placeholder,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    spellCheck: mono ? false : undefined,
+    className: `block w-full min-w-0 bg-transparent px-2 py-1.5 text-sm outline-none ${mono ? 'font-mono text-xs' : ''}`,
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+        {required ? <span className="text-danger"> *</span> : null}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <div className="mt-1 flex items-stretch gap-2">
+        <div
+          className={`flex min-w-0 flex-1 items-stretch rounded-md border bg-background focus-within:outline-2 focus-within:outline-accent ${
+            error ? 'border-danger' : 'border-border'
+          }`}
+        >
+          {prefix ? <span className="flex items-center border-r border-border pl-2 pr-1 font-mono text-xs text-muted">{prefix}</span> : null}
+          {multiline ? (
+            <textarea rows={2} onChange={(event) => onChange(event.target.value)} {...common} />
+          ) : (
+            <input type="text" onChange={(event) => onChange(event.target.value)} autoComplete="off" {...common} />
+          )}
+        </div>
+        {after}
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}

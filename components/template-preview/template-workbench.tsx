@@ -1,0 +1,129 @@
+'use client';
+
+import { useDeferredValue, useId, type ReactNode } from 'react';
+import { CopyButton } from '@/components/json';
+import { renderTemplate, type TemplateDialect } from '@/lib/session-service/template';
+import type { StateRecord } from '@/lib/session-service/types';
+import { MAX_TEMPLATE_LENGTH } from '@/lib/validation/limits';
+import { PlaceholderTable } from './placeholder-table';
+import { RenderedTemplate } from './rendered-template';
+
+export const EXAMPLE_TEMPLATE = 'You are helping {user:name} with {topic}. {app:tone?}';
+
+interface TemplateWorkbenchProps {
+  template: string;
+  onTemplate: (template: string) => void;
+  dialect: TemplateDialect;
+  onDialect: (dialect: TemplateDialect) => void;
+  /** The state to render against; null while it loads or when it cannot be read (then `stateProblem` says why). */
+  state: StateRecord | null;
+  stateProblem?: string | null;
+  /** Where the state comes from, and any control to change it (shown above the output). */
+  source: ReactNode;
+  /** False when the template is too long to keep in the URL. */
+  shareable: boolean;
+  /** The state is on its way (otherwise a missing state just means none was chosen). */
+  loading?: boolean;
+}
+
+const DIALECTS: { value: TemplateDialect; label: string; hint: string }[] = [
+  { value: 'python', label: 'ADK Python', hint: 'None → empty, True/False, dicts as Python repr' },
+  { value: 'typescript', label: 'ADK TypeScript', hint: 'null, true/false, objects as JSON' },
+];
+
+/**
+ * An instruction template rendered the way ADK injects session state:
+ * the text the agent would read, each placeholder marked (resolved with its
+ * value and tier, optional and missing, missing with ADK's error, left as
+ * written), in the value rendering of ADK's Python or TypeScript port.
+ */
+export function TemplateWorkbench(props: TemplateWorkbenchProps) {
+  const { template, onTemplate, dialect, onDialect, state, stateProblem, source, shareable, loading = true } = props;
+  const templateId = useId();
+  const deferred = useDeferredValue(template);
+  const tooLong = template.length > MAX_TEMPLATE_LENGTH;
+  const result = state && !tooLong ? renderTemplate(deferred, state, { dialect, artifacts: null }) : null;
+
+  return (
+    <div className="space-y-4">
+      <div>
+        <label htmlFor={templateId} className="block text-sm font-medium">
+          Instruction template
+        </label>
+        <p className="text-xs text-muted">
+          <code>{'{key}'}</code> inserts a state value, <code>{'{key?}'}</code> inserts nothing when it is missing; keys may start with{' '}
+          <code>app:</code>, <code>user:</code> or <code>temp:</code>.
+        </p>
+        <textarea
+          id={templateId}
+          value={template}
+          onChange={(event) => onTemplate(event.target.value)}
+          rows={Math.min(12, Math.max(3, template.split('\n').length + 1))}
+          spellCheck={false}
+          placeholder={EXAMPLE_TEMPLATE}
+          aria-invalid={tooLong || undefined}
+          className="mt-1 block w-full rounded-md border border-border bg-background px-2 py-1.5 font-mono text-sm"
+        />
+        {tooLong ? (
+          <p className="mt-1 text-xs font-medium text-danger">
+            The template is {template.length.toLocaleString('en')} characters, over the {MAX_TEMPLATE_LENGTH.toLocaleString('en')}-character limit.
+          </p>
+        ) : null}
+        {!shareable && !tooLong ? (
+          <p className="mt-1 text-xs text-warning">This template is too long to keep in the address bar: copy it to share the preview.</p>
+        ) : null}
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="text-sm">{source}</div>
+        <div role="radiogroup" aria-label="Value rendering" className="flex overflow-hidden rounded-md border border-border text-xs">
+          {DIALECTS.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              role="radio"
+              aria-checked={dialect === option.value}
+              title={option.hint}
+              onClick={() => onDialect(option.value)}
+              className={`px-2 py-1 font-medium ${dialect === option.value ? 'bg-accent text-accent-foreground' : 'hover:bg-surface-muted'}`}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      {stateProblem ? (
+        <p role="alert" className="rounded-md border border-danger/40 bg-danger-surface px-3 py-2 text-sm text-danger">
+          {stateProblem}
+        </p>
+      ) : !result ? (
+        tooLong || !loading ? null : <p className="text-sm text-muted">Loading the state…</p>
+      ) : (
+        <>
+          {result.error ? (
+            <p role="alert" className="rounded-md border border-danger/40 bg-danger-surface px-3 py-2 text-sm text-danger">
+              ADK would fail with: <code className="font-semibold">{result.error}</code>
+              <span className="block text-xs">ADK raises this before the model is called, so the agent does not run. The rest of the template is shown below for reference.</span>
+            </p>
+          ) : (
+            <p role="status" className="text-sm text-success">
+              ADK renders this instruction without errors.
+            </p>
+          )}
+          <div>
+            <div className="mb-1 flex items-center justify-between">
+              <h3 className="text-sm font-medium">Rendered instruction</h3>
+              <CopyButton text={() => result.text} label="Copy the rendered instruction" />
+            </div>
+            <RenderedTemplate template={deferred} result={result} />
+          </div>
+          <div>
+            <h3 className="mb-1 text-sm font-medium">Placeholders</h3>
+            <PlaceholderTable placeholders={result.placeholders} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { liveStateOptions, stateAsOfOptions } from '@/lib/queries/session';
+import { recordOfEntries } from '@/lib/session-service/delta-preview';
+import { mergeState } from '@/lib/session-service/scope';
+import type { SessionRef } from '@/lib/session-service/service';
+import type { StateRecord } from '@/lib/session-service/types';
+
+export interface PreviewState {
+  /** The merged state an agent would see (session keys, then app:, then user:). */
+  state: StateRecord | null;
+  problem: string | null;
+}
+
+/** A session's merged state now (kept live), or right after event `asOf` — what a template renders against. */
+export function usePreviewState(session: SessionRef | null, asOf: number | null): PreviewState {
+  const ref = session ?? { appName: '', userId: '', sessionId: '' };
+  const now = useQuery({ ...liveStateOptions(ref), enabled: session !== null && asOf === null });
+  const past = useQuery({ ...stateAsOfOptions(ref, asOf ?? 0), enabled: session !== null && asOf !== null });
+  const query = asOf === null ? now : past;
+  if (!session) return { state: null, problem: null };
+  if (query.isError) return { state: null, problem: `Could not read the state: ${query.error.message}` };
+  if (!query.data) return { state: null, problem: null };
+  const { app, user, session: own } = query.data;
+  return { state: mergeState(recordOfEntries(app), recordOfEntries(user), recordOfEntries(own)), problem: null };
+}
