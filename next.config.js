@@ -21,6 +21,14 @@ const nextConfig = {
     '@prisma/driver-adapter-utils',
     '@prisma/schema-engine-wasm',
   ],
+  experimental: {
+    serverActions: {
+      // The dashboard's forms carry a state value (up to 2 MiB of JSON, as
+      // lib/validation/limits.ts allows) beside event text; Next's default
+      // of 1 MB would refuse them before the action can say why.
+      bodySizeLimit: '8mb',
+    },
+  },
   // `next dev` otherwise writes an AGENTS.md into the repository whenever it
   // detects a coding agent; the project keeps its files under its own control.
   agentRules: false,
