@@ -8,7 +8,7 @@ import { chooseE2eDatabase, projectRoot } from './e2e/support/database';
 const port = Number(process.env.E2E_PORT || 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 // A second server on the same build and database, in protected mode, for the sign-in and role specs.
-const protectedPort = port + 1;
+const protectedPort = Number(process.env.E2E_PROTECTED_PORT || port + 1); // set it when port + 1 is taken (parallel runs)
 process.env.E2E_PROTECTED_URL = `http://127.0.0.1:${protectedPort}`;
 const databaseUrl = chooseE2eDatabase();
 const serverEnv = {
