@@ -497,6 +497,10 @@ describe.each(providers)('session service on %s', (provider) => {
       expect(await search({ stateKey: 'user:plan', stateValue: 'pro' })).toEqual([]);
       expect(await search({ stateKey: 'user:plan', stateValue: 'free' })).toEqual(['a1', 'a2']);
       expect(await search({ stateValue: 'pro' })).toEqual([]);
+      // Within one user (probed per session rather than through the key).
+      expect(await search({ userId: 'alice', stateKey: 'topic' })).toEqual(['a1']);
+      expect(await search({ userId: 'alice', stateKey: 'user:plan', stateValue: 'free' })).toEqual(['a1', 'a2']);
+      expect(await search({ userId: 'alice', stateValue: 'tea' })).toEqual(['a1']);
     });
 
     it('pages events with filters', async () => {

@@ -440,14 +440,19 @@ export class PrismaSessionService implements SessionService {
     }
     const value = search.stateValue === undefined ? undefined : encodeJson(search.stateValue);
     const valueIs = (column: string) => (value === undefined ? empty : sql` AND ${raw(column)} = ${value}`);
-    // Matching state rows are found through their key (or scanned once for a
-    // bare value) and the sessions tested for membership: probing each of an
-    // app's sessions for the key instead costs a lookup per session, which at
-    // 100,000 sessions is most of a second for a rare key.
+    // A user's sessions are few: each is probed for the key. An app's may be
+    // 100,000: probing each would cost a lookup per session (most of a second
+    // for a rare key), so the matching state rows are found through their key
+    // (or scanned once for a bare value) and the sessions tested for membership.
+    const perSession = search.userId !== undefined;
     const sessionsWith = (condition: Sql) =>
-      sql`s.pk IN (SELECT ss.session_pk FROM session_state ss WHERE ${condition})`;
+      perSession
+        ? sql`EXISTS (SELECT 1 FROM session_state ss WHERE ss.session_pk = s.pk AND ${condition})`
+        : sql`s.pk IN (SELECT ss.session_pk FROM session_state ss WHERE ${condition})`;
     const usersWith = (condition: Sql) =>
-      sql`s.user_id IN (SELECT us.user_id FROM user_state us WHERE us.app_name = ${search.appName} AND ${condition})`;
+      perSession
+        ? sql`EXISTS (SELECT 1 FROM user_state us WHERE us.app_name = s.app_name AND us.user_id = s.user_id AND ${condition})`
+        : sql`s.user_id IN (SELECT us.user_id FROM user_state us WHERE us.app_name = ${search.appName} AND ${condition})`;
     const appHas = (condition: Sql) =>
       sql`EXISTS (SELECT 1 FROM app_state a WHERE a.app_name = ${search.appName} AND ${condition})`;
     if (search.stateKey !== undefined) {
