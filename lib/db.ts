@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { adapterSqlClient } from './adapter-sql-client';
+import { cacheSqliteStatements } from './sqlite-statement-cache';
 import { providerOf, sqliteFilePath, type Provider } from './database-url';
 import type { SqlClient } from './session-service/sql';
 
@@ -44,6 +45,7 @@ export async function openDatabase(databaseUrl: string): Promise<Database> {
   const provider = providerOf(databaseUrl);
   const adapter = await adapterFactoryFor(databaseUrl).connect();
   if (provider === 'sqlite') {
+    if (!cacheSqliteStatements(adapter)) console.warn('SQLite statement cache not installed: the driver adapter has changed shape.');
     // WAL lets the dashboard read while an agent writes; foreign keys make deletes cascade.
     await adapter.executeScript('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;');
   }

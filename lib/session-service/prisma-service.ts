@@ -26,6 +26,7 @@ import type {
   StateEdit,
   UserListRequest,
 } from './service';
+import { decodeSnapshot, eventsOfRows, eventsSql, mergedStateSql, sessionSnapshotSql, stateOfRows, type SnapshotRow } from './session-read';
 import type { SqlClient, SqlExecutor } from './sql';
 import { writeTier, type ChangeCause, type TierChanges, type TierOwner } from './tier-writes';
 import type {
@@ -176,12 +177,7 @@ export class PrismaSessionService implements SessionService {
   }
 
   private async mergedState(tx: SqlExecutor, appName: string, userId: string, sessionPk: number): Promise<StateRecord> {
-    const [app, user, session] = await Promise.all([
-      tx.$queryRaw<KeyValueRow[]>(sql`SELECT key, value FROM app_state WHERE app_name = ${appName}`),
-      tx.$queryRaw<KeyValueRow[]>(sql`SELECT key, value FROM user_state WHERE app_name = ${appName} AND user_id = ${userId}`),
-      tx.$queryRaw<KeyValueRow[]>(sql`SELECT key, value FROM session_state WHERE session_pk = ${sessionPk}`),
-    ]);
-    return mergeState(recordOf(app), recordOf(user), recordOf(session));
+    return stateOfRows(await tx.$queryRaw<SnapshotRow[]>(mergedStateSql(appName, userId, sessionPk)));
   }
 
   private async findSession(tx: SqlExecutor, ref: SessionRef): Promise<SessionRow | null> {
@@ -200,12 +196,18 @@ export class PrismaSessionService implements SessionService {
     if (afterTimestamp !== undefined && !Number.isFinite(afterTimestamp)) {
       throw invalidInput('afterTimestamp must be a number of seconds.');
     }
+    if (this.dialect === 'postgresql') {
+      // One statement is one snapshot: no transaction needed (session-read.ts).
+      const rows = await this.client.$queryRaw<SnapshotRow[]>(sessionSnapshotSql(ref, numRecentEvents, afterTimestamp));
+      return decodeSnapshot(ref, rows);
+    }
     return this.read(async (tx) => {
       const row = await this.findSession(tx, ref);
       if (!row) return null;
       const pk = toNumber(row.pk);
       const state = await this.mergedState(tx, ref.appName, ref.userId, pk);
-      const events = numRecentEvents === 0 ? [] : await this.recentEvents(tx, pk, numRecentEvents, afterTimestamp);
+      const events =
+        numRecentEvents === 0 ? [] : eventsOfRows(await tx.$queryRaw<SnapshotRow[]>(eventsSql(sql`${pk}`, numRecentEvents, afterTimestamp)));
       return {
         id: row.id,
         appName: row.app_name,
@@ -216,26 +218,6 @@ export class PrismaSessionService implements SessionService {
         revision: toNumber(row.revision),
       };
     });
-  }
-
-  private async recentEvents(
-    tx: SqlExecutor,
-    sessionPk: number,
-    numRecentEvents: number | undefined,
-    afterTimestamp: number | undefined,
-  ): Promise<Event[]> {
-    const after = afterTimestamp ? sql` AND timestamp >= ${afterTimestamp}` : empty;
-    if (numRecentEvents === undefined) {
-      const rows = await tx.$queryRaw<{ data: string }[]>(
-        sql`SELECT data FROM events WHERE session_pk = ${sessionPk}${after} ORDER BY timestamp, seq`,
-      );
-      return rows.map((row) => decodeEvent(row.data));
-    }
-    const rows = await tx.$queryRaw<{ data: string }[]>(
-      sql`SELECT data FROM events WHERE session_pk = ${sessionPk}${after}
-          ORDER BY timestamp DESC, seq DESC LIMIT ${numRecentEvents}`,
-    );
-    return rows.reverse().map((row) => decodeEvent(row.data));
   }
 
   async listSessions(request: ListSessionsRequest): Promise<{ sessions: Session[] }> {
@@ -300,22 +282,12 @@ export class PrismaSessionService implements SessionService {
       // Compare-and-swap on the revision: the first statement is a write, so
       // SQLite takes its write lock here and PostgreSQL locks the row; a
       // second, stale copy finds the revision moved on.
-      const claimed = await tx.$queryRaw<{ pk: unknown; revision: unknown; last_seq: unknown }[]>(
-        sql`UPDATE sessions SET revision = revision + 1, last_seq = last_seq + 1, update_time = ${event.timestamp}
-            WHERE app_name = ${ref.appName} AND user_id = ${ref.userId} AND id = ${ref.sessionId}
-              AND revision = ${session.revision}
-            RETURNING pk, revision, last_seq`,
-      );
-      const row = claimed[0];
+      const row = await this.claimAndInsert(tx, ref, session.revision, stored, data);
       if (!row) {
         throw (await this.findSession(tx, ref)) ? staleSession() : sessionNotFound(ref.sessionId);
       }
       const sessionPk = toNumber(row.pk);
-      const seq = toNumber(row.last_seq);
-      await tx.$executeRaw(
-        sql`INSERT INTO events (session_pk, seq, id, invocation_id, author, timestamp, data)
-            VALUES (${sessionPk}, ${seq}, ${stored.id}, ${stored.invocationId}, ${stored.author}, ${stored.timestamp}, ${data})`,
-      );
+      const seq = toNumber(row.seq);
       const cause: ChangeCause = {
         actor: stored.author,
         reason: null,
@@ -335,6 +307,41 @@ export class PrismaSessionService implements SessionService {
     session.lastUpdateTime = stored.timestamp;
     session.revision = revision;
     return stored;
+  }
+
+  /**
+   * Bumps the session's revision if it is still `revision` and stores the
+   * event under the next sequence number; null when the session is missing
+   * or the revision moved on. PostgreSQL does both in one statement (one
+   * round trip); SQLite, which has no writes inside WITH, in two.
+   */
+  private async claimAndInsert(
+    tx: SqlExecutor,
+    ref: SessionRef,
+    revision: number,
+    stored: Event,
+    data: string,
+  ): Promise<{ pk: unknown; seq: unknown; revision: unknown } | null> {
+    const claim = sql`UPDATE sessions SET revision = revision + 1, last_seq = last_seq + 1, update_time = ${stored.timestamp}
+      WHERE app_name = ${ref.appName} AND user_id = ${ref.userId} AND id = ${ref.sessionId} AND revision = ${revision}
+      RETURNING pk, revision, last_seq`;
+    if (this.dialect === 'postgresql') {
+      const rows = await tx.$queryRaw<{ pk: unknown; seq: unknown; revision: unknown }[]>(
+        sql`WITH claimed AS (${claim})
+            INSERT INTO events (session_pk, seq, id, invocation_id, author, timestamp, data)
+            SELECT pk, last_seq, CAST(${stored.id} AS TEXT), CAST(${stored.invocationId} AS TEXT), CAST(${stored.author} AS TEXT),
+              CAST(${stored.timestamp} AS DOUBLE PRECISION), CAST(${data} AS TEXT) FROM claimed
+            RETURNING session_pk AS pk, seq, (SELECT revision FROM claimed) AS revision`,
+      );
+      return rows[0] ?? null;
+    }
+    const claimed = (await tx.$queryRaw<{ pk: unknown; revision: unknown; last_seq: unknown }[]>(claim))[0];
+    if (!claimed) return null;
+    await tx.$executeRaw(
+      sql`INSERT INTO events (session_pk, seq, id, invocation_id, author, timestamp, data)
+          VALUES (${claimed.pk}, ${claimed.last_seq}, ${stored.id}, ${stored.invocationId}, ${stored.author}, ${stored.timestamp}, ${data})`,
+    );
+    return { pk: claimed.pk, seq: claimed.last_seq, revision: claimed.revision };
   }
 
   async listApps(): Promise<AppSummary[]> {

@@ -1,5 +1,5 @@
-import { join, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
-import { chunks, forUpdate, type Dialect } from './dialect';
+import { empty, join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
+import { chunks, type Dialect } from './dialect';
 import { encodeJson } from './json';
 import type { SqlExecutor } from './sql';
 import type { JsonValue, Scope } from './types';
@@ -70,9 +70,21 @@ function tierTable(owner: TierOwner): TierTable {
 
 /**
  * Writes keys of one tier and records each change in the history, inside the
- * caller's transaction. Keys are locked in sorted order (PostgreSQL: row
- * locks), so concurrent writers of the same keys serialise instead of
- * deadlocking, and every old value is read after its lock: no lost updates.
+ * caller's transaction, in two statements per tier on both databases (each
+ * statement is a round trip on PostgreSQL and a prepare on SQLite: they are
+ * most of an append's cost).
+ *
+ * SQLite: one INSERT records the history, reading each old value in a
+ * subquery, then one upsert writes the values. The caller's transaction
+ * already holds SQLite's write lock (its first statement wrote), so nothing
+ * can change in between.
+ *
+ * PostgreSQL: the keys that do not exist yet are inserted first (ON CONFLICT
+ * DO NOTHING waits for a concurrent inserter of the same key, then yields to
+ * it); then one statement locks the existing rows in key order (so concurrent
+ * writers of the same keys serialise instead of deadlocking), updates them
+ * and records the history with the old values read under those locks. No lost
+ * updates, and every history row has the value it replaced.
  */
 export async function writeTier(
   tx: SqlExecutor,
@@ -84,54 +96,103 @@ export async function writeTier(
   if (changes.length === 0) return;
   const tier = tierTable(owner);
   const sorted = [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const oldValues = new Map<string, string | null>();
-  const sets = sorted.filter((change): change is [string, JsonValue] => change[1] !== undefined);
-  const removals = sorted.filter(([, value]) => value === undefined).map(([key]) => key);
-
-  for (const batch of chunks(sets)) {
-    const encoded = batch.map(([key, value]) => [key, encodeJson(value)] as const);
-    const inserted = await insertMissing(tx, tier, encoded, cause.time);
-    for (const key of inserted) oldValues.set(key, null);
-    const existing = encoded.filter(([key]) => !inserted.has(key));
-    if (existing.length === 0) continue;
-    const keys = existing.map(([key]) => key);
-    const rows = await tx.$queryRaw<{ key: string; value: string }[]>(
-      sql`SELECT key, value FROM ${tier.table} WHERE ${tier.owner} AND key IN (${join(keys)}) ORDER BY key${forUpdate(dialect)}`,
-    );
-    for (const row of rows) oldValues.set(row.key, row.value);
-    const cases = join(
-      existing.map(([key, value]) => sql`WHEN ${key} THEN ${value}`),
-      ' ',
-    );
-    const updateTime = tier.hasUpdateTime ? sql`, update_time = ${cause.time}` : sql``;
-    await tx.$executeRaw(
-      sql`UPDATE ${tier.table} SET value = CASE key ${cases} END${updateTime} WHERE ${tier.owner} AND key IN (${join(keys)})`,
-    );
+  const sets: EncodedSet[] = [];
+  const removals: string[] = [];
+  for (const [key, value] of sorted) {
+    if (value === undefined) removals.push(key);
+    else sets.push([key, encodeJson(value)]);
+  }
+  for (const batch of chunks(sets, SET_BATCH)) {
+    if (dialect === 'postgresql') await setKeysPostgres(tx, tier, owner, batch, cause);
+    else await setKeysSqlite(tx, tier, owner, batch, cause);
   }
   for (const batch of chunks(removals)) {
     const rows = await tx.$queryRaw<{ key: string; value: string }[]>(
       sql`DELETE FROM ${tier.table} WHERE ${tier.owner} AND key IN (${join(batch)}) RETURNING key, value`,
     );
-    for (const row of rows) oldValues.set(row.key, row.value);
+    const old = new Map(rows.map((row) => [row.key, row.value]));
+    const history = batch.flatMap((key) => {
+      const oldValue = old.get(key);
+      return oldValue === undefined ? [] : [{ key, oldValue, newValue: null }];
+    });
+    await recordChanges(tx, owner, history, cause);
   }
+}
 
-  const history = sorted
-    .filter(([key, value]) => value !== undefined || oldValues.get(key) != null)
-    .map(([key, value]) => ({
-      key,
-      oldValue: oldValues.get(key) ?? null,
-      newValue: value === undefined ? null : encodeJson(value),
-    }));
-  await recordChanges(tx, owner, history, cause);
+type EncodedSet = readonly [key: string, value: string];
+
+/** Keys per statement: the history insert binds 2 values a key, the upsert up to 5 (SQLite allows 32,766). */
+const SET_BATCH = 500;
+
+/** `(ord, key, value)` rows, in key order. */
+function inputRows(batch: EncodedSet[], dialect: Dialect): Sql {
+  const text = (value: string) => (dialect === 'postgresql' ? sql`CAST(${value} AS TEXT)` : sql`${value}`);
+  return join(batch.map(([key, value], i) => sql`(${raw(String(i))}, ${text(key)}, ${text(value)})`));
+}
+
+/** INSERT INTO state_changes ... SELECT over `input` (ord, key, value) and an old-value expression. */
+function historyFromInput(dialect: Dialect, owner: TierOwner, cause: ChangeCause, oldValue: Sql, from: Sql): Sql {
+  const ownerUserId = owner.scope === 'app' ? '' : owner.userId;
+  const ownerSessionId = owner.scope === 'session' ? owner.sessionId : '';
+  const float = (value: number) => (dialect === 'postgresql' ? sql`CAST(${value} AS DOUBLE PRECISION)` : sql`${value}`);
+  const int = (value: number | null) => (dialect === 'postgresql' ? sql`CAST(${value} AS INTEGER)` : sql`${value}`);
+  const text = (value: string | null) => (dialect === 'postgresql' ? sql`CAST(${value} AS TEXT)` : sql`${value}`);
+  return sql`INSERT INTO state_changes (app_name, scope, owner_user_id, owner_session_id, key, old_value, new_value,
+      source_user_id, source_session_id, event_id, event_seq, actor, reason, time)
+    SELECT ${text(owner.appName)}, ${text(owner.scope)}, ${text(ownerUserId)}, ${text(ownerSessionId)}, input.key, ${oldValue}, input.value,
+      ${text(cause.sourceUserId)}, ${text(cause.sourceSessionId)}, ${text(cause.eventId)}, ${int(cause.eventSeq)},
+      ${text(cause.actor)}, ${text(cause.reason)}, ${float(cause.time)}
+    FROM ${from} ORDER BY input.ord`;
+}
+
+async function setKeysSqlite(tx: SqlExecutor, tier: TierTable, owner: TierOwner, batch: EncodedSet[], cause: ChangeCause): Promise<void> {
+  await tx.$executeRaw(
+    sql`WITH input(ord, key, value) AS (VALUES ${inputRows(batch, 'sqlite')})
+        ${historyFromInput('sqlite', owner, cause, sql`(SELECT t.value FROM ${tier.table} t WHERE ${tier.owner} AND t.key = input.key)`, sql`input`)}`,
+  );
+  const columns = tier.hasUpdateTime ? sql`${tier.ownerColumns}, key, value, update_time` : sql`${tier.ownerColumns}, key, value`;
+  const rows = join(
+    batch.map(([key, value]) =>
+      tier.hasUpdateTime ? sql`(${tier.ownerValues}, ${key}, ${value}, ${cause.time})` : sql`(${tier.ownerValues}, ${key}, ${value})`,
+    ),
+  );
+  const updateTime = tier.hasUpdateTime ? sql`, update_time = excluded.update_time` : empty;
+  await tx.$executeRaw(
+    sql`INSERT INTO ${tier.table} (${columns}) VALUES ${rows}
+        ON CONFLICT (${tier.ownerColumns}, key) DO UPDATE SET value = excluded.value${updateTime}`,
+  );
+}
+
+async function setKeysPostgres(tx: SqlExecutor, tier: TierTable, owner: TierOwner, batch: EncodedSet[], cause: ChangeCause): Promise<void> {
+  const inserted = await insertMissing(tx, tier, batch, cause.time);
+  const existing = batch.filter(([key]) => !inserted.has(key));
+  const input = sql`(VALUES ${inputRows(batch, 'postgresql')}) AS input(ord, key, value)`;
+  if (existing.length === 0) {
+    await tx.$executeRaw(historyFromInput('postgresql', owner, cause, sql`CAST(NULL AS TEXT)`, input));
+    return;
+  }
+  const keys = join(existing.map(([key]) => key));
+  const cases = join(
+    existing.map(([key, value]) => sql`WHEN ${key} THEN CAST(${value} AS TEXT)`),
+    ' ',
+  );
+  const updateTime = tier.hasUpdateTime ? sql`, update_time = CAST(${cause.time} AS DOUBLE PRECISION)` : empty;
+  // The UPDATE takes its keys from an uncorrelated subquery over `old`, which
+  // PostgreSQL evaluates once before the UPDATE runs: every row is locked,
+  // in key order, before any is changed.
+  await tx.$executeRaw(
+    sql`WITH old AS MATERIALIZED (
+          SELECT key, value FROM ${tier.table} WHERE ${tier.owner} AND key IN (${keys}) ORDER BY key FOR UPDATE
+        ), updated AS (
+          UPDATE ${tier.table} SET value = CASE key ${cases} END${updateTime}
+          WHERE ${tier.owner} AND key = ANY (ARRAY(SELECT key FROM old))
+        )
+        ${historyFromInput('postgresql', owner, cause, sql`old.value`, sql`${input} LEFT JOIN old ON old.key = input.key`)}`,
+  );
 }
 
 /** Inserts the keys that do not exist yet; returns those it inserted (their old value is "absent"). */
-async function insertMissing(
-  tx: SqlExecutor,
-  tier: TierTable,
-  encoded: (readonly [string, string])[],
-  time: number,
-): Promise<Set<string>> {
+async function insertMissing(tx: SqlExecutor, tier: TierTable, encoded: EncodedSet[], time: number): Promise<Set<string>> {
   const columns = tier.hasUpdateTime ? sql`${tier.ownerColumns}, key, value, update_time` : sql`${tier.ownerColumns}, key, value`;
   const rows = join(
     encoded.map(([key, value]) =>

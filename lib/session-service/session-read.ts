@@ -1,0 +1,118 @@
+// A session read as tagged rows: its row, the three state tiers and its
+// events. On PostgreSQL all of it is ONE statement (a UNION ALL), which is
+// one snapshot, so it needs no transaction: BEGIN, SET TRANSACTION and COMMIT
+// would be three more round trips than the read itself. SQLite has no round
+// trips, and runs the parts as separate (cached) statements in a transaction:
+// the compound statement executes slower there than its parts.
+import { empty, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
+import { toNumber } from './dialect';
+import { decodeJson, setOwn } from './json';
+import { decodeEvent } from './rows';
+import { mergeState } from './scope';
+import type { SessionRef } from './service';
+import type { Event, Session, StateRecord } from './types';
+
+const SESSION = 0;
+const APP = 1;
+const USER = 2;
+const SESSION_STATE = 3;
+const EVENT = 4;
+
+/** Literals, not parameters: PostgreSQL types a bare parameter in a select list as text. */
+const part = (n: number) => raw(String(n));
+const NO_TEXT = raw('CAST(NULL AS TEXT)');
+const NO_INT = raw('CAST(NULL AS INTEGER)');
+const NO_FLOAT = raw('CAST(NULL AS DOUBLE PRECISION)');
+
+/** part: which of the above; key/value: a state row, or value = an event's data; n/m/t: numbers of the part. */
+export interface SnapshotRow {
+  part: unknown;
+  key: string | null;
+  value: string | null;
+  /** Session: pk. Event: seq. */
+  n: unknown;
+  /** Session: revision. */
+  m: unknown;
+  /** Session: update_time. Event: timestamp. */
+  t: unknown;
+}
+
+function tierRows(appName: string, userId: string, sessionPk: Sql): Sql {
+  return sql`
+    SELECT ${part(APP)} AS part, a.key AS key, a.value AS value, ${NO_INT} AS n, ${NO_INT} AS m, ${NO_FLOAT} AS t
+      FROM app_state a WHERE a.app_name = ${appName}
+    UNION ALL SELECT ${part(USER)}, u.key, u.value, ${NO_INT}, ${NO_INT}, ${NO_FLOAT}
+      FROM user_state u WHERE u.app_name = ${appName} AND u.user_id = ${userId}
+    UNION ALL SELECT ${part(SESSION_STATE)}, ss.key, ss.value, ${NO_INT}, ${NO_INT}, ${NO_FLOAT}
+      FROM session_state ss WHERE ss.session_pk = ${sessionPk}`;
+}
+
+/** The merged state of a session by pk (the three tiers in one statement). */
+export function mergedStateSql(appName: string, userId: string, sessionPk: number): Sql {
+  return tierRows(appName, userId, sql`${sessionPk}`);
+}
+
+/**
+ * Session row, tiers and events. The shared tiers are read only when the
+ * session exists; events are the last `numRecentEvents` (all when undefined)
+ * at or after `afterTimestamp`, newest first.
+ */
+export function sessionSnapshotSql(ref: SessionRef, numRecentEvents: number | undefined, afterTimestamp: number | undefined): Sql {
+  const events =
+    numRecentEvents === 0
+      ? empty
+      : sql`
+    UNION ALL SELECT * FROM (${eventsSql(sql`(SELECT pk FROM s)`, numRecentEvents, afterTimestamp)}) e`;
+  return sql`
+    WITH s AS (SELECT pk, revision, update_time FROM sessions
+               WHERE app_name = ${ref.appName} AND user_id = ${ref.userId} AND id = ${ref.sessionId})
+    SELECT ${part(SESSION)} AS part, ${NO_TEXT} AS key, ${NO_TEXT} AS value, s.pk AS n, s.revision AS m, s.update_time AS t FROM s
+    UNION ALL SELECT * FROM (${tierRows(ref.appName, ref.userId, sql`(SELECT pk FROM s)`)}) tiers
+      WHERE EXISTS (SELECT 1 FROM s)${events}`;
+}
+
+/** A session's events as snapshot rows: the last `numRecentEvents` (all when undefined) at or after `afterTimestamp`. */
+export function eventsSql(sessionPk: Sql, numRecentEvents: number | undefined, afterTimestamp: number | undefined): Sql {
+  const after = afterTimestamp ? sql` AND timestamp >= ${afterTimestamp}` : empty;
+  const limit = numRecentEvents === undefined ? empty : sql` LIMIT ${numRecentEvents}`;
+  return sql`SELECT ${part(EVENT)} AS part, ${NO_TEXT} AS key, data AS value, seq AS n, ${NO_INT} AS m, timestamp AS t
+    FROM events WHERE session_pk = ${sessionPk}${after} ORDER BY timestamp DESC, seq DESC${limit}`;
+}
+
+/** The merged state from tier rows (any order). */
+export function stateOfRows(rows: SnapshotRow[]): StateRecord {
+  const tiers: StateRecord[] = [{}, {}, {}];
+  for (const row of rows) {
+    const part = toNumber(row.part);
+    if (part < APP || part > SESSION_STATE || row.key === null || row.value === null) continue;
+    setOwn(tiers[part - APP] as StateRecord, row.key, decodeJson(row.value));
+  }
+  const [app, user, session] = tiers as [StateRecord, StateRecord, StateRecord];
+  return mergeState(app, user, session);
+}
+
+export function decodeSnapshot(ref: SessionRef, rows: SnapshotRow[]): Session | null {
+  const head = rows.find((row) => toNumber(row.part) === SESSION);
+  if (!head) return null;
+  return {
+    id: ref.sessionId,
+    appName: ref.appName,
+    userId: ref.userId,
+    state: stateOfRows(rows),
+    events: eventsOfRows(rows),
+    lastUpdateTime: toNumber(head.t),
+    revision: toNumber(head.m),
+  };
+}
+
+/** The event rows among `rows`, oldest first. */
+export function eventsOfRows(rows: SnapshotRow[]): Event[] {
+  const events: { seq: number; timestamp: number; event: Event }[] = [];
+  for (const row of rows) {
+    if (toNumber(row.part) !== EVENT || row.value === null) continue;
+    events.push({ seq: toNumber(row.n), timestamp: toNumber(row.t), event: decodeEvent(row.value) });
+  }
+  // A UNION's output order is not promised: ascending timestamp, ties by append order.
+  events.sort((a, b) => a.timestamp - b.timestamp || a.seq - b.seq);
+  return events.map((e) => e.event);
+}
