@@ -8,6 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MigrationList } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { providerOf, redactUrl, sqliteFilePath, type Provider } from '../db';
+import { sqliteHasMigrations } from './applied';
 import { openSchemaEngine, projectRoot, type OpenEngine } from './engine';
 
 export type { Provider };
@@ -79,10 +80,18 @@ export function migrateDatabase(databaseUrl: string): Promise<{ applied: string[
   const key = databaseKey(databaseUrl);
   const running = migrations.get(key);
   if (running) return running.then(() => ({ applied: [] }));
-  const run = applyMigrations(databaseUrl);
+  const run = upToDate(databaseUrl).then((done) => (done ? { applied: [] } : applyMigrations(databaseUrl)));
   migrations.set(key, run);
   run.catch(() => migrations.delete(key));
   return run;
+}
+
+/** A SQLite file that has every committed migration needs no engine (see ./applied). */
+async function upToDate(databaseUrl: string): Promise<boolean> {
+  if (providerOf(databaseUrl) !== 'sqlite') return false;
+  const { migrationDirectories } = await readMigrations('sqlite');
+  const names = migrationDirectories.map((directory) => directory.path);
+  return names.length > 0 && sqliteHasMigrations(sqliteFilePath(databaseUrl), names);
 }
 
 /** Two URLs naming one SQLite file share a run. */

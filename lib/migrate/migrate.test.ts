@@ -147,6 +147,19 @@ describe('migrating SQLite', () => {
     }
   });
 
+  it('starts on a migrated file that another process holds open in WAL mode (a second server)', async () => {
+    const file = join(dir, 'shared.db');
+    await applyMigrations(`file:${file}`);
+    const other = new Database(file);
+    try {
+      other.pragma('journal_mode = WAL');
+      other.prepare('SELECT COUNT(*) FROM sessions').get();
+      expect(await migrateDatabase(`file:${file}`)).toEqual({ applied: [] });
+    } finally {
+      other.close();
+    }
+  });
+
   it('lets concurrent runs on one file all succeed, applying each migration once', async () => {
     const url = `file:${join(dir, 'concurrent.db')}`;
     const runs = await Promise.all([applyMigrations(url), applyMigrations(url), applyMigrations(url)]);
