@@ -1,10 +1,13 @@
 import type { Metadata } from 'next';
+import { connection } from 'next/server';
 import { Suspense } from 'react';
 import { StandalonePreview } from '@/components/template-preview/standalone-preview';
 
 export const metadata: Metadata = { title: 'Template preview' };
 
-export default function PreviewPage() {
+export default async function PreviewPage() {
+  // Rendered per request, like every page: scripts carry the request's CSP nonce, which a page built once cannot.
+  await connection();
   return (
     <div className="space-y-6">
       <div>

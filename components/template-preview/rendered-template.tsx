@@ -5,7 +5,7 @@ import { describePlaceholder, STATUS_STYLE } from './status';
 /**
  * The instruction as the agent would read it, each placeholder's insertion
  * marked in its outcome's colour. Placeholders that insert nothing show their
- * name as a dashed chip, so the gap stays visible.
+ * name in italics, so the gap stays visible (the exact text is beside it).
  */
 export function RenderedTemplate({ template, result }: { template: string; result: RenderResult }) {
   const parts: ReactNode[] = [];

@@ -117,6 +117,12 @@ export function TemplateWorkbench(props: TemplateWorkbenchProps) {
               <CopyButton text={() => result.text} label="Copy the rendered instruction" />
             </div>
             <RenderedTemplate template={deferred} result={result} />
+            <details className="mt-2 text-xs">
+              <summary className="cursor-pointer text-muted hover:text-foreground">Exact text, as the agent receives it</summary>
+              <pre data-testid="rendered-text" className="mt-1 whitespace-pre-wrap break-words rounded-md border border-border bg-background px-3 py-2 font-mono text-sm">
+                {result.text}
+              </pre>
+            </details>
           </div>
           <div>
             <h3 className="mb-1 text-sm font-medium">Placeholders</h3>

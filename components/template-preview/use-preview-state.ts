@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { retryTransient } from '@/lib/queries/history';
 import { liveStateOptions, stateAsOfOptions } from '@/lib/queries/session';
 import { recordOfEntries } from '@/lib/session-service/delta-preview';
 import { mergeState } from '@/lib/session-service/scope';
@@ -16,8 +17,8 @@ export interface PreviewState {
 /** A session's merged state now (kept live), or right after event `asOf` — what a template renders against. */
 export function usePreviewState(session: SessionRef | null, asOf: number | null): PreviewState {
   const ref = session ?? { appName: '', userId: '', sessionId: '' };
-  const now = useQuery({ ...liveStateOptions(ref), enabled: session !== null && asOf === null });
-  const past = useQuery({ ...stateAsOfOptions(ref, asOf ?? 0), enabled: session !== null && asOf !== null });
+  const now = useQuery({ ...liveStateOptions(ref), enabled: session !== null && asOf === null, retry: retryTransient });
+  const past = useQuery({ ...stateAsOfOptions(ref, asOf ?? 0), enabled: session !== null && asOf !== null, retry: retryTransient });
   const query = asOf === null ? now : past;
   if (!session) return { state: null, problem: null };
   if (query.isError) return { state: null, problem: `Could not read the state: ${query.error.message}` };

@@ -2,9 +2,19 @@
 // every change to one user's state (edits and events), newest first.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Page, Scope, StateChange } from '../session-service/types';
-import { getJson, queryString } from './session-api';
+import { ApiError, getJson, queryString } from './session-api';
 
 export const HISTORY_PAGE_SIZE = 20;
+
+/**
+ * React Query's retry policy for reads whose 4xx answer is final (an unknown
+ * session or user does not appear by asking again): say so at once, retry
+ * only what may pass (network, 5xx).
+ */
+export function retryTransient(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 3;
+}
 
 export interface KeyRef {
   appName: string;
@@ -45,6 +55,7 @@ export function keyHistoryOptions(ref: KeyRef, page: number) {
         signal,
       ),
     placeholderData: keepPreviousData,
+    retry: retryTransient,
   });
 }
 
@@ -62,5 +73,6 @@ export function userHistoryOptions(appName: string, userId: string, since: numbe
         signal,
       ),
     placeholderData: keepPreviousData,
+    retry: retryTransient,
   });
 }

@@ -4,7 +4,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { SessionRef } from '../session-service/service';
 import type { Page, SessionSummary } from '../session-service/types';
-import { appApiPath, historyKeys } from './history';
+import { appApiPath, historyKeys, retryTransient } from './history';
 import { sessionKeys } from './session';
 import { getJson, queryString } from './session-api';
 
@@ -32,6 +32,7 @@ export function sessionCountOptions(tier: TierRef) {
       return (await getJson<Page<SessionSummary>>(url, signal)).total;
     },
     staleTime: 10_000,
+    retry: retryTransient,
   });
 }
 

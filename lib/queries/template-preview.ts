@@ -3,6 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SessionRef } from '../session-service/service';
 import type { Page, StoredEvent } from '../session-service/types';
+import { retryTransient } from './history';
 import { sessionKeys } from './session';
 import { getJson, queryString, sessionApiPath } from './session-api';
 
@@ -14,5 +15,6 @@ export function recentEventsOptions(ref: SessionRef) {
     queryKey: [...sessionKeys.session(ref), 'recent-events'] as const,
     queryFn: ({ signal }) =>
       getJson<Page<StoredEvent>>(`${sessionApiPath(ref)}/events${queryString({ order: 'desc', limit: AS_OF_CHOICES })}`, signal),
+    retry: retryTransient,
   });
 }

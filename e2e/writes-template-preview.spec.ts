@@ -1,0 +1,88 @@
+// The standalone template preview: an instruction rendered against a stored
+// session (now or as of an event) or typed state, each placeholder's outcome
+// marked, ADK's exact error for a missing key, both value dialects, and the
+// template kept in the URL. Rendering reads; the database must not change.
+import type { Page } from '@playwright/test';
+import { appendEvents, stateDeltaEvent } from '../lib/testing/factories';
+import { expect, test } from './fixtures';
+
+const TEMPLATE = 'You are helping {user:name} with {topic}. {app:tone?}';
+
+function previewUrl(params: Record<string, string>): string {
+  return `/preview?${new URLSearchParams(params).toString()}`;
+}
+
+const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+const rendered = (page: Page) => page.getByTestId('rendered-template');
+const exactText = (page: Page) => page.getByTestId('rendered-text');
+const placeholderRow = (page: Page, raw: string) =>
+  page.getByRole('table', { name: 'Placeholders' }).getByRole('row').filter({ has: page.getByRole('cell', { name: raw, exact: true }) });
+
+test('renders against a stored session, now and as of an event, and shares the template in the URL', async ({ page, service, createSession }) => {
+  const session = await createSession({ state: { 'user:name': 'Ada', topic: 'tea' } });
+  const ref = { appName: session.appName, userId: session.userId, sessionId: session.id };
+  await appendEvents(service, session, [stateDeltaEvent('agent', { topic: 'coffee' }), stateDeltaEvent('agent', { topic: 'cocoa' })]);
+  const before = await service.getSessionSummary(ref);
+
+  await page.goto(previewUrl({ app: ref.appName, user: ref.userId, session: ref.sessionId, template: TEMPLATE }));
+  await expect(rendered(page)).toHaveText('You are helping Ada with cocoa. {app:tone?}');
+  await expect(exactText(page)).toHaveText('You are helping Ada with cocoa. ');
+  await expect(page.getByRole('status').filter({ hasText: 'ADK renders this instruction without errors.' })).toBeVisible();
+  await expect(placeholderRow(page, '{user:name}')).toContainText('resolved');
+  await expect(placeholderRow(page, '{user:name}')).toContainText('user');
+  await expect(placeholderRow(page, '{user:name}')).toContainText('"Ada"');
+  await expect(placeholderRow(page, '{topic}')).toContainText('session');
+  await expect(placeholderRow(page, '{app:tone?}')).toContainText('optional, missing');
+  // The chip names the placeholder; the text the agent gets has nothing there.
+  await expect(rendered(page).locator('mark[data-status="optional-missing"]')).toHaveText('{app:tone?}');
+
+  // As of the first event: the topic it set.
+  const asOf = page.getByLabel('State', { exact: true });
+  await expect(asOf.locator('option')).toHaveCount(3); // now, after #2, after #1
+  await asOf.selectOption('1');
+  await expect(rendered(page)).toHaveText('You are helping Ada with coffee. {app:tone?}');
+  await expect(page).toHaveURL(/[?&]event=1(&|$)/);
+
+  // A missing required key: ADK's exact words.
+  const template = page.getByLabel('Instruction template');
+  await template.fill('Hello {user:name}, about {subject}: {foo bar}');
+  await expect(alert(page, 'ADK would fail with')).toContainText('ADK would fail with: Context variable not found: `subject`.');
+  await expect(placeholderRow(page, '{subject}')).toContainText('missing');
+  await expect(placeholderRow(page, '{foo bar}')).toContainText('left as written');
+  await expect(rendered(page).locator('mark[data-status="verbatim"]')).toHaveText('{foo bar}');
+
+  // The URL carries the template: opening it again shows the same preview.
+  await expect(page).toHaveURL(/subject/);
+  const shared = page.url();
+  await page.goto('about:blank');
+  await page.goto(shared);
+  await expect(page.getByLabel('Instruction template')).toHaveValue('Hello {user:name}, about {subject}: {foo bar}');
+  await expect(alert(page, 'ADK would fail with')).toContainText('Context variable not found: `subject`.');
+
+  // Previewing wrote nothing.
+  expect(await service.getSessionSummary(ref)).toEqual(before);
+});
+
+test('switches between ADK Python and TypeScript value rendering', async ({ page }) => {
+  const state = JSON.stringify({ flag: true, nothing: null, prefs: { a: 1, b: [true, null] } });
+  await page.goto(previewUrl({ state, template: '{flag}|{nothing}|{prefs}' }));
+  await expect(exactText(page)).toHaveText("True||{'a': 1, 'b': [True, None]}");
+  // None inserts nothing; the highlighted view still marks where.
+  await expect(rendered(page).locator('mark[data-status="resolved"]').nth(1)).toHaveText('{nothing}');
+  await page.getByRole('radio', { name: 'ADK TypeScript' }).click();
+  await expect(exactText(page)).toHaveText('true|null|{"a":1,"b":[true,null]}');
+  await expect(page).toHaveURL(/[?&]dialect=typescript(&|$)/);
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'ADK TypeScript' })).toHaveAttribute('aria-checked', 'true');
+  await expect(exactText(page)).toHaveText('true|null|{"a":1,"b":[true,null]}');
+});
+
+test('says what is wrong with typed state and with an unknown session', async ({ page }) => {
+  await page.goto(previewUrl({ state: '{"topic": "tea",\n  "x": }', template: '{topic}' }));
+  await expect(page.getByText('Malformed JSON at line 2, column 8: unexpected character "}", expected a JSON value')).toBeVisible();
+  await page.getByLabel(/^State \(JSON object/).fill('["not", "an", "object"]');
+  await expect(page.getByText('expected a JSON object, got an array')).toBeVisible();
+
+  await page.goto(previewUrl({ app: 'no-such-app', user: 'nobody', session: 'missing', template: '{topic}' }));
+  await expect(alert(page, 'Could not read the state')).toHaveText('Could not read the state: 404: Session not found');
+});
