@@ -15,6 +15,7 @@ import * as appSessions from './apps/[app]/sessions/route';
 import * as appState from './apps/[app]/state/route';
 import * as users from './apps/[app]/users/route';
 import * as userHistory from './apps/[app]/users/[user]/history/route';
+import * as sessionRoute from './apps/[app]/users/[user]/sessions/[id]/route';
 import * as sessionEvents from './apps/[app]/users/[user]/sessions/[id]/events/route';
 import * as sessionState from './apps/[app]/users/[user]/sessions/[id]/state/route';
 import * as userState from './apps/[app]/users/[user]/state/route';
@@ -325,6 +326,19 @@ describe.each(providers)('dashboard routes on %s', (provider) => {
       );
       expect(garbage.status).toBe(400);
       expect(detailOf(garbage)).toContain('If-Match: expected the session');
+    });
+
+    it('appends concurrent unguarded events and PATCHes to one session without refusing any', async () => {
+      const { ref } = await seed();
+      const results = await Promise.all([
+        ...Array.from({ length: 12 }, (_, i) =>
+          call(sessionEvents.POST, 'POST', { params: ref, body: { author: `writer-${i}`, actions: { stateDelta: { [`w${i}`]: i } } } }),
+        ),
+        ...Array.from({ length: 4 }, (_, i) => call(sessionRoute.PATCH, 'PATCH', { params: ref, body: { stateDelta: { [`p${i}`]: i } } })),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(Array(16).fill(200));
+      const state = await call(sessionState.GET, 'GET', { params: ref });
+      expect(state.json).toMatchObject({ revision: 3 + 16, eventCount: 3 + 16 });
     });
 
     it('POST events: 404 for an unknown session, 400 for a bad event, partial events not stored', async () => {

@@ -2,11 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { isSessionServiceError } from '../session-service/errors';
 import type { SessionRef, SessionService } from '../session-service/service';
 import type { Event, NewEvent, Session, StateRecord } from '../session-service/types';
-import { UNGUARDED_APPEND_ATTEMPTS } from './limits';
+import { UNGUARDED_APPEND_MAX_MS } from './limits';
 import { notFound, SESSION_NOT_FOUND } from './problem';
 import type { CreateSessionBody } from './schemas/session';
 
 const isStale = (error: unknown) => isSessionServiceError(error) && error.code === 'STALE_SESSION';
+
+/**
+ * Runs an unguarded append until it is not beaten by another writer: each
+ * attempt reads the current revision afresh; after a lost race it waits a
+ * random few milliseconds (growing, capped) so the racers spread out.
+ */
+async function retryWhileStale<T>(attempt: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + UNGUARDED_APPEND_MAX_MS;
+  for (let round = 0; ; round += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isStale(error) || Date.now() >= deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** round)));
+  }
+}
 
 /**
  * ADK's create: the session, then its events appended in order through the
@@ -32,16 +49,12 @@ export async function createSessionWithEvents(
  */
 export async function patchSessionState(service: SessionService, ref: SessionRef, stateDelta: StateRecord): Promise<Session> {
   const invocationId = `p-${randomUUID()}`;
-  for (let attempt = 1; ; attempt += 1) {
+  return retryWhileStale(async () => {
     const session = await service.getSession(ref);
     if (!session) throw notFound(SESSION_NOT_FOUND);
-    try {
-      await service.appendEvent(session, { author: 'user', invocationId, actions: { stateDelta } });
-      return session;
-    } catch (error) {
-      if (!isStale(error) || attempt >= UNGUARDED_APPEND_ATTEMPTS) throw error;
-    }
-  }
+    await service.appendEvent(session, { author: 'user', invocationId, actions: { stateDelta } });
+    return session;
+  });
 }
 
 /** A session handle for appendEvent: only identity and revision matter to the service. */
@@ -82,13 +95,9 @@ export async function appendToSession(
     const stored = await service.appendEvent(session, event);
     return { event: stored, revision: session.revision };
   }
-  for (let attempt = 1; ; attempt += 1) {
+  return retryWhileStale(async () => {
     const session = handle(ref, await currentRevision(service, ref));
-    try {
-      const stored = await service.appendEvent(session, event);
-      return { event: stored, revision: session.revision };
-    } catch (error) {
-      if (!isStale(error) || attempt >= UNGUARDED_APPEND_ATTEMPTS) throw error;
-    }
-  }
+    const stored = await service.appendEvent(session, event);
+    return { event: stored, revision: session.revision };
+  });
 }
