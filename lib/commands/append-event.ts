@@ -4,14 +4,21 @@ import { newId } from '../session-service/events';
 import type { SessionService } from '../session-service/service';
 import type { Event, Part, Session } from '../session-service/types';
 import { parseDeltaText, parseObjectText } from '../validation/json-text';
-import { MAX_ID_LENGTH, MAX_VALUE_BYTES } from '../validation/limits';
+import { MAX_VALUE_BYTES } from '../validation/limits';
 import { EMPTY_EVENT_MESSAGE } from '../validation/messages';
-import { fieldErrorsOf, idSchema } from '../validation/schemas';
+import { fieldErrorsOf, idSchema, nameSchema } from '../validation/schemas';
+
+/** A name stored in its own column (see nameSchema), or blank for "generate one". */
+const optionalName = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .pipe(z.union([z.literal(''), nameSchema]))
+  .optional();
 
 const callSchema = z.object({
-  name: z.string({ error: 'must be a string' }).trim().min(1, 'needs a function name').max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`),
+  name: z.string({ error: 'must be a string' }).trim().min(1, 'needs a function name').pipe(nameSchema),
   /** Ties a call to its response; a call without one gets one generated. */
-  id: z.string().trim().max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`).optional(),
+  id: optionalName,
   /** JSON object text: the call's args or the response. Blank means `{}`. */
   json: z.string({ error: 'must be a string' }).max(MAX_VALUE_BYTES, 'is too long'),
 });
@@ -22,9 +29,9 @@ export const appendEventInput = z.object({
   sessionId: idSchema,
   /** The revision the page showed; a newer one in storage means someone else appended. */
   revision: z.number({ error: 'must be a number' }).int('must be an integer').nonnegative('must not be negative'),
-  author: z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`).default('user'),
+  author: z.string({ error: 'must be a string' }).trim().pipe(nameSchema).default('user'),
   /** Blank: one is generated (`e-<uuid>`, as ADK names them). */
-  invocationId: z.string({ error: 'must be a string' }).trim().max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`).optional(),
+  invocationId: optionalName,
   text: z.string({ error: 'must be a string' }).max(MAX_VALUE_BYTES, `is longer than ${MAX_VALUE_BYTES} characters`).optional(),
   functionCall: callSchema.optional(),
   functionResponse: callSchema.optional(),

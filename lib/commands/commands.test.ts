@@ -68,6 +68,10 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
         [{ invocationId: 'i'.repeat(129) }, 'invocationId', /at most 128/],
         [{ stateDelta: '' }, 'form', /needs text, a function call or response, or a state delta/],
         [{ stateDelta: '{}', text: '   ' }, 'form', /needs text/],
+        [{ stateDelta: '{"n": 12345678901234567890}' }, 'stateDelta', /^The number 12345678901234567890 at line 1, column 7 is an integer too large to store exactly/],
+        [{ stateDelta: '{"s": "\\ud800"}' }, 'stateDelta', /^value\.s: not valid Unicode/],
+        [{ author: 'bot\u0007' }, 'author', /control characters/],
+        [{ author: 'evil\u202e' }, 'author', /bidirectional/],
       ];
       for (const [override, field, message] of cases) {
         const result = await appendEventCommand(database.service, { ...ref, revision: 0, ...override });
@@ -217,6 +221,8 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
         [{ reason: 'r'.repeat(501) }, 'reason', /at most 500/],
         [{ appName: '' }, 'appName', /must not be empty/],
         [{ changes: 'plan' }, 'changes', /must be a list of changes/],
+        [{ changes: [{ key: 'k', value: '1e400' }] }, 'changes.0.value', /out of range/],
+        [{ reason: 'why\u0000' }, 'reason', /control characters/],
       ];
       for (const [override, field, message] of cases) {
         const result = await editStateCommand(database.service, 'ops', {

@@ -1,5 +1,6 @@
-import { exceedsDepth } from '../http/json-parse';
+import { exceedsDepth, loneSurrogateProblem } from '../http/json-parse';
 import { findJsonSyntaxError, lineAndColumn } from '../http/json-syntax';
+import { lossyNumberMessage } from './json-numbers';
 import { MAX_JSON_DEPTH, MAX_KEY_LENGTH, MAX_KEYS_PER_DELTA, MAX_VALUE_BYTES } from './limits';
 import type { JsonObject, JsonValue, StateRecord } from '../session-service/types';
 
@@ -7,15 +8,17 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /**
  * JSON.parse with the error's line and column, which a person can find in an
- * editor. The position comes from our own scanner, not from the engine's
+ * editor; numbers it would round and strings that are not valid Unicode are
+ * refused too. The position comes from our own scanner, not from the engine's
  * message: V8 gives no position for some errors, and other browsers word
  * theirs differently, while the form validates live in the browser and again
  * on the server and must say the same thing in both.
  */
 export function parseJsonText(text: string): Parsed<JsonValue> {
   if (text.trim() === '') return { ok: false, message: 'Empty input: expected JSON.' };
+  let value: JsonValue;
   try {
-    return { ok: true, value: JSON.parse(text) as JsonValue };
+    value = JSON.parse(text) as JsonValue;
   } catch (error) {
     const syntax = findJsonSyntaxError(text);
     if (!syntax) {
@@ -25,6 +28,13 @@ export function parseJsonText(text: string): Parsed<JsonValue> {
     const { line, column } = lineAndColumn(text, syntax.offset);
     return { ok: false, message: `Malformed JSON at line ${line}, column ${column}: ${syntax.reason}` };
   }
+  // What JSON.parse would silently change must not be stored as if it were what was typed (the API refuses the same).
+  const lossy = lossyNumberMessage(text);
+  if (lossy) return { ok: false, message: `The ${lossy}.` };
+  if (exceedsDepth(value, MAX_JSON_DEPTH)) return { ok: true, value };
+  const unicode = loneSurrogateProblem(value);
+  if (unicode) return { ok: false, message: unicode.replace(/^body/, 'value') };
+  return { ok: true, value };
 }
 
 export function describeJsonType(value: unknown): string {
