@@ -1,19 +1,29 @@
+import type { AccountStore } from '../auth/store';
 import type { SessionService } from '../session-service/service';
-import { getSessionService } from './service';
+import { getAccountStore, getSessionService } from './service';
 
 /*
- * The one seam between the API route handlers and the process-wide service:
- * handlers ask for `requestSessionService()`, which is `getSessionService()`
- * (DATABASE_URL) unless a test has installed a service for a database it
- * created. Only tests call `setSessionServiceForTests`.
+ * The one seam between the API route handlers and the process-wide
+ * connection: handlers ask for `requestSessionService()` and
+ * `requestAccountStore()`, which are the DATABASE_URL ones unless a test has
+ * installed its own for a database it created. Only tests call the setters.
  */
 
-let override: SessionService | null = null;
+let serviceOverride: SessionService | null = null;
+let accountsOverride: AccountStore | null = null;
 
 export function setSessionServiceForTests(service: SessionService | null): void {
-  override = service;
+  serviceOverride = service;
+}
+
+export function setAccountStoreForTests(accounts: AccountStore | null): void {
+  accountsOverride = accounts;
 }
 
 export function requestSessionService(): Promise<SessionService> {
-  return override ? Promise.resolve(override) : getSessionService();
+  return serviceOverride ? Promise.resolve(serviceOverride) : getSessionService();
+}
+
+export function requestAccountStore(): Promise<AccountStore> {
+  return accountsOverride ? Promise.resolve(accountsOverride) : getAccountStore();
 }

@@ -1,3 +1,4 @@
+import { isAuthError } from '../auth/errors';
 import { redactUrl } from '../db';
 import { isSessionServiceError, type ErrorCode } from '../session-service/errors';
 import { HttpError } from './problem';
@@ -100,6 +101,11 @@ function firstLine(text: string): string {
  */
 export function errorResponse(error: unknown): Response {
   if (error instanceof HttpError) return detailResponse(error.status, error.detail);
+  if (isAuthError(error)) {
+    return error.code === 'UNAUTHENTICATED'
+      ? detailResponse(401, error.message, { 'WWW-Authenticate': 'Bearer realm="statehouse"' })
+      : detailResponse(403, error.message);
+  }
   if (isSessionServiceError(error)) return detailResponse(STATUS_OF[error.code], error.message);
   if (isDatabaseUnavailable(error)) {
     const message = error instanceof Error ? firstLine(redactUrl(error.message)) : 'unknown error';

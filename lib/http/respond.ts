@@ -4,6 +4,6 @@ export function json(data: unknown, status = 200, headers?: HeadersInit): Respon
 }
 
 /** The error shape of ADK's API server (FastAPI's HTTPException): `{"detail": "..."}`. */
-export function detailResponse(status: number, detail: string): Response {
-  return json({ detail }, status);
+export function detailResponse(status: number, detail: string, headers?: HeadersInit): Response {
+  return json({ detail }, status, headers);
 }

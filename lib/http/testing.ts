@@ -15,6 +15,8 @@ export interface CallOptions<P> {
   /** A string or bytes is sent as is; anything else as JSON. */
   body?: unknown;
   headers?: Record<string, string>;
+  /** The request's path, for routes whose access depends on it; defaults to /api/test. */
+  path?: string;
 }
 
 export interface CallResult {
@@ -39,7 +41,7 @@ export async function call<P>(
   const init: RequestInit & { duplex?: 'half' } = { method, headers: options.headers, body: requestBody(options.body) };
   // Node needs duplex for streamed request bodies.
   if (options.body instanceof ReadableStream) init.duplex = 'half';
-  const request = new Request(`http://localhost/api/test${options.query ? `?${options.query}` : ''}`, init);
+  const request = new Request(`http://localhost${options.path ?? '/api/test'}${options.query ? `?${options.query}` : ''}`, init);
   const response = await handler(request, { params: Promise.resolve((options.params ?? {}) as P) });
   const text = await response.text();
   let json: unknown;

@@ -1,5 +1,6 @@
 // GET|PATCH /api/apps/{app}/state — the app tier, and support edits of it (recorded with actor and reason).
 import { readJson } from '@/lib/http/body';
+import { auditActor } from '@/lib/http/auth';
 import { route, sessionService } from '@/lib/http/handler';
 import { appNameOf, type AppParams } from '@/lib/http/params';
 import { json } from '@/lib/http/respond';
@@ -13,9 +14,10 @@ export const GET = route<AppParams>(async (_request, params) => {
   return json({ entries: await (await sessionService()).getAppState(appName) });
 });
 
-export const PATCH = route<AppParams>(async (request, params) => {
+export const PATCH = route<AppParams>(async (request, params, principal) => {
   const appName = appNameOf(params);
   const edit = parseStateEdit(await readJson(request));
-  const entries = await (await sessionService()).editState({ scope: 'app', appName, ...edit });
+  const actor = auditActor(principal, edit.actor);
+  const entries = await (await sessionService()).editState({ scope: 'app', appName, ...edit, actor });
   return json({ entries });
 });

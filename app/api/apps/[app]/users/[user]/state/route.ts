@@ -1,5 +1,6 @@
 // GET|PATCH /api/apps/{app}/users/{user}/state — the user tier, and support edits of it.
 import { readJson } from '@/lib/http/body';
+import { auditActor } from '@/lib/http/auth';
 import { route, sessionService } from '@/lib/http/handler';
 import { userRefOf, type UserParams } from '@/lib/http/params';
 import { json } from '@/lib/http/respond';
@@ -13,9 +14,10 @@ export const GET = route<UserParams>(async (_request, params) => {
   return json({ entries: await (await sessionService()).getUserState(appName, userId) });
 });
 
-export const PATCH = route<UserParams>(async (request, params) => {
+export const PATCH = route<UserParams>(async (request, params, principal) => {
   const owner = userRefOf(params);
   const edit = parseStateEdit(await readJson(request));
-  const entries = await (await sessionService()).editState({ scope: 'user', ...owner, ...edit });
+  const actor = auditActor(principal, edit.actor);
+  const entries = await (await sessionService()).editState({ scope: 'user', ...owner, ...edit, actor });
   return json({ entries });
 });

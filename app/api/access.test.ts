@@ -1,0 +1,106 @@
+// Access control of the API in protected mode, through the real route
+// handlers, on SQLite and PostgreSQL: 401 without proof, 403 below the
+// role a route needs, and the signed-in account in the audit trail.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AccountStore } from '@/lib/auth/store';
+import { setAccountStoreForTests, setSessionServiceForTests } from '@/lib/data/service-override';
+import { call, type CallOptions } from '@/lib/http/testing';
+import { createTestDatabase, testProviders, type TestDatabase } from '@/lib/testing/databases';
+import * as listApps from './list-apps/route';
+import * as appState from './apps/[app]/state/route';
+import * as session from './apps/[app]/users/[user]/sessions/[id]/route';
+
+const providers = await testProviders();
+const PASSWORD = 'a password long enough';
+
+describe.each(providers)('API access in protected mode on %s', (provider) => {
+  let database: TestDatabase;
+  let accounts: AccountStore;
+  const tokens: Record<'viewer' | 'support' | 'admin', string> = { viewer: '', support: '', admin: '' };
+  const ref = { app: 'acl', user: 'u1', id: 's1' };
+  const sessionPath = '/api/apps/acl/users/u1/sessions/s1';
+
+  beforeAll(async () => {
+    database = await createTestDatabase(provider);
+    accounts = new AccountStore(database.db.client);
+    setSessionServiceForTests(database.service);
+    setAccountStoreForTests(accounts);
+    for (const role of ['viewer', 'support', 'admin'] as const) {
+      await accounts.createAccount({ name: role, password: PASSWORD, role });
+      tokens[role] = (await accounts.createToken(role, 'test')).secret;
+    }
+    await database.service.createSession({ appName: ref.app, userId: ref.user, sessionId: ref.id });
+    process.env.STATEHOUSE_AUTH = 'protected';
+  });
+  afterEach(() => {
+    process.env.STATEHOUSE_AUTH = 'protected';
+  });
+  afterAll(async () => {
+    delete process.env.STATEHOUSE_AUTH;
+    setSessionServiceForTests(null);
+    setAccountStoreForTests(null);
+    await database?.drop();
+  });
+
+  const as = <P>(role: keyof typeof tokens | null, options: CallOptions<P>): CallOptions<P> => ({
+    ...options,
+    headers: { ...options.headers, ...(role ? { authorization: `Bearer ${tokens[role]}` } : {}) },
+  });
+
+  it('refuses requests that prove nobody with 401 and a Bearer challenge', async () => {
+    const anonymous = await call(listApps.GET, 'GET', { path: '/api/list-apps' });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toBe('Bearer realm="statehouse"');
+    expect(anonymous.json).toEqual({ detail: expect.stringContaining('Sign-in required') });
+
+    const forged = await call(listApps.GET, 'GET', { path: '/api/list-apps', headers: { authorization: `Bearer ${tokens.admin}x` } });
+    expect(forged.status).toBe(401);
+    const cookie = await call(listApps.GET, 'GET', { path: '/api/list-apps', headers: { cookie: 'statehouse_session=shs_guess' } });
+    expect(cookie.status).toBe(401);
+  });
+
+  it('accepts a sign-in session cookie', async () => {
+    const admin = await accounts.verifyCredentials('admin', PASSWORD);
+    const { secret } = await accounts.startSession(admin!.id, 60);
+    const response = await call(listApps.GET, 'GET', { path: '/api/list-apps', headers: { cookie: `other=1; statehouse_session=${secret}` } });
+    expect(response.status).toBe(200);
+  });
+
+  it('gives each role what it may do, and nothing more', async () => {
+    const params = ref;
+    expect((await call(session.GET, 'GET', as('viewer', { params, path: sessionPath }))).status).toBe(200);
+
+    const patch = { params, path: sessionPath, body: { stateDelta: { 'user:plan': 'pro' } } };
+    const refused = await call(session.PATCH, 'PATCH', as('viewer', patch));
+    expect(refused).toMatchObject({ status: 403, json: { detail: 'Forbidden: this needs the support role.' } });
+    expect((await database.service.getSession({ appName: 'acl', userId: 'u1', sessionId: 's1' }))?.events).toHaveLength(0);
+    expect((await call(session.PATCH, 'PATCH', as('support', patch))).status).toBe(200);
+
+    const edit = { params: { app: 'acl' }, path: '/api/apps/acl/state', body: { set: { tone: 'warm' }, reason: 'launch', actor: 'someone-else' } };
+    expect((await call(appState.PATCH, 'PATCH', as('support', edit))).status).toBe(403);
+    expect((await call(appState.PATCH, 'PATCH', as('admin', edit))).status).toBe(200);
+    const [change] = (await database.service.getKeyHistory({ appName: 'acl', scope: 'app', key: 'tone' })).items;
+    expect(change).toMatchObject({ actor: 'admin', reason: 'launch' });
+
+    expect((await call(session.DELETE, 'DELETE', as('support', { params, path: sessionPath }))).status).toBe(403);
+    expect(await database.service.getSessionSummary({ appName: 'acl', userId: 'u1', sessionId: 's1' })).not.toBeNull();
+    expect((await call(session.DELETE, 'DELETE', as('admin', { params, path: sessionPath }))).status).toBe(200);
+  });
+
+  it('stops honouring a revoked token and a disabled account at once', async () => {
+    const { secret, token } = await accounts.createToken('viewer', 'short-lived');
+    const read = () => call(listApps.GET, 'GET', { path: '/api/list-apps', headers: { authorization: `Bearer ${secret}` } });
+    expect((await read()).status).toBe(200);
+    await accounts.revokeToken(token.id);
+    expect((await read()).status).toBe(401);
+
+    await accounts.setDisabled('viewer', true);
+    expect((await call(listApps.GET, 'GET', as('viewer', { path: '/api/list-apps' }))).status).toBe(401);
+    await accounts.setDisabled('viewer', false);
+  });
+
+  it('asks nothing in local mode', async () => {
+    delete process.env.STATEHOUSE_AUTH;
+    expect((await call(listApps.GET, 'GET', { path: '/api/list-apps' })).status).toBe(200);
+  });
+});

@@ -1,0 +1,37 @@
+import { forbidden, unauthenticated } from '../auth/errors';
+import { requiredRole } from '../auth/policy';
+import { authenticate, credentialsOf, LOCAL_PRINCIPAL, SESSION_COOKIE, type Principal } from '../auth/principal';
+import { hasRole } from '../auth/roles';
+import { authConfig } from '../config';
+import { requestAccountStore } from '../data/service-override';
+
+/** One cookie's value from a Cookie header (undefined when absent). */
+export function cookieValue(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const pair of header.split(';')) {
+    const index = pair.indexOf('=');
+    if (index !== -1 && pair.slice(0, index).trim() === name) return pair.slice(index + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * Who sent an API request, checked against the role its method and path
+ * need (lib/auth/policy.ts): 401 when nobody is proven, 403 when the role
+ * falls short. Local mode has one operator and asks nothing.
+ */
+export async function authorizeRequest(request: Request): Promise<Principal> {
+  const config = authConfig();
+  if (config.mode === 'local') return LOCAL_PRINCIPAL;
+  const credentials = credentialsOf(request.headers, cookieValue(request.headers.get('cookie'), SESSION_COOKIE), config);
+  const principal = await authenticate(credentials, await requestAccountStore(), config);
+  if (!principal) throw unauthenticated();
+  const role = requiredRole(request.method, new URL(request.url).pathname);
+  if (!hasRole(principal.role, role)) throw forbidden(role);
+  return principal;
+}
+
+/** The name a write is recorded under: the signed-in account; in local mode, the name the caller gives. */
+export function auditActor(principal: Principal, claimed: string): string {
+  return principal.via === 'local' ? claimed : principal.name;
+}
