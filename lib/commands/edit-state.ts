@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invalid, failure, type ActionResult } from '../actions/result';
-import { sameJson } from '../session-service/delta-preview';
+import { jsonEqual } from '../session-service/state-diff';
 import { setOwn } from '../session-service/json';
 import type { SessionService } from '../session-service/service';
 import type { JsonValue, StateEntry } from '../session-service/types';
@@ -68,7 +68,7 @@ async function changedSinceSeen(
   input.changes.forEach((change, index) => {
     if (!change.seen) return;
     const entry = current.get(change.key);
-    const same = change.seen.present ? entry !== undefined && sameJson(entry.value, change.seen.value as JsonValue) : entry === undefined;
+    const same = change.seen.present ? entry !== undefined && jsonEqual(entry.value, change.seen.value as JsonValue) : entry === undefined;
     if (!same) conflicts[`changes.${index}.key`] = `changed since you opened it: ${describeSeen(entry)}`;
   });
   return conflicts;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { previewDelta, previewEdit, sameJson } from './delta-preview';
+import { previewDelta, previewEdit } from './delta-preview';
 import type { StateRecord } from './types';
 
 describe('previewDelta', () => {
@@ -65,18 +65,5 @@ describe('previewEdit', () => {
 
   it('sets null as a value, distinct from removing', () => {
     expect(previewEdit({ plan: null }, { plan: 'free' })[0]).toEqual({ key: 'plan', kind: 'changed', oldValue: 'free', newValue: null });
-  });
-});
-
-describe('sameJson', () => {
-  it('compares structure, ignoring object key order', () => {
-    expect(sameJson({ a: 1, b: [true, null] }, { b: [true, null], a: 1 })).toBe(true);
-    expect(sameJson({ a: 1 }, { a: 1, b: 2 })).toBe(false);
-    expect(sameJson([1, 2], [2, 1])).toBe(false);
-    expect(sameJson([], {})).toBe(false);
-    expect(sameJson(null, {})).toBe(false);
-    expect(sameJson(1, 1)).toBe(true);
-    expect(sameJson('1', 1)).toBe(false);
-    expect(sameJson({ a: undefined } as unknown as StateRecord, { b: 1 })).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { hasOwn, ownEntries, setOwn } from './json';
 import { scopeOfKey } from './scope';
+import { jsonEqual } from './state-diff';
 import type { JsonValue, Scope, StateEntry, StateRecord } from './types';
 
 export type DeltaChangeKind = 'added' | 'changed' | 'unchanged' | 'temp';
@@ -39,19 +40,6 @@ export interface TierRecords {
 
 const TIERS: Scope[] = ['app', 'user', 'session'];
 
-/** Structural equality of JSON values; key order matters as little as it does to ADK. */
-export function sameJson(a: JsonValue, b: JsonValue): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, index) => sameJson(item, b[index] as JsonValue));
-  }
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => hasOwn(b, key) && sameJson(a[key] as JsonValue, b[key] as JsonValue));
-}
-
 /** What appending a delta would do to each tier, key by key, before it is appended. */
 export function previewDelta(delta: StateRecord, tiers: TierRecords): DeltaChange[] {
   return ownEntries(delta).map(([prefixedKey, newValue]) => {
@@ -63,7 +51,7 @@ export function previewDelta(delta: StateRecord, tiers: TierRecords): DeltaChang
     const shared = scope !== 'session';
     if (!hasOwn(tier, key)) return { ...common, scope, kind: 'added', shared };
     const oldValue = tier[key] as JsonValue;
-    const kind = sameJson(oldValue, newValue) ? 'unchanged' : 'changed';
+    const kind = jsonEqual(oldValue, newValue) ? 'unchanged' : 'changed';
     return { ...common, scope, kind, oldValue, shared };
   });
 }
@@ -88,7 +76,7 @@ export function previewEdit(changes: Record<string, JsonValue | undefined>, tier
     const oldValue = exists ? (tier[key] as JsonValue) : undefined;
     if (newValue === undefined) return exists ? { key, kind: 'removed', oldValue } : { key, kind: 'absent' };
     if (!exists) return { key, kind: 'added', newValue };
-    return { key, kind: sameJson(oldValue as JsonValue, newValue) ? 'unchanged' : 'changed', oldValue, newValue };
+    return { key, kind: jsonEqual(oldValue as JsonValue, newValue) ? 'unchanged' : 'changed', oldValue, newValue };
   });
 }
 
