@@ -4,6 +4,7 @@
 // cover the real re-render).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCAL_OPERATOR } from '../auth/actor';
+import type { Role } from '../auth/roles';
 import { setSessionServiceForTests } from '../data/service-override';
 import { openDatabase } from '../db';
 import { PrismaSessionService } from '../session-service/prisma-service';
@@ -17,6 +18,21 @@ vi.mock('next/cache', () => ({
     revalidated.push([path, type]);
   },
 }));
+
+// Who is signed in comes from the request's cookies, which only a running
+// server has; the role check itself is lib/auth's (hasRole, forbidden).
+const signedIn = vi.hoisted(() => ({ role: 'admin' as Role | null }));
+vi.mock('../auth/server', async () => {
+  const { hasRole } = await import('../auth/roles');
+  const { forbidden, unauthenticated } = await import('../auth/errors');
+  return {
+    requireRole: async (role: Role) => {
+      if (signedIn.role === null) throw unauthenticated();
+      if (!hasRole(signedIn.role, role)) throw forbidden(role);
+      return { name: 'someone', role: signedIn.role, via: 'session' };
+    },
+  };
+});
 
 const providers = await testProviders();
 
@@ -33,6 +49,7 @@ describe.each(providers)('server actions on %s', (provider) => {
   });
   afterEach(() => {
     revalidated.length = 0;
+    signedIn.role = 'admin';
   });
   afterAll(async () => {
     setSessionServiceForTests(null);
@@ -123,6 +140,38 @@ describe.each(providers)('server actions on %s', (provider) => {
       expect((await database.service.getUserHistory(app, 'u 1')).total).toBe(before);
       // Only the conflict re-renders the page: it was showing an old value.
       expect(revalidated).toEqual([[`${encoded}/users/u%201`, 'layout']]);
+    });
+  });
+
+  describe('roles', () => {
+    it('lets support append and edit user state, but only admins edit app state', async () => {
+      signedIn.role = 'support';
+      expect((await appendEvent({ ...ref, revision: await revision(), text: 'from support' })).ok).toBe(true);
+      expect((await editState({ scope: 'user', appName: app, userId: 'u 1', changes: [{ key: 'k', value: '1' }], reason: 'r' })).ok).toBe(true);
+      const before = await database.service.getAppState(app);
+      expect(await editState({ scope: 'app', appName: app, changes: [{ key: 'k', value: '1' }], reason: 'r' })).toEqual({
+        ok: false,
+        code: 'FORBIDDEN',
+        message: 'Forbidden: this needs the admin role.',
+      });
+      expect(await database.service.getAppState(app)).toEqual(before);
+    });
+
+    it('refuses viewers and anonymous callers, writing nothing', async () => {
+      const before = await database.service.getSessionSummary(ref);
+      const history = (await database.service.getUserHistory(app, 'u 1')).total;
+      for (const role of ['viewer', null] as const) {
+        signedIn.role = role;
+        const code = role === null ? 'UNAUTHENTICATED' : 'FORBIDDEN';
+        expect(await appendEvent({ ...ref, revision: before?.revision ?? 0, text: 'x' })).toMatchObject({ ok: false, code });
+        expect(await editState({ scope: 'user', appName: app, userId: 'u 1', changes: [{ key: 'k', value: '2' }], reason: 'r' })).toMatchObject({
+          ok: false,
+          code,
+        });
+      }
+      expect(await database.service.getSessionSummary(ref)).toEqual(before);
+      expect((await database.service.getUserHistory(app, 'u 1')).total).toBe(history);
+      expect(revalidated).toEqual([]);
     });
   });
 });

@@ -5,12 +5,15 @@ import { appendEventCommand, type AppendEventInput, type AppendEventOutput } fro
 import { requestSessionService } from '../data/service-override';
 import { appPath, sessionPath, userPath } from '../paths';
 import { scopeOfKey } from '../session-service/scope';
+import { refusalFor } from './authorize';
 import { failure, type ActionResult } from './result';
 
 /** Appends an event from the session page's form, guarded by the revision that page loaded. */
 export async function appendEvent(input: AppendEventInput): Promise<ActionResult<AppendEventOutput>> {
   let result: ActionResult<AppendEventOutput>;
   try {
+    const refusal = await refusalFor('support');
+    if (refusal) return refusal;
     result = await appendEventCommand(await requestSessionService(), input);
   } catch (error) {
     return failure(error);

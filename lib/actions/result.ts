@@ -1,13 +1,14 @@
+import type { AuthErrorCode } from '../auth/errors';
 import { isDatabaseUnavailable } from '../http/errors';
 import { isSessionServiceError, type ErrorCode } from '../session-service/errors';
 
 /**
  * Why a server action refused. Besides the service's codes: CONFLICT (a
- * support edit whose keys changed since the person saw them), INTERNAL (a
- * bug; details in the server log) and, on the client only, UNREACHABLE (the
- * request never got an answer).
+ * support edit whose keys changed since the person saw them), UNAUTHENTICATED
+ * and FORBIDDEN (lib/auth), INTERNAL (a bug; details in the server log) and,
+ * on the client only, UNREACHABLE (the request never got an answer).
  */
-export type ActionErrorCode = ErrorCode | 'CONFLICT' | 'INTERNAL' | 'UNREACHABLE';
+export type ActionErrorCode = ErrorCode | AuthErrorCode | 'CONFLICT' | 'INTERNAL' | 'UNREACHABLE';
 
 export interface ActionFailure {
   ok: false;

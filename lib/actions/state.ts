@@ -6,12 +6,20 @@ import { editStateCommand, type EditStateInput } from '../commands/edit-state';
 import { requestSessionService } from '../data/service-override';
 import { appPath, userPath } from '../paths';
 import type { StateEntry } from '../session-service/types';
+import { refusalFor } from './authorize';
 import { failure, type ActionResult } from './result';
+
+function isAppEdit(input: unknown): boolean {
+  return typeof input !== 'object' || input === null || (input as { scope?: unknown }).scope !== 'user';
+}
 
 /** Support edits of app or user state; every page of that app or user shows the change. */
 export async function editState(input: EditStateInput): Promise<ActionResult<StateEntry[]>> {
   let result: ActionResult<StateEntry[]>;
   try {
+    // App state reaches every user of the app: as in the HTTP API, only admins change it.
+    const refusal = await refusalFor(isAppEdit(input) ? 'admin' : 'support');
+    if (refusal) return refusal;
     result = await editStateCommand(await requestSessionService(), await currentActor(), input);
   } catch (error) {
     return failure(error);
