@@ -27,7 +27,6 @@ for (const kill of [false, true]) {
       });
       console.log(describeSummary(summary));
       expect(problemsOf(summary), describeSummary(summary)).toEqual([]);
-      expect(summary.verify.acknowledged).toBeGreaterThan(50);
       if (kill) expect(summary.failures.length, 'the kill cut some requests off').toBeGreaterThan(0);
     }
   });

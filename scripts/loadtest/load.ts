@@ -41,7 +41,7 @@ export function sessionOfClient(sessions: SessionTarget[], client: number): Sess
   return session;
 }
 
-/** The event a client sends as its n-th: its own session and user keys, and keys every client writes. */
+/** The event a client sends as its n-th: its own session and user keys, and keys other clients write too. */
 export function eventBody(appName: string, client: number, n: number) {
   const id = `${appName}-c${client}-${n}`;
   return {
@@ -54,7 +54,8 @@ export function eventBody(appName: string, client: number, n: number) {
         [`c${client}`]: n,
         [`user:c${client}`]: n,
         'user:last_writer': id,
-        'app:last_writer': id,
+        // Every client's tenth event also writes one app key: a hot row, but not on every append.
+        ...(n % 10 === 0 ? { 'app:last_writer': id } : {}),
         'temp:scratch': n,
       },
     },

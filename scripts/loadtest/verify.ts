@@ -89,7 +89,7 @@ export async function verifyWrites(
     expect(`user ${userId} last_writer`, value, writtenBy(value));
   }
   const appValue = appValues.find((r) => r.key === 'last_writer')?.value;
-  expect('app last_writer', appValue, writtenBy(appValue));
+  if (appValue !== undefined || [...lastStored.values()].some((n) => n >= 10)) expect('app last_writer', appValue, writtenBy(appValue));
 
   return {
     acknowledged: acked.size,
