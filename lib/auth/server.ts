@@ -4,12 +4,14 @@ import { cache } from 'react';
 import { authConfig } from '../config';
 import { getAccountStore } from '../data/service';
 import { forbidden, unauthenticated } from './errors';
-import { authenticate, credentialsOf, SESSION_COOKIE, type Principal } from './principal';
+import { authenticate, credentialsOf, LOCAL_PRINCIPAL, SESSION_COOKIE, type Principal } from './principal';
 import { hasRole, type Role } from './roles';
 
 /** Who is behind the current page render or server action; null when nobody signed in. One lookup per request. */
 export const currentPrincipal = cache(async (): Promise<Principal | null> => {
   const config = authConfig();
+  // Local mode asks nothing of the request (so this also works outside one, e.g. in tests).
+  if (config.mode === 'local') return LOCAL_PRINCIPAL;
   const [headerList, cookieStore] = await Promise.all([headers(), cookies()]);
   const credentials = credentialsOf(headerList, cookieStore.get(SESSION_COOKIE)?.value, config);
   return authenticate(credentials, await getAccountStore(), config);
@@ -23,9 +25,16 @@ export async function requireRole(role: Role): Promise<Principal> {
   return principal;
 }
 
-/** For pages: the principal, or a redirect to the sign-in page that comes back to `returnTo`. */
-export async function requireViewer(returnTo: string): Promise<Principal> {
+/**
+ * For page reads: the principal, or a redirect to the sign-in page that
+ * comes back to `returnTo` (by default this page: proxy.ts passes its path). The proxy only looks
+ * for a credential; this is where it is checked.
+ */
+export async function requireViewer(returnTo?: string): Promise<Principal> {
   const principal = await currentPrincipal();
-  if (!principal) redirect(`/sign-in?next=${encodeURIComponent(returnTo)}`);
+  if (!principal) {
+    returnTo ??= (await headers()).get('x-request-path') ?? undefined;
+    redirect(returnTo ? `/sign-in?next=${encodeURIComponent(returnTo)}` : '/sign-in');
+  }
   return principal;
 }

@@ -1,11 +1,11 @@
 import { cache } from 'react';
 import type { AppSummary, StateEntry } from '../session-service';
 import type { AppListQuery } from './list-params';
-import { getSessionService } from './service';
+import { readerService } from './reader';
 
 /** Every app with sessions or shared state, by name. */
 export async function listApps(): Promise<AppSummary[]> {
-  const service = await getSessionService();
+  const service = await readerService();
   return service.listApps();
 }
 
@@ -41,7 +41,7 @@ export interface AppOverview {
 
 /** One app's counts and state, or null when no such app exists (no sessions, no shared state). */
 export const getAppOverview = cache(async (appName: string): Promise<AppOverview | null> => {
-  const service = await getSessionService();
+  const service = await readerService();
   const [summary, state] = await Promise.all([service.getAppSummary(appName), service.getAppState(appName)]);
   return summary ? { summary, state } : null;
 });

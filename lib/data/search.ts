@@ -1,6 +1,6 @@
 import type { Page, SessionSummary } from '../session-service';
 import { limitOffset, type SessionListQuery } from './list-params';
-import { getSessionService } from './service';
+import { readerService } from './reader';
 
 /** One page of an app's sessions (or one user's, with `userId`), searched and sorted as the URL says. */
 export async function findSessions(
@@ -8,7 +8,7 @@ export async function findSessions(
   query: SessionListQuery,
   userId?: string,
 ): Promise<Page<SessionSummary>> {
-  const service = await getSessionService();
+  const service = await readerService();
   return service.searchSessions({
     appName,
     userId,
