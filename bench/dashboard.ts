@@ -5,6 +5,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { providerOf } from '../lib/db';
+import { appPath, sessionPath } from '../lib/paths';
 import { listSessions } from './data';
 import { StatehouseTarget } from './implementations/statehouse';
 import type { Scale } from './options';
@@ -42,16 +43,17 @@ export interface DashboardFixture {
 export async function seedDashboard(databaseUrl: string, scale: Scale, migrate: boolean): Promise<DashboardFixture> {
   const target = await StatehouseTarget.open(databaseUrl, { migrate });
   try {
-    const existing = await target.get(SESSION);
-    if (!existing) await buildEventSession(target, SESSION, scale.bigEvents);
-    const sessionEvents = existing?.eventCount ?? scale.bigEvents;
-    let appSessions = await target.list(DASHBOARD_APP);
+    const existing = await target.get(SESSION, 0);
+    if (!existing) await buildEventSession(target, SESSION, scale.dashboardSessionEvents);
+    const sessionEvents = (await target.get(SESSION))?.eventCount ?? 0;
+    const count = async () => (await target.listPage(DASHBOARD_APP, 1)).total;
+    let appSessions = await count();
     if (appSessions < scale.dashboardAppSessions) {
-      // Users of 100 sessions, continuing after those already there.
+      // Users of 100 sessions each; the ids continue after those already there.
       const perUser = 100;
-      const all = listSessions(Math.ceil(scale.dashboardAppSessions / perUser), perUser).slice(appSessions, scale.dashboardAppSessions);
-      await target.seedSessions(DASHBOARD_APP, all);
-      appSessions = await target.list(DASHBOARD_APP);
+      const all = listSessions(Math.ceil(scale.dashboardAppSessions / perUser), perUser);
+      await target.seedSessions(DASHBOARD_APP, all.slice(appSessions, scale.dashboardAppSessions));
+      appSessions = await count();
     }
     return { sessionEvents, appSessions };
   } finally {
@@ -96,10 +98,9 @@ async function timePage(kind: PageTiming['kind'], base: string, path: string, sa
 }
 
 export async function measureDashboard(baseUrl: string, databaseUrl: string, seeded: DashboardFixture): Promise<DashboardResult> {
-  const sessionPath = `/apps/${DASHBOARD_APP}/users/${SESSION.userId}/sessions/${SESSION.sessionId}`;
   const pages = [
-    await timePage('session', baseUrl, sessionPath, 5),
-    await timePage('app', baseUrl, `/apps/${DASHBOARD_APP}`, 5),
+    await timePage('session', baseUrl, sessionPath(SESSION.appName, SESSION.userId, SESSION.sessionId), 5),
+    await timePage('app', baseUrl, appPath(DASHBOARD_APP), 5),
   ];
   return { url: baseUrl, provider: providerOf(databaseUrl), ...seeded, pages };
 }

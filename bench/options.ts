@@ -21,7 +21,8 @@ export interface Scale {
   pageSize: number;
   pageOps: number;
   memoryAppends: number;
-  /** Sessions of the app whose dashboard page is timed. */
+  /** Events of the session, and sessions of the app, whose dashboard pages are timed. */
+  dashboardSessionEvents: number;
   dashboardAppSessions: number;
 }
 
@@ -45,6 +46,7 @@ export const SCALES: Record<Scale['name'], Scale> = {
     pageSize: 20,
     pageOps: 30,
     memoryAppends: 200,
+    dashboardSessionEvents: 10_000,
     dashboardAppSessions: 100_000,
   },
   small: {
@@ -66,7 +68,9 @@ export const SCALES: Record<Scale['name'], Scale> = {
     pageSize: 20,
     pageOps: 20,
     memoryAppends: 50,
-    dashboardAppSessions: 10_000,
+    // The dashboard's fixtures are kept in .data/ between runs: full size at every scale.
+    dashboardSessionEvents: 10_000,
+    dashboardAppSessions: 100_000,
   },
 };
 
@@ -86,6 +90,8 @@ export interface Options {
   /** Build output of the dashboard this run starts (built first when absent). */
   distDir: string;
   postgresUrl: string;
+  /** synchronous_commit of the scratch PostgreSQL databases (the server's default, on, unless --pg-async-commit). */
+  pgSynchronousCommit: boolean;
   statehouseLib: string | undefined;
   outDir: string;
 }
@@ -98,6 +104,8 @@ const USAGE = `npm run bench -- [options]
   --workload a,b               only these workloads (names as in the table)
   --no-memory                  skip the peak-memory child processes
   --no-profile                 skip the statement-count profile
+  --pg-async-commit            synchronous_commit = off on the scratch PostgreSQL databases (commits do
+                               not wait for the disk; for every implementation alike)
   --postgres-url URL           server for scratch databases (default: BENCH_POSTGRES_URL or postgresql://postgres@127.0.0.1:5432/postgres)
   --dashboard                  also time the dashboard's first byte: builds (when NEXT_DIST_DIR has no build)
                                and starts \`next start\` on --dashboard-port over .data/bench-dashboard.db
@@ -107,6 +115,9 @@ const USAGE = `npm run bench -- [options]
   --dashboard-database-url URL the database that server reads (default: DATABASE_URL or file:./.data/statehouse.db)
   --statehouse-lib DIR         benchmark a scratch copy of lib/ (to measure a prototype fix)
   --out DIR                    where the JSON goes (default: bench-results)`;
+
+/** Options that take no value. */
+const FLAGS = new Set(['no-memory', 'no-profile', 'dashboard', 'dashboard-only', 'pg-async-commit']);
 
 export function parseOptions(argv: string[]): Options {
   const args = new Map<string, string | true>();
@@ -120,7 +131,7 @@ export function parseOptions(argv: string[]): Options {
     const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
     const next = argv[i + 1];
     if (inline !== undefined) args.set(name, inline);
-    else if (name.startsWith('no-') || next === undefined || next.startsWith('--')) args.set(name, true);
+    else if (FLAGS.has(name) || next === undefined || next.startsWith('--')) args.set(name, true);
     else {
       args.set(name, next);
       i++;
@@ -161,6 +172,7 @@ export function parseOptions(argv: string[]): Options {
     distDir: process.env.NEXT_DIST_DIR || '.next-bench',
     dashboardUrl,
     dashboardDatabaseUrl: dashboardUrl ? (text('dashboard-database-url') ?? process.env.DATABASE_URL ?? 'file:./.data/statehouse.db') : null,
+    pgSynchronousCommit: !args.has('pg-async-commit'),
     postgresUrl: text('postgres-url') ?? process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
     statehouseLib: text('statehouse-lib'),
     outDir: text('out') ?? 'bench-results',

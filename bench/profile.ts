@@ -6,6 +6,7 @@ import pg from 'pg';
 import { appendEvent, createState } from './data';
 import { countsOf } from './implementations';
 import type { BenchTarget, ImplName } from './implementations/types';
+import type { SqlClient } from '../lib/session-service';
 import type { Group } from './results';
 import { median } from './stats';
 
@@ -46,9 +47,15 @@ export async function statementProfile(target: BenchTarget, group: Group): Promi
 
 export interface QueryOverhead {
   group: Group;
-  /** Median microseconds of `SELECT 1`, alone and wrapped in its own transaction. */
-  prismaQueryUs: number;
-  prismaTransactionUs: number;
+  /**
+   * Median microseconds of `SELECT 1`, alone and in a transaction of its
+   * own: through a PrismaClient, through the driver adapter as Statehouse
+   * uses it (lib/adapter-sql-client.ts), and through the driver alone.
+   */
+  clientQueryUs: number;
+  clientTransactionUs: number;
+  adapterQueryUs: number;
+  adapterTransactionUs: number;
   driverQueryUs: number;
   driverTransactionUs: number;
 }
@@ -66,15 +73,35 @@ async function sampleUs(fn: () => PromiseLike<unknown>): Promise<number> {
   return median(samples);
 }
 
+async function prismaClientCosts(url: string): Promise<{ clientQueryUs: number; clientTransactionUs: number }> {
+  const { adapterFactoryFor, providerOf } = await import('../lib/db');
+  const adapter = adapterFactoryFor(url);
+  // Both generated clients have the same raw-SQL surface; SqlClient is that surface.
+  const client = (
+    providerOf(url) === 'sqlite'
+      ? new (await import('../lib/generated/sqlite/client')).PrismaClient({ adapter })
+      : new (await import('../lib/generated/postgresql/client')).PrismaClient({ adapter })
+  ) as unknown as SqlClient & { $disconnect(): Promise<void> };
+  try {
+    return {
+      clientQueryUs: await sampleUs(() => client.$queryRaw`SELECT 1`),
+      clientTransactionUs: await sampleUs(() => client.$transaction(async (tx) => tx.$queryRaw`SELECT 1`)),
+    };
+  } finally {
+    await client.$disconnect();
+  }
+}
+
 /** Fixed per-statement and per-transaction cost on a database that exists (the Statehouse scratch database). */
 export async function queryOverhead(group: Group, url: string): Promise<QueryOverhead> {
   const { openDatabase } = await import('../lib/db');
+  const client = await prismaClientCosts(url);
   const db = await openDatabase(url);
-  let prismaQueryUs: number;
-  let prismaTransactionUs: number;
+  let adapterQueryUs: number;
+  let adapterTransactionUs: number;
   try {
-    prismaQueryUs = await sampleUs(() => db.client.$queryRaw`SELECT 1`);
-    prismaTransactionUs = await sampleUs(() => db.client.$transaction(async (tx) => tx.$queryRaw`SELECT 1`));
+    adapterQueryUs = await sampleUs(() => db.client.$queryRaw`SELECT 1`);
+    adapterTransactionUs = await sampleUs(() => db.client.$transaction(async (tx) => tx.$queryRaw`SELECT 1`));
   } finally {
     await db.close();
   }
@@ -85,8 +112,9 @@ export async function queryOverhead(group: Group, url: string): Promise<QueryOve
       const inTransaction = sqlite.transaction(() => select.get());
       return {
         group,
-        prismaQueryUs,
-        prismaTransactionUs,
+        ...client,
+        adapterQueryUs,
+        adapterTransactionUs,
         driverQueryUs: await sampleUs(async () => select.get()),
         driverTransactionUs: await sampleUs(async () => inTransaction.immediate()),
       };
@@ -98,8 +126,9 @@ export async function queryOverhead(group: Group, url: string): Promise<QueryOve
   try {
     return {
       group,
-      prismaQueryUs,
-      prismaTransactionUs,
+      ...client,
+      adapterQueryUs,
+      adapterTransactionUs,
       driverQueryUs: await sampleUs(() => pool.query('SELECT 1')),
       driverTransactionUs: await sampleUs(async () => {
         const client = await pool.connect();

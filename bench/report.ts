@@ -23,21 +23,24 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
 
-function timingTable(run: RunResult, group: Group): string {
+type Metric = 'msPerOp' | 'cpuMsPerOp';
+
+function timingTable(run: RunResult, group: Group, metric: Metric): string {
   const impls = COLUMNS.filter((impl) => run.measurements.some((m) => m.group === group && m.impl === impl));
   const workloads = [...new Map(run.measurements.filter((m) => m.group === group).map((m) => [m.workload, m.title])).entries()];
-  const header = ['workload (ms per operation)', ...impls.map((i) => SHORT[i]), 'SH / raw', 'ADK db / SH'];
+  const unit = metric === 'msPerOp' ? 'workload (ms per operation)' : 'workload (CPU ms of this process per operation)';
+  const header = [unit, ...impls.map((i) => SHORT[i]), 'SH / raw', 'ADK db / SH'];
   const rows = workloads.map(([workload, title]) => {
     const cells = impls.map((impl) => {
       const m = run.measurements.find((x) => x.group === group && x.impl === impl && x.workload === workload);
       if (!m) return 'n/a';
-      return m.error ? 'error' : formatMs(m.msPerOp);
+      return m.error ? 'error' : formatMs(m[metric]);
     });
     const sh = find(run.measurements, group, 'statehouse', workload);
     const raw = find(run.measurements, group, 'raw', workload);
     const adk = find(run.measurements, group, 'adk-db', workload);
-    const toRaw = sh && raw ? `${(sh.msPerOp / raw.msPerOp).toFixed(2)}x` : 'n/a';
-    const vsAdk = sh && adk ? `${(adk.msPerOp / sh.msPerOp).toFixed(1)}x` : 'n/a';
+    const toRaw = sh && raw ? `${(sh[metric] / raw[metric]).toFixed(2)}x` : 'n/a';
+    const vsAdk = sh && adk ? `${(adk[metric] / sh[metric]).toFixed(1)}x` : 'n/a';
     return [title, ...cells, toRaw, vsAdk];
   });
   return table(header, rows);
@@ -65,11 +68,17 @@ export function formatReport(run: RunResult): string {
     '',
   );
   for (const group of run.groups) {
-    out.push(`## ${GROUP_LABELS[group]}`, '', timingTable(run, group), '');
+    const note = group === 'postgresql' ? ` (synchronous_commit ${run.pgSynchronousCommit ? 'on' : 'off'})` : '';
+    out.push(`## ${GROUP_LABELS[group]}${note}`, '', timingTable(run, group, 'msPerOp'), '');
     const lost = lostWrites(run, group);
     if (lost) out.push(lost, '');
     const failed = errors(run, group);
     if (failed.length) out.push('Errors:', ...failed, '');
+    const cpuNote =
+      group === 'sqlite'
+        ? 'the whole cost of an in-process database, little moved by other processes'
+        : "the client's share only: the server's work is in its own processes";
+    out.push(`CPU time of this process (${cpuNote}):`, '', timingTable(run, group, 'cpuMsPerOp'), '');
   }
   if (run.profiles.length) {
     out.push('## Statements and transactions per operation', '');
@@ -82,14 +91,12 @@ export function formatReport(run: RunResult): string {
   }
   if (run.overheads.length) {
     out.push('## Fixed cost of SELECT 1 (median microseconds)', '');
-    const rows = run.overheads.map((o) => [
-      GROUP_LABELS[o.group],
-      o.prismaQueryUs.toFixed(0),
-      o.driverQueryUs.toFixed(0),
-      o.prismaTransactionUs.toFixed(0),
-      o.driverTransactionUs.toFixed(0),
+    const rows = run.overheads.flatMap((o) => [
+      [`${GROUP_LABELS[o.group]} PrismaClient`, o.clientQueryUs.toFixed(0), o.clientTransactionUs.toFixed(0)],
+      [`${GROUP_LABELS[o.group]} driver adapter (Statehouse)`, o.adapterQueryUs.toFixed(0), o.adapterTransactionUs.toFixed(0)],
+      [`${GROUP_LABELS[o.group]} driver alone`, o.driverQueryUs.toFixed(0), o.driverTransactionUs.toFixed(0)],
     ]);
-    out.push(table(['database', 'Prisma query', 'driver query', 'Prisma tx + query', 'driver tx + query'], rows), '');
+    out.push(table(['path', 'query', 'transaction + query'], rows), '');
   }
   if (run.memory.length || run.memoryErrors.length) {
     out.push('## Peak memory (each implementation alone in a child process, MB)', '');

@@ -17,6 +17,8 @@ export interface Measurement {
   msPerOp: number;
   /** Each round's mean milliseconds per operation, in round order. */
   roundsMsPerOp: number[];
+  /** Median over rounds of this process's CPU milliseconds per operation (PostgreSQL's own work not included). */
+  cpuMsPerOp: number;
   /** 95th percentile of single-operation latencies, all rounds pooled. */
   p95Ms: number;
   opsPerRound: number;
@@ -38,6 +40,8 @@ export interface RunResult {
   durationS: number;
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; platform: string; loadAverage: number[] };
   scale: Scale;
+  /** synchronous_commit of the scratch PostgreSQL databases. */
+  pgSynchronousCommit: boolean;
   groups: Group[];
   measurements: Measurement[];
   profiles: StatementProfile[];

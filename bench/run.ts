@@ -54,6 +54,7 @@ function summarise(group: Group, entry: Entry, workload: Workload, rounds: Round
     title: workload.title,
     msPerOp: median(perRound),
     roundsMsPerOp: perRound,
+    cpuMsPerOp: median(rounds.map((r) => r.cpuMs / r.ops)),
     p95Ms: percentile(
       rounds.flatMap((r) => r.latencies),
       95,
@@ -102,6 +103,7 @@ async function runWorkload(group: Group, entries: Entry[], workload: Workload, o
         title: workload.title,
         msPerOp: Number.NaN,
         roundsMsPerOp: [],
+        cpuMsPerOp: Number.NaN,
         p95Ms: Number.NaN,
         opsPerRound: 0,
         error,
@@ -189,6 +191,7 @@ async function main(): Promise<void> {
       loadAverage: loadavg(),
     },
     scale: options.scale,
+    pgSynchronousCommit: options.pgSynchronousCommit,
     groups: [],
     measurements: [],
     profiles: [],
@@ -204,7 +207,7 @@ async function main(): Promise<void> {
     throw new Error(`PostgreSQL is not reachable at ${options.postgresUrl}; start it or pass --provider sqlite.`);
   }
   result.groups = groups;
-  const scratch = createScratch(runId, options.postgresUrl);
+  const scratch = createScratch(runId, options.postgresUrl, options.pgSynchronousCommit);
   const stop = () => {
     void scratch.dropAll().finally(() => process.exit(130));
   };

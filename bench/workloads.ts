@@ -8,6 +8,8 @@ import type { Scale } from './options';
 export interface RoundResult {
   ops: number;
   totalMs: number;
+  /** CPU time of this process (user + system) over the round: unlike wall time, barely moved by other processes. */
+  cpuMs: number;
   /** Per-operation latencies (ms), where operations are timed one by one. */
   latencies: number[];
   /** Concurrent workload: successful appends whose user: key is missing afterwards. */
@@ -72,15 +74,21 @@ export async function buildListApp(target: BenchTarget, scale: Scale): Promise<v
   await target.seedSessions(LIST_APP, listSessions(users, perUser));
 }
 
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
 async function timedOps(count: number, op: (i: number) => Promise<void>): Promise<RoundResult> {
   const latencies: number[] = [];
+  const cpu = process.cpuUsage();
   const start = performance.now();
   for (let i = 0; i < count; i++) {
     const t = performance.now();
     await op(i);
     latencies.push(performance.now() - t);
   }
-  return { ops: count, totalMs: performance.now() - start, latencies };
+  return { ops: count, totalMs: performance.now() - start, cpuMs: cpuMsSince(cpu), latencies };
 }
 
 function expectEvents(got: { eventCount: number } | null, expected: number, what: string): void {
@@ -129,6 +137,7 @@ async function concurrentRound(target: BenchTarget, writers: number, appends: nu
   const latencies: number[] = [];
   const succeeded: number[][] = keys.map(() => []);
   const failures: string[] = [];
+  const cpu = process.cpuUsage();
   const start = performance.now();
   await Promise.all(
     keys.map(async (key, j) => {
@@ -145,6 +154,7 @@ async function concurrentRound(target: BenchTarget, writers: number, appends: nu
     }),
   );
   const totalMs = performance.now() - start;
+  const cpuMs = cpuMsSince(cpu);
   const first = keys[0];
   const read = first ? await target.get(first, 1) : null;
   if (!read) throw new Error('concurrent: session not found afterwards');
@@ -153,7 +163,7 @@ async function concurrentRound(target: BenchTarget, writers: number, appends: nu
     for (const i of indexes) if (read.state[concurrentKey(j, i)] !== i) lost++;
   });
   for (const key of keys) target.forget(key);
-  return { ops: writers * appends, totalMs, latencies, lost, failed: failures.length, failures: [...new Set(failures)].slice(0, 3) };
+  return { ops: writers * appends, totalMs, cpuMs, latencies, lost, failed: failures.length, failures: [...new Set(failures)].slice(0, 3) };
 }
 
 const concurrent: Workload = {
