@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { SiteHeader } from '@/components/nav/site-header';
 import { SkipLink } from '@/components/nav/skip-link';
@@ -13,12 +14,14 @@ export const metadata: Metadata = {
 
 const MAIN_ID = 'main';
 
-export default function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
+export default async function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
+  // proxy.ts puts a fresh nonce in the Content-Security-Policy; inline scripts run only with it.
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
   return (
     // The theme script sets data-theme on <html> before React hydrates it.
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body className="min-h-screen antialiased">
         <SkipLink target={MAIN_ID} />

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { AccountMenu } from '@/components/auth/account-menu';
 import { APPS_PATH } from '@/lib/paths';
 import { ThemeSwitch } from './theme-switch';
 
@@ -19,6 +20,7 @@ export function SiteHeader() {
             Apps
           </Link>
           <ThemeSwitch />
+          <AccountMenu />
         </nav>
       </div>
     </header>
