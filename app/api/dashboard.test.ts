@@ -253,6 +253,12 @@ describe.each(providers)('dashboard routes on %s', (provider) => {
       expect(await seqs('invocation_id=i1')).toEqual([1, 2]);
       expect(await seqs('key=topic')).toEqual([2, 3]);
       expect(await seqs('key=app%3Av')).toEqual([2]);
+      expect(await seqs('key=user%3Alang')).toEqual([1]);
+      // Filters combine; a page of the newest events after a known one.
+      expect(await seqs('after=1&order=desc&limit=1')).toEqual([3]);
+      expect(await seqs('author=agent&key=topic&order=desc')).toEqual([3, 2]);
+      expect(await seqs('after=3')).toEqual([]);
+      expect(await seqs('key=nothing')).toEqual([]);
 
       const badOrder = await call(sessionEvents.GET, 'GET', { params: ref, query: 'order=up' });
       expect(badOrder.json).toEqual({ detail: 'order: must be asc or desc' });
