@@ -58,6 +58,12 @@ class PostgresProxy {
   }
 }
 
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
 function withPort(url: string, port: number): string {
   const parsed = new URL(url);
   parsed.host = `127.0.0.1:${port}`;
@@ -207,5 +213,27 @@ describe('SQLite locked by another connection', () => {
     expect(patched.status, patched.text).toBe(200);
     locker.close();
     locker = undefined;
+  });
+});
+
+describe.each(providers)('a database nobody migrated, on %s', (provider) => {
+  it('answers 503 saying the tables are missing', async () => {
+    // A migrated database gives the URL; a fresh one beside it has no tables.
+    const migrated = await createTestDatabase(provider);
+    const emptyUrl =
+      provider === 'sqlite' ? migrated.url.replace(/test\.db$/, 'empty.db') : withDatabase(migrated.url, `${new URL(migrated.url).pathname.slice(1)}_empty`);
+    if (provider === 'postgresql') await admin(`CREATE DATABASE "${new URL(emptyUrl).pathname.slice(1)}"`);
+    const empty = await openDatabase(emptyUrl);
+    try {
+      setSessionServiceForTests(new PrismaSessionService(empty.client, empty.provider));
+      const result = await call(sessions.GET, 'GET', { params: { app: 'a', user: 'u' } });
+      expect(result.status, result.text).toBe(503);
+      expect(detailOf(result)).toMatch(/^Database unavailable: The table `(public\.)?sessions` does not exist in the current database \(are the migrations applied\?\)\.$/);
+    } finally {
+      setSessionServiceForTests(null);
+      await empty.close();
+      if (provider === 'postgresql') await admin(`DROP DATABASE IF EXISTS "${new URL(emptyUrl).pathname.slice(1)}" WITH (FORCE)`);
+      await migrated.drop();
+    }
   });
 });

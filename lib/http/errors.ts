@@ -23,8 +23,13 @@ export class DatabaseUnavailableError extends Error {
 
 /** Prisma's codes for "could not reach / log in to / find the database" and pool timeouts. */
 const PRISMA_CODES = new Set(['P1000', 'P1001', 'P1002', 'P1003', 'P1008', 'P1010', 'P1011', 'P1017', 'P2024']);
-/** Driver adapter error kinds with the same meaning (SocketTimeout is also SQLite's SQLITE_BUSY). */
+/**
+ * Driver adapter error kinds with the same meaning (SocketTimeout is also
+ * SQLite's SQLITE_BUSY; TableDoesNotExist is a database nobody migrated yet,
+ * which an operator fixes, not a bug).
+ */
 const ADAPTER_KINDS = new Set([
+  'TableDoesNotExist',
   'DatabaseNotReachable',
   'DatabaseDoesNotExist',
   'DatabaseAccessDenied',
