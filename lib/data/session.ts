@@ -3,8 +3,16 @@
 // timeline. The route handlers under /api/.../sessions/{id}/ answer with
 // exactly these shapes, and the page prefetches them on the server, so the
 // browser's React Query cache starts from the same data it would fetch.
+import { cache } from 'react';
 import type { EventQuery, SessionRef, SessionService } from '../session-service/service';
-import type { Event, Page, StateChange, StoredEvent } from '../session-service/types';
+import type { Event, Page, SessionSummary, StateChange, StoredEvent } from '../session-service/types';
+import { readerService } from './reader';
+
+/** The session's summary, or null when it does not exist; one read per request (the layout and the page both ask). */
+export const getSessionSummary = cache(
+  async (appName: string, userId: string, sessionId: string): Promise<SessionSummary | null> =>
+    (await readerService()).getSessionSummary({ appName, userId, sessionId }),
+);
 
 /** One event of a session with the state changes it caused (old → new, every tier). */
 export interface TimelineItem {

@@ -6,7 +6,7 @@ import type { EventPosition, TimelineFilters, TimelineItem } from '../data/sessi
 import type { SessionStateView } from '../http/session-reads';
 import type { SessionRef } from '../session-service/service';
 import type { Page } from '../session-service/types';
-import { getJson, queryString, sessionApiPath } from './session-api';
+import { ApiError, getJson, queryString, sessionApiPath } from './session-api';
 
 /** Events per timeline page: a screenful or two, small enough to answer in milliseconds. */
 export const TIMELINE_PAGE_SIZE = 50;
@@ -42,6 +42,12 @@ export const sessionKeys = {
   event: (ref: SessionRef, seq: number) => [...sessionKeys.session(ref), 'event', seq] as const,
 };
 
+/** A 4xx (no such session or event, bad input) will not change by asking again; anything else is retried twice. */
+function retry(failures: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failures < 2;
+}
+
 const filterParams = (filters: NormalFilters) => ({
   author: filters.author,
   invocationId: filters.invocationId,
@@ -52,8 +58,10 @@ const filterParams = (filters: NormalFilters) => ({
 export function liveStateOptions(ref: SessionRef) {
   return queryOptions({
     queryKey: sessionKeys.state(ref, null),
+    retry,
     queryFn: ({ signal }) => getJson<SessionStateView>(`${sessionApiPath(ref)}/state`, signal),
-    refetchInterval: LIVE_POLL_MS,
+    // A deleted session stays deleted: stop asking.
+    refetchInterval: (query) => (query.state.error instanceof ApiError && query.state.error.status === 404 ? false : LIVE_POLL_MS),
     staleTime: 0,
   });
 }
@@ -62,6 +70,7 @@ export function liveStateOptions(ref: SessionRef) {
 export function stateAsOfOptions(ref: SessionRef, seq: number) {
   return queryOptions({
     queryKey: sessionKeys.state(ref, seq),
+    retry,
     queryFn: ({ signal }) => getJson<SessionStateView>(`${sessionApiPath(ref)}/state${queryString({ asOf: seq })}`, signal),
     staleTime: Infinity,
   });
@@ -71,6 +80,7 @@ export function stateAsOfOptions(ref: SessionRef, seq: number) {
 export function timelinePageOptions(ref: SessionRef, filters: NormalFilters, page: number) {
   return queryOptions({
     queryKey: sessionKeys.timelinePage(ref, filters, page),
+    retry,
     queryFn: ({ signal }) =>
       getJson<Page<TimelineItem>>(
         `${sessionApiPath(ref)}/timeline${queryString({ ...filterParams(filters), offset: page * TIMELINE_PAGE_SIZE, limit: TIMELINE_PAGE_SIZE })}`,
@@ -84,6 +94,7 @@ export function timelinePageOptions(ref: SessionRef, filters: NormalFilters, pag
 export function timelineCountOptions(ref: SessionRef, filters: NormalFilters) {
   return queryOptions({
     queryKey: sessionKeys.timelineCount(ref, filters),
+    retry,
     queryFn: async ({ signal }) => {
       const url = `${sessionApiPath(ref)}/timeline${queryString({ ...filterParams(filters), limit: 1 })}`;
       return (await getJson<Page<TimelineItem>>(url, signal)).total;
@@ -95,6 +106,7 @@ export function timelineCountOptions(ref: SessionRef, filters: NormalFilters) {
 export function positionOptions(ref: SessionRef, filters: NormalFilters, seq: number) {
   return queryOptions({
     queryKey: sessionKeys.position(ref, filters, seq),
+    retry,
     queryFn: ({ signal }) =>
       getJson<EventPosition>(
         `${sessionApiPath(ref)}/timeline/position${queryString({ ...filterParams(filters), seq })}`,
@@ -107,6 +119,7 @@ export function positionOptions(ref: SessionRef, filters: NormalFilters, seq: nu
 export function eventOptions(ref: SessionRef, seq: number) {
   return queryOptions({
     queryKey: sessionKeys.event(ref, seq),
+    retry,
     queryFn: ({ signal }) => getJson<TimelineItem>(`${sessionApiPath(ref)}/events/${seq}`, signal),
     staleTime: Infinity,
   });

@@ -1,0 +1,61 @@
+import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
+import { SessionView } from '@/components/session/session-view';
+import { Timestamp } from '@/components/state';
+import { routeId } from '@/lib/data/route-params';
+import { getSessionSummary } from '@/lib/data/session';
+import { readerService } from '@/lib/data/reader';
+import { getQueryClient } from '@/lib/queries/get-query-client';
+import { prefetchSessionPage } from '@/lib/queries/session-prefetch';
+import { fromRecord, parseSessionUrl } from '@/lib/queries/session-url';
+import type { SessionRef } from '@/lib/session-service/service';
+
+interface SessionPageProps {
+  params: Promise<{ app: string; user: string; session: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+async function sessionRefOf(params: SessionPageProps['params']): Promise<SessionRef | null> {
+  const { app, user, session } = await params;
+  const appName = routeId(app);
+  const userId = routeId(user);
+  const sessionId = routeId(session);
+  return appName === null || userId === null || sessionId === null ? null : { appName, userId, sessionId };
+}
+
+export async function generateMetadata({ params }: SessionPageProps): Promise<Metadata> {
+  // Metadata gets its params already decoded (the page does not): shown as they are.
+  const { app, user, session } = await params;
+  return { title: `Session ${session} · ${user} · ${app}` };
+}
+
+export default async function SessionPage({ params, searchParams }: SessionPageProps) {
+  const ref = await sessionRefOf(params);
+  if (!ref) notFound();
+  const search = await searchParams;
+  const summary = await getSessionSummary(ref.appName, ref.userId, ref.sessionId);
+  if (!summary) notFound();
+  const service = await readerService();
+
+  const queryClient = getQueryClient();
+  await prefetchSessionPage(queryClient, service, ref, parseSessionUrl(fromRecord(search)));
+
+  return (
+    <div>
+      <Breadcrumbs trail={trailTo(ref)} />
+      <header className="mb-4">
+        <p className="text-xs font-medium uppercase tracking-wide text-muted">Session</p>
+        <h1 className="break-all font-mono text-2xl font-semibold tracking-tight">{ref.sessionId}</h1>
+        <p className="mt-1 text-sm text-muted">
+          User <span className="font-mono text-foreground">{ref.userId}</span> of app{' '}
+          <span className="font-mono text-foreground">{ref.appName}</span> · created <Timestamp seconds={summary.createTime} />
+        </p>
+      </header>
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <SessionView {...ref} />
+      </HydrationBoundary>
+    </div>
+  );
+}

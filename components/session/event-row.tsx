@@ -1,0 +1,111 @@
+'use client';
+
+import { memo } from 'react';
+import { Timestamp } from '@/components/state';
+import type { TimelineItem } from '@/lib/data/session';
+import type { NormalFilters } from '@/lib/queries/session';
+import { DiffList, rowsOfChanges } from './diff-list';
+import { EventContent } from './event-content';
+import { EventFlags } from './event-flags';
+
+export interface EventRowProps {
+  item: TimelineItem;
+  selected: boolean;
+  /** The event compared with the selected one. */
+  compared: boolean;
+  /** Another event is selected, so this one can be compared with it. */
+  canCompare: boolean;
+  onSelect: (seq: number | null) => void;
+  onCompare: (seq: number) => void;
+  onFilters: (filters: Partial<NormalFilters>) => void;
+}
+
+const chip = 'rounded px-1 hover:bg-surface-muted hover:text-accent';
+
+/** One event: who, when, which invocation, flags, content and the per-key diff of its state delta. */
+export const EventRow = memo(function EventRow({
+  item,
+  selected,
+  compared,
+  canCompare,
+  onSelect,
+  onCompare,
+  onFilters,
+}: EventRowProps) {
+  const { seq, event, changes } = item;
+  const headingId = `event-${seq}-heading`;
+  const artifacts = Object.entries(event.actions?.artifactDelta ?? {});
+  return (
+    <div className="space-y-2">
+      <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
+        <h3 id={headingId} className="font-mono text-sm font-semibold tabular-nums">
+          <span className="sr-only">Event </span>#{seq}
+        </h3>
+        <button
+          type="button"
+          onClick={() => onFilters({ author: event.author })}
+          aria-label={`Show only events by ${event.author}`}
+          title="Only events by this author"
+          className={`${chip} font-semibold ${event.author === 'user' ? 'text-scope-user' : 'text-foreground'}`}
+        >
+          {event.author}
+        </button>
+        <Timestamp seconds={event.timestamp} className="text-muted" />
+        {event.invocationId ? (
+          <button
+            type="button"
+            onClick={() => onFilters({ invocationId: event.invocationId })}
+            aria-label={`Show only events of invocation ${event.invocationId}`}
+            title="Only events of this invocation"
+            className={`${chip} max-w-[16rem] truncate font-mono text-[11px] text-muted`}
+          >
+            {event.invocationId}
+          </button>
+        ) : null}
+        {event.branch ? <span className="font-mono text-[11px] text-muted">branch {event.branch}</span> : null}
+        <EventFlags event={event} />
+        <span className="ml-auto flex items-center gap-1">
+          {canCompare && !selected ? (
+            <button
+              type="button"
+              onClick={() => onCompare(seq)}
+              aria-pressed={compared}
+              aria-label={`Compare the state after event ${seq} with the selected event`}
+              className={`rounded border px-1.5 py-0.5 font-medium ${compared ? 'border-accent bg-accent/10 text-accent' : 'border-border text-muted hover:text-foreground'}`}
+            >
+              {compared ? 'Comparing' : 'Compare'}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            onClick={() => onSelect(selected ? null : seq)}
+            aria-pressed={selected}
+            aria-label={selected ? `Back to the state now (leave event ${seq})` : `Show the state after event ${seq}`}
+            className={`rounded border px-1.5 py-0.5 font-medium ${selected ? 'border-accent bg-accent text-accent-foreground' : 'border-border text-muted hover:border-accent hover:text-accent'}`}
+          >
+            {selected ? 'Viewing state' : 'State after'}
+          </button>
+        </span>
+      </header>
+      {event.errorMessage ? <p className="text-xs text-danger">{event.errorMessage}</p> : null}
+      <EventContent content={event.content} label={`Event ${seq}`} />
+      {changes.length > 0 ? (
+        <DiffList
+          rows={rowsOfChanges(changes)}
+          label={`State changes of event ${seq}`}
+          onFilterKey={(key) => onFilters({ key })}
+        />
+      ) : null}
+      {artifacts.length > 0 ? (
+        <p className="text-xs text-muted">
+          Artifacts:{' '}
+          {artifacts.map(([name, version]) => (
+            <code key={name} className="mr-2">
+              {name} v{String(version)}
+            </code>
+          ))}
+        </p>
+      ) : null}
+    </div>
+  );
+});

@@ -1,0 +1,92 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { Timestamp } from '@/components/state';
+import type { TimelineItem } from '@/lib/data/session';
+
+interface TimeTravelBannerProps {
+  seq: number;
+  /** The selected event, once loaded. */
+  item: TimelineItem | undefined;
+  /** Why the event could not be loaded (e.g. there is no such event). */
+  error: Error | null;
+  compare: number | null;
+  eventCount: number | undefined;
+  onBack: () => void;
+  onCompare: (seq: number | null) => void;
+}
+
+/** Says plainly that the state shown is the past, and offers the way back to now and a comparison. */
+export function TimeTravelBanner({ seq, item, error, compare, eventCount, onBack, onCompare }: TimeTravelBannerProps) {
+  return (
+    <div
+      role="region"
+      aria-label="Time travel"
+      className="sticky top-0 z-20 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-warning/50 bg-warning-surface px-4 py-2.5 text-sm shadow-sm"
+    >
+      <p className="min-w-0 flex-1">
+        <span className="font-semibold text-warning">Time travel:</span>{' '}
+        {error ? (
+          <span className="text-danger">event #{seq} could not be loaded ({error.message}).</span>
+        ) : (
+          <>
+            state right after <strong>event #{seq}</strong>
+            {eventCount !== undefined ? <span className="text-muted"> of {eventCount.toLocaleString('en')}</span> : null}
+            {item ? (
+              <>
+                {' '}
+                by <strong>{item.event.author}</strong> at <Timestamp seconds={item.event.timestamp} />
+              </>
+            ) : null}
+            .
+          </>
+        )}
+      </p>
+      <CompareForm key={compare ?? 'none'} seq={seq} compare={compare} onCompare={onCompare} />
+      <button
+        type="button"
+        onClick={onBack}
+        className="rounded-md bg-accent px-3 py-1 text-sm font-semibold text-accent-foreground hover:bg-accent-hover"
+      >
+        Back to now
+      </button>
+    </div>
+  );
+}
+
+function CompareForm({ seq, compare, onCompare }: { seq: number; compare: number | null; onCompare: (seq: number | null) => void }) {
+  const [text, setText] = useState(compare === null ? '' : String(compare));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const other = Number(text);
+    onCompare(Number.isInteger(other) && other >= 1 && other !== seq ? other : null);
+  };
+  return (
+    <form onSubmit={submit} className="flex items-center gap-1.5">
+      <label htmlFor="compare-with" className="text-xs font-medium text-muted">
+        Compare with event #
+      </label>
+      <input
+        id="compare-with"
+        type="number"
+        min={1}
+        inputMode="numeric"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        className="w-24 rounded-md border border-border bg-surface px-2 py-0.5 text-sm tabular-nums"
+      />
+      <button type="submit" className="rounded-md border border-border bg-surface px-2 py-0.5 text-xs font-medium hover:bg-surface-muted">
+        Compare
+      </button>
+      {compare !== null ? (
+        <button
+          type="button"
+          onClick={() => onCompare(null)}
+          className="rounded-md px-2 py-0.5 text-xs font-medium text-muted hover:text-foreground"
+        >
+          Stop comparing
+        </button>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { hasFilters, type NormalFilters } from '@/lib/queries/session';
+
+interface TimelineFiltersProps {
+  filters: NormalFilters;
+  onFilters: (filters: Partial<NormalFilters>) => void;
+}
+
+const FIELDS: { name: keyof NormalFilters; label: string; placeholder: string }[] = [
+  { name: 'author', label: 'Author', placeholder: 'user, an agent…' },
+  { name: 'invocationId', label: 'Invocation', placeholder: 'e-…' },
+  { name: 'key', label: 'Touched key', placeholder: 'user:plan, app:tone, topic' },
+];
+
+/** Author, invocation and touched-key filters; applied on submit, kept in the URL. */
+export function TimelineFilters({ filters, onFilters }: TimelineFiltersProps) {
+  // Re-keyed by the applied filters so the fields follow filters set elsewhere (chips in the rows, back button).
+  return <FilterForm key={JSON.stringify(filters)} filters={filters} onFilters={onFilters} />;
+}
+
+function FilterForm({ filters, onFilters }: TimelineFiltersProps) {
+  const [draft, setDraft] = useState(filters);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onFilters({
+      author: draft.author?.trim() || null,
+      invocationId: draft.invocationId?.trim() || null,
+      key: draft.key?.trim() || null,
+    });
+  };
+  return (
+    <form role="search" aria-label="Filter events" onSubmit={submit} className="flex flex-wrap items-end gap-2">
+      {FIELDS.map((field) => (
+        <label key={field.name} className="flex min-w-40 flex-1 flex-col gap-1 text-xs font-medium text-muted">
+          {field.label}
+          <input
+            type="search"
+            name={field.name}
+            value={draft[field.name] ?? ''}
+            onChange={(event) => setDraft({ ...draft, [field.name]: event.target.value })}
+            placeholder={field.placeholder}
+            className="rounded-md border border-border bg-background px-2 py-1 font-mono text-sm text-foreground"
+          />
+        </label>
+      ))}
+      <button type="submit" className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-foreground hover:bg-accent-hover">
+        Filter
+      </button>
+      {hasFilters(filters) ? (
+        <button
+          type="button"
+          onClick={() => onFilters({ author: null, invocationId: null, key: null })}
+          className="rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
+        >
+          Clear filters
+        </button>
+      ) : null}
+    </form>
+  );
+}

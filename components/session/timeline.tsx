@@ -1,0 +1,83 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { hasFilters, timelineCountOptions, type NormalFilters } from '@/lib/queries/session';
+import type { SessionRef } from '@/lib/session-service/service';
+import { TimelineFilters } from './timeline-filters';
+import { TimelineList } from './timeline-list';
+
+export interface TimelineProps {
+  sessionRef: SessionRef;
+  filters: NormalFilters;
+  selected: number | null;
+  compare: number | null;
+  onSelect: (seq: number | null) => void;
+  onCompare: (seq: number) => void;
+  onFilters: (filters: Partial<NormalFilters>) => void;
+}
+
+/** The event timeline: filters, the count, and the virtualised list of events. */
+export function Timeline(props: TimelineProps) {
+  const { sessionRef, filters, onFilters } = props;
+  const count = useQuery(timelineCountOptions(sessionRef, filters));
+  const filtered = hasFilters(filters);
+
+  return (
+    <section aria-labelledby="timeline-heading" className="space-y-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="timeline-heading" className="text-lg font-semibold">
+          Events
+        </h2>
+        <p className="text-sm text-muted">
+          <span aria-live="polite">
+            {count.data === undefined
+              ? 'Counting…'
+              : [count.data.toLocaleString('en'), filtered ? 'matching' : null, count.data === 1 ? 'event' : 'events']
+                  .filter(Boolean)
+                  .join(' ')}
+          </span>
+          <span className="ml-3 hidden text-xs lg:inline">
+            <kbd className="rounded border border-border px-1">j</kbd>/<kbd className="rounded border border-border px-1">k</kbd> move ·{' '}
+            <kbd className="rounded border border-border px-1">Enter</kbd> state after · <kbd className="rounded border border-border px-1">Esc</kbd> now
+          </span>
+        </p>
+      </div>
+      <TimelineFilters filters={filters} onFilters={onFilters} />
+      {count.error ? (
+        <div role="alert" className="rounded-lg border border-danger/40 bg-danger-surface px-4 py-3 text-sm text-danger">
+          The events could not be counted: {count.error.message}{' '}
+          <button type="button" onClick={() => void count.refetch()} className="ml-1 font-medium underline">
+            Retry
+          </button>
+        </div>
+      ) : count.data === undefined ? (
+        <div aria-hidden="true" className="h-[70vh] min-h-80 animate-pulse rounded-lg border border-border bg-surface" />
+      ) : count.data === 0 ? (
+        <EmptyTimeline filtered={filtered} onClear={() => onFilters({ author: null, invocationId: null, key: null })} />
+      ) : (
+        // A new list per filter: its rows, measurements and scroll position belong to one result set.
+        <TimelineList key={JSON.stringify(filters)} {...props} total={count.data} />
+      )}
+    </section>
+  );
+}
+
+function EmptyTimeline({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  return (
+    <div className="rounded-lg border border-dashed border-border-strong bg-surface px-6 py-10 text-center">
+      {filtered ? (
+        <>
+          <p className="font-medium">No events match these filters.</p>
+          <button type="button" onClick={onClear} className="mt-3 rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-surface-muted">
+            Clear filters
+          </button>
+        </>
+      ) : (
+        <>
+          <p className="font-medium">No events yet.</p>
+          <p className="mt-1 text-sm text-muted">Events appear here within a second or two of the agent appending them.</p>
+        </>
+      )}
+    </div>
+  );
+}

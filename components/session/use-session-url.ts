@@ -1,0 +1,35 @@
+'use client';
+
+import { useSearchParams } from 'next/navigation';
+import { useCallback, useMemo } from 'react';
+import type { NormalFilters } from '@/lib/queries/session';
+import { parseSessionUrl, sessionUrlSearch, type SessionUrlState } from '@/lib/queries/session-url';
+
+export interface SessionUrlChange {
+  event?: number | null;
+  compare?: number | null;
+  filters?: Partial<NormalFilters>;
+}
+
+/**
+ * The page's URL state and a setter. Changes go through the History API,
+ * which Next's router observes: the URL (a deep link) and useSearchParams
+ * update without asking the server to render the page again.
+ */
+export function useSessionUrl(): [SessionUrlState, (change: SessionUrlChange, options?: { replace?: boolean }) => void] {
+  const params = useSearchParams();
+  const state = useMemo(() => parseSessionUrl((name) => params.get(name)), [params]);
+  const update = useCallback((change: SessionUrlChange, options: { replace?: boolean } = {}) => {
+    const current = parseSessionUrl((name) => new URLSearchParams(window.location.search).get(name));
+    const next: SessionUrlState = {
+      event: change.event === undefined ? current.event : change.event,
+      compare: change.compare === undefined ? current.compare : change.compare,
+      filters: { ...current.filters, ...change.filters },
+    };
+    if (next.event === null) next.compare = null;
+    const url = `${window.location.pathname}${sessionUrlSearch(next)}`;
+    if (options.replace) window.history.replaceState(null, '', url);
+    else window.history.pushState(null, '', url);
+  }, []);
+  return [state, update];
+}
