@@ -6,7 +6,13 @@
 // project's `@/` alias.
 import { test as base, expect } from '@playwright/test';
 import { openDatabase } from '../lib/db';
-import { PrismaSessionService, type Session, type SessionRef, type SessionService } from '../lib/session-service';
+import {
+  PrismaSessionService,
+  type JsonValue,
+  type Session,
+  type SessionRef,
+  type SessionService,
+} from '../lib/session-service';
 import { makeSession, uniqueName, type SessionOverrides } from '../lib/testing/factories';
 import { e2eDatabaseUrl } from './support/database';
 
@@ -15,10 +21,21 @@ interface WorkerFixtures {
   service: SessionService;
 }
 
+/** App state (no userId) or one user's state, keys without prefix. */
+export interface SharedState {
+  appName: string;
+  userId?: string;
+  state: Record<string, JsonValue>;
+}
+
 interface TestFixtures {
   /** Creates a session (unique app, user and id unless given) and deletes it when the test ends. */
   createSession: (overrides?: SessionOverrides) => Promise<Session>;
+  /** Writes app or user state as a support edit would, and removes those keys when the test ends. */
+  setSharedState: (shared: SharedState) => Promise<void>;
 }
+
+const FIXTURE_ACTOR = { actor: 'e2e-fixture', reason: 'end-to-end test data' };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   service: [
@@ -42,6 +59,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return session;
     });
     for (const ref of created) await service.deleteSession(ref);
+  },
+
+  setSharedState: async ({ service }, use) => {
+    const written: SharedState[] = [];
+    await use(async (shared) => {
+      const scope = shared.userId === undefined ? 'app' : 'user';
+      await service.editState({ ...shared, scope, changes: shared.state, ...FIXTURE_ACTOR });
+      written.push(shared);
+    });
+    for (const shared of written.reverse()) {
+      const changes = Object.fromEntries(Object.keys(shared.state).map((key) => [key, undefined]));
+      const scope = shared.userId === undefined ? 'app' : 'user';
+      await service.editState({ ...shared, scope, changes, ...FIXTURE_ACTOR });
+    }
   },
 });
 

@@ -21,7 +21,7 @@ const linkClass =
 /** "Showing 51–100 of 100,000 sessions", first/previous/next/last links and the page size, all plain links. */
 export function Pagination({ pathname, query, page, size, sizes, defaultSize, total, noun }: PaginationProps) {
   const pages = Math.max(1, Math.ceil(total / size));
-  const from = total === 0 ? 0 : Math.min(total, (page - 1) * size + 1);
+  const from = (page - 1) * size + 1;
   const to = Math.min(total, page * size);
   const hrefFor = (target: number) => listHref(pathname, query, { page: target === 1 ? undefined : target });
   const step = (label: string, target: number, enabled: boolean, rel?: string) =>
@@ -40,7 +40,7 @@ export function Pagination({ pathname, query, page, size, sizes, defaultSize, to
       <p className="text-muted">
         {total === 0 ? (
           <>No {noun}</>
-        ) : from > to ? (
+        ) : from > total ? (
           <>
             Page {formatCount(page)} is past the end: {formatCount(total)} {noun} in all
           </>
@@ -60,7 +60,7 @@ export function Pagination({ pathname, query, page, size, sizes, defaultSize, to
             Page {formatCount(page)} of {formatCount(pages)}
           </span>
           {step('Next', page + 1, page < pages, 'next')}
-          {step('Last', pages, page < pages)}
+          {step('Last', pages, page !== pages)}
         </nav>
       ) : null}
       <nav aria-label={`${noun} per page`} className="flex items-center gap-1 text-muted">

@@ -62,7 +62,8 @@ export function ThemeSwitch() {
             value={option}
             checked={theme === option}
             onChange={() => applyTheme(option)}
-            className="sr-only"
+            // Over the whole label, invisible: the label is the target, the input keeps the semantics.
+            className="absolute inset-0 cursor-pointer appearance-none rounded opacity-0"
           />
           <ThemeIcon theme={option} />
           <span className="sr-only sm:not-sr-only sm:ml-1">{LABELS[option]}</span>

@@ -19,7 +19,7 @@ import {
   userListQueryOf,
   type SearchParams,
 } from '@/lib/data/list-params';
-import { routeId } from '@/lib/data/route-params';
+import { metadataId, routeId } from '@/lib/data/route-params';
 import { appPath } from '@/lib/paths';
 
 interface AppPageProps {
@@ -30,7 +30,8 @@ interface AppPageProps {
 const TABS = ['sessions', 'users'] as const;
 
 export async function generateMetadata({ params }: AppPageProps): Promise<Metadata> {
-  return { title: (await params).app };
+  const { app } = await params;
+  return { title: metadataId(app) };
 }
 
 export default async function AppPage({ params, searchParams }: AppPageProps) {

@@ -10,7 +10,7 @@ import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
 import { EditableStateTable } from '@/components/state-edit/editable-state-table';
 import { UserHistory } from '@/components/history/user-history';
 import { sessionListQueryOf, type SearchParams } from '@/lib/data/list-params';
-import { routeId } from '@/lib/data/route-params';
+import { metadataId, routeId } from '@/lib/data/route-params';
 import { getUserOverview } from '@/lib/data/users';
 import { userPath } from '@/lib/paths';
 
@@ -21,7 +21,7 @@ interface UserPageProps {
 
 export async function generateMetadata({ params }: UserPageProps): Promise<Metadata> {
   const { app, user } = await params;
-  return { title: `${user} · ${app}` };
+  return { title: `${metadataId(user)} · ${metadataId(app)}` };
 }
 
 export default async function UserPage({ params, searchParams }: UserPageProps) {
