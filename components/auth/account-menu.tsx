@@ -1,22 +1,34 @@
+import Link from 'next/link';
 import { signOut } from '@/lib/actions/auth';
 import { currentPrincipal } from '@/lib/auth/server';
+import { hasRole } from '@/lib/auth/roles';
+import { ACCOUNTS_PATH } from '@/lib/paths';
 
-/** The signed-in account and a way out; nothing in local mode, where nobody signs in. */
+/** Accounts (for admins), the signed-in account and a way out; local mode has nobody to sign out. */
 export async function AccountMenu() {
   const principal = await currentPrincipal();
-  if (!principal || principal.via === 'local') return null;
+  if (!principal) return null;
+  const accounts = hasRole(principal.role, 'admin') ? (
+    <Link href={ACCOUNTS_PATH} className="font-medium text-muted hover:text-foreground">
+      Accounts
+    </Link>
+  ) : null;
+  if (principal.via === 'local') return accounts;
   return (
-    <div className="flex items-center gap-2 text-sm">
-      <span className="text-muted">
-        <span className="font-medium text-foreground">{principal.name}</span> · {principal.role}
-      </span>
-      {principal.via === 'session' ? (
-        <form action={signOut}>
-          <button type="submit" className="font-medium text-accent hover:text-accent-hover">
-            Sign out
-          </button>
-        </form>
-      ) : null}
-    </div>
+    <>
+      {accounts}
+      <div className="flex items-center gap-2 text-sm">
+        <span className="text-muted">
+          <span className="font-medium text-foreground">{principal.name}</span> · {principal.role}
+        </span>
+        {principal.via === 'session' ? (
+          <form action={signOut}>
+            <button type="submit" className="font-medium text-accent hover:text-accent-hover">
+              Sign out
+            </button>
+          </form>
+        ) : null}
+      </div>
+    </>
   );
 }

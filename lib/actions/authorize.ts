@@ -1,19 +1,25 @@
 import { isAuthError } from '../auth/errors';
+import type { Principal } from '../auth/principal';
 import type { Role } from '../auth/roles';
 import { requireRole } from '../auth/server';
 import type { ActionFailure } from './result';
 
 /**
- * The refusal when the signed-in account may not do this (or nobody is
- * signed in), as a value; null when it may. The same roles as the HTTP API
- * (lib/auth/policy.ts): a server action is reachable by a direct POST too.
+ * The signed-in principal when it has `role`, else the refusal as a value
+ * (nobody signed in, or the role falls short). The same roles as the HTTP
+ * API (lib/auth/policy.ts): a server action is reachable by a direct POST too.
  */
-export async function refusalFor(role: Role): Promise<ActionFailure | null> {
+export async function principalFor(role: Role): Promise<{ ok: true; principal: Principal } | ActionFailure> {
   try {
-    await requireRole(role);
-    return null;
+    return { ok: true, principal: await requireRole(role) };
   } catch (error) {
     if (isAuthError(error)) return { ok: false, code: error.code, message: error.message };
     throw error;
   }
+}
+
+/** The refusal when the signed-in account may not do this; null when it may. */
+export async function refusalFor(role: Role): Promise<ActionFailure | null> {
+  const result = await principalFor(role);
+  return result.ok ? null : result;
 }
