@@ -97,7 +97,7 @@ export function SearchForm({ label, pathname, fields, keep = {}, hint }: SearchF
           ) : null}
         </div>
       </div>
-      <p className="mt-2 min-h-4 text-xs text-muted" aria-live="polite">
+      <p className="mt-2 text-xs text-muted empty:mt-0" aria-live="polite">
         {pending ? 'Searching…' : hint}
       </p>
     </form>
