@@ -153,7 +153,8 @@ test('app state: add a key and remove it, each with a reason and the number of s
   await expect(add.getByRole('listitem', { name: 'app:tone added' })).toContainText('absent→becomes{"style":"warm","emoji":false}');
   await expect(add.getByTestId('session-reach')).toContainText(`3 sessions read this state (every user of ${appName})`);
   await add.getByRole('button', { name: 'Confirm and save' }).click();
-  await expect(stateRow(page, 'App state', 'tone')).toContainText('edited by');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved app:tone.' })).toBeVisible();
+  await expect(stateRow(page, 'App state', 'tone')).toContainText(`edited by ${LOCAL_OPERATOR} — “launch copy”`);
   expect((await service.getAppState(appName)).map((entry) => [entry.key, entry.value])).toEqual([['tone', { style: 'warm', emoji: false }]]);
 
   await page.getByRole('button', { name: 'Remove app:tone' }).click();
@@ -162,6 +163,7 @@ test('app state: add a key and remove it, each with a reason and the number of s
   await remove.getByRole('button', { name: 'Review change' }).click();
   await expect(remove.getByRole('listitem', { name: 'app:tone removed' })).toBeVisible();
   await remove.getByRole('button', { name: 'Confirm and remove' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Removed app:tone.' })).toBeVisible();
   await expect(stateRow(page, 'App state', 'tone')).toHaveCount(0);
   await expect(page.getByText('No app state')).toBeVisible();
 

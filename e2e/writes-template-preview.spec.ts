@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { appendEvents, stateDeltaEvent } from '../lib/testing/factories';
 import { expect, test } from './fixtures';
+import { eventRow, openSession } from './support/session-page';
 
 const TEMPLATE = 'You are helping {user:name} with {topic}. {app:tone?}';
 
@@ -85,4 +86,33 @@ test('says what is wrong with typed state and with an unknown session', async ({
 
   await page.goto(previewUrl({ app: 'no-such-app', user: 'nobody', session: 'missing', template: '{topic}' }));
   await expect(alert(page, 'Could not read the state')).toHaveText('Could not read the state: 404: Session not found');
+});
+
+test('the session page’s panel renders against the state the page shows and keeps the template in the URL', async ({ page, service, createSession }) => {
+  const session = await createSession({ state: { 'user:name': 'Ada', topic: 'tea' } });
+  await appendEvents(service, session, [stateDeltaEvent('agent', { topic: 'coffee' }), stateDeltaEvent('agent', { topic: 'cocoa' })]);
+  await openSession(page, session, `?${new URLSearchParams({ template: '{user:name} likes {topic}' }).toString()}`);
+  const panel = page.getByRole('region', { name: 'Template preview' });
+  await expect(panel.getByTestId('rendered-text')).toHaveText('Ada likes cocoa');
+  await expect(panel).toContainText('Rendering against the current state');
+
+  // Going back in time on the page takes the preview with it; the template stays in the URL.
+  await eventRow(page, 1).getByRole('button', { name: 'Show the state after event 1' }).click();
+  await expect(panel.getByTestId('rendered-text')).toHaveText('Ada likes coffee');
+  await expect(panel).toContainText('the state right after event #1');
+  await expect(page).toHaveURL(/[?&]event=1(&|$)/);
+  await expect(page).toHaveURL(/[?&]template=/);
+
+  await panel.getByLabel('Instruction template').fill('{topic} for {user:name}, {app:tone}');
+  await expect(panel.getByRole('alert').filter({ hasText: 'ADK would fail with' })).toContainText('Context variable not found: `app:tone`.');
+  await expect(page).toHaveURL(/app%3Atone/);
+  await expect(page).toHaveURL(/[?&]event=1(&|$)/);
+  const shared = new URL(await panel.getByRole('link', { name: 'Open in the preview page' }).getAttribute('href') ?? '', page.url());
+  expect(Object.fromEntries(shared.searchParams)).toEqual({
+    app: session.appName,
+    user: session.userId,
+    session: session.id,
+    event: '1',
+    template: '{topic} for {user:name}, {app:tone}',
+  });
 });

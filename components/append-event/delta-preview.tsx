@@ -67,7 +67,7 @@ export function DeltaPreview({ session, changes }: { session: SessionRef; change
   return (
     <div aria-label="What this delta will do" role="region" className="space-y-3">
       {groups.map(({ group, items }) => (
-        <section key={group} aria-label={HEADINGS[group]} className="rounded-md border border-border px-3 py-2">
+        <section key={group} aria-label={`${HEADINGS[group]} changes`} className="rounded-md border border-border px-3 py-2">
           <h4 className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-muted">
             {group === 'temp' ? null : <ScopeBadge scope={group} />}
             {HEADINGS[group]}

@@ -51,6 +51,7 @@ export function SessionView({ appName, userId, sessionId }: SessionRef) {
         view={selected !== null && asOf.error ? undefined : view}
         changes={selected === null ? undefined : selectedItem.data?.changes}
         onSelectEvent={select}
+        editUserState={selected === null}
       />
       {selected !== null && compare !== null ? <ComparePanel sessionRef={sessionRef} first={compare} second={selected} /> : null}
       <Timeline

@@ -2,6 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import { StateTable } from '@/components/state';
+import { EditableStateTable } from '@/components/state-edit/editable-state-table';
 import type { SessionStateView } from '@/lib/http/session-reads';
 import { mergedEntries } from '@/lib/session-service/merged-entries';
 import { prefixedKey } from '@/lib/session-service/scope';
@@ -15,6 +16,8 @@ interface StateColumnsProps {
   /** The selected event's changes, marked in the columns. */
   changes?: StateChange[];
   onSelectEvent: (seq: number) => void;
+  /** The user column offers support edits (the state now, not as of an event). */
+  editUserState?: boolean;
 }
 
 const COLUMN_HEIGHT = '26rem';
@@ -29,7 +32,7 @@ function keysOf(changes: StateChange[] | undefined, scope: Scope | 'merged'): Se
 }
 
 /** App, user and session tiers side by side, and the merged state the agent sees, with one key search for all four. */
-export function StateColumns({ sessionRef, view, changes, onSelectEvent }: StateColumnsProps) {
+export function StateColumns({ sessionRef, view, changes, onSelectEvent, editUserState = false }: StateColumnsProps) {
   const [filter, setFilter] = useState('');
   const merged = useMemo(() => (view ? mergedEntries(view) : []), [view]);
   const { appName, userId, sessionId } = sessionRef;
@@ -66,14 +69,25 @@ export function StateColumns({ sessionRef, view, changes, onSelectEvent }: State
             changedKeys={keysOf(changes, 'app')}
             emptyText="No app state"
           />
-          <StateTable
-            {...common}
-            title="User state"
-            description={`user: keys, shared by every session of ${userId}`}
-            entries={view.user}
-            changedKeys={keysOf(changes, 'user')}
-            emptyText="No user state"
-          />
+          {editUserState ? (
+            <EditableStateTable
+              {...common}
+              tier={{ scope: 'user', appName, userId }}
+              title="User state"
+              description={`user: keys, shared by every session of ${userId}`}
+              entries={view.user}
+              emptyText="No user state"
+            />
+          ) : (
+            <StateTable
+              {...common}
+              title="User state"
+              description={`user: keys, shared by every session of ${userId}`}
+              entries={view.user}
+              changedKeys={keysOf(changes, 'user')}
+              emptyText="No user state"
+            />
+          )}
           <StateTable
             {...common}
             title="Session state"

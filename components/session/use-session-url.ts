@@ -5,6 +5,9 @@ import { useCallback, useMemo } from 'react';
 import type { NormalFilters } from '@/lib/queries/session';
 import { parseSessionUrl, sessionUrlSearch, type SessionUrlState } from '@/lib/queries/session-url';
 
+/** The parameters sessionUrlSearch writes. */
+const OWN_PARAMS = new Set(['event', 'compare', 'author', 'invocation', 'key']);
+
 export interface SessionUrlChange {
   event?: number | null;
   compare?: number | null;
@@ -27,7 +30,13 @@ export function useSessionUrl(): [SessionUrlState, (change: SessionUrlChange, op
       filters: { ...current.filters, ...change.filters },
     };
     if (next.event === null) next.compare = null;
-    const url = `${window.location.pathname}${sessionUrlSearch(next)}`;
+    // Parameters this hook does not own (the template preview's) stay as they are.
+    const params = new URLSearchParams(sessionUrlSearch(next));
+    new URLSearchParams(window.location.search).forEach((value, name) => {
+      if (!OWN_PARAMS.has(name)) params.append(name, value);
+    });
+    const search = params.toString();
+    const url = `${window.location.pathname}${search ? `?${search}` : ''}`;
     if (options.replace) window.history.replaceState(null, '', url);
     else window.history.pushState(null, '', url);
   }, []);

@@ -143,7 +143,8 @@ export function EditableStateTable({ tier, entries, ...tableProps }: EditableSta
     ) : null;
 
   return (
-    <>
+    // One element: the table can be a grid cell (the session page's columns).
+    <div className="flex min-w-0 flex-col">
       <StateTable
         {...tableProps}
         entries={shown}
@@ -176,6 +177,6 @@ export function EditableStateTable({ tier, entries, ...tableProps }: EditableSta
           onConfirm={confirm}
         />
       ) : null}
-    </>
+    </div>
   );
 }

@@ -1,9 +1,11 @@
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { AppendEventForm } from '@/components/append-event/append-event-form';
 import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
 import { SessionView } from '@/components/session/session-view';
 import { Timestamp } from '@/components/state';
+import { SessionTemplatePreview } from '@/components/template-preview/session-template-preview';
 import { routeId } from '@/lib/data/route-params';
 import { getSessionSummary } from '@/lib/data/session';
 import { readerService } from '@/lib/data/reader';
@@ -54,7 +56,13 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
         </p>
       </header>
       <HydrationBoundary state={dehydrate(queryClient)}>
+        <div className="mb-6">
+          <AppendEventForm session={ref} />
+        </div>
         <SessionView {...ref} />
+        <div className="mt-8">
+          <SessionTemplatePreview session={ref} />
+        </div>
       </HydrationBoundary>
     </div>
   );

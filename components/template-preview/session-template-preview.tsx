@@ -1,0 +1,57 @@
+'use client';
+
+import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
+import { useId } from 'react';
+import { parseSessionUrl } from '@/lib/queries/session-url';
+import type { SessionRef } from '@/lib/session-service/service';
+import { previewHref } from './preview-href';
+import { TemplateWorkbench } from './template-workbench';
+import { usePreviewState } from './use-preview-state';
+import { useTemplateUrl } from './use-template-url';
+
+/**
+ * The template preview on the session page: renders against the state the
+ * page shows — now, or right after the event selected in the timeline — and
+ * keeps the template in the page's URL.
+ */
+export function SessionTemplatePreview({ session }: { session: SessionRef }) {
+  const params = useSearchParams();
+  const asOf = parseSessionUrl((name) => params.get(name)).event;
+  const url = useTemplateUrl();
+  const { state, problem } = usePreviewState(session, asOf);
+  const headingId = useId();
+
+  const source = (
+    <p className="text-muted">
+      Rendering against{' '}
+      {asOf === null ? (
+        <span className="font-medium text-foreground">the current state</span>
+      ) : (
+        <span className="font-medium text-foreground">the state right after event #{asOf}</span>
+      )}{' '}
+      {asOf === null ? '(select an event in the timeline to go back in time)' : '(selected in the timeline)'} ·{' '}
+      <Link href={previewHref({ session, asOf, template: url.template, dialect: url.dialect })} className="text-accent hover:underline">
+        Open in the preview page
+      </Link>
+    </p>
+  );
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-border bg-surface p-4 shadow-sm">
+      <h2 id={headingId} className="mb-3 text-base font-semibold">
+        Template preview
+      </h2>
+      <TemplateWorkbench
+        template={url.template}
+        onTemplate={url.setTemplate}
+        dialect={url.dialect}
+        onDialect={url.setDialect}
+        state={state}
+        stateProblem={problem}
+        source={source}
+        shareable={url.shareable}
+      />
+    </section>
+  );
+}
