@@ -3,10 +3,12 @@
 // to each field, and a conflict when someone else changed the key meanwhile.
 // Every test checks the database as well as the page.
 import type { Page } from '@playwright/test';
-import { LOCAL_OPERATOR } from '../lib/auth/actor';
+import { LOCAL_OPERATOR } from '../lib/auth/principal';
 import { appPath, userPath } from '../lib/paths';
 import type { SessionService } from '../lib/session-service';
+import { appendEvents, stateDeltaEvent } from '../lib/testing/factories';
 import { expect, test, uniqueName } from './fixtures';
+import { eventRow, openSession, stateEntry } from './support/session-page';
 
 async function userValue(service: SessionService, appName: string, userId: string, key: string) {
   return (await service.getUserState(appName, userId)).find((entry) => entry.key === key)?.value;
@@ -173,4 +175,30 @@ test('app state: add a key and remove it, each with a reason and the number of s
     [false, true, 'campaign over'],
     [true, false, 'launch copy'],
   ]);
+});
+
+test('the session page’s user column edits user state now, and every column follows; the past is read-only', async ({ page, service, createSession }) => {
+  const session = await createSession({ state: { 'user:plan': 'free' } });
+  const { appName, userId } = session;
+  await appendEvents(service, session, [stateDeltaEvent('agent', { topic: 'billing' })]);
+  await openSession(page, session);
+
+  await stateEntry(page, 'User state', 'plan').getByRole('button', { name: 'Edit user:plan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit user:plan' });
+  await dialog.getByLabel('Value (JSON)').fill('"pro"');
+  await dialog.getByLabel('Reason').fill('ticket 11');
+  await dialog.getByRole('button', { name: 'Review change' }).click();
+  await expect(dialog.getByTestId('session-reach')).toContainText('One session reads this state');
+  await dialog.getByRole('button', { name: 'Confirm and save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved user:plan.' })).toBeVisible();
+
+  await expect(stateEntry(page, 'User state', 'plan')).toContainText(`edited by ${LOCAL_OPERATOR} — “ticket 11”`);
+  await expect(stateEntry(page, 'What the agent sees', 'user:plan')).toContainText('"pro"');
+  expect(await userValue(service, appName, userId, 'plan')).toBe('pro');
+
+  // As of an event the columns show the past, which an edit cannot change.
+  await eventRow(page, 1).getByRole('button', { name: 'Show the state after event 1' }).click();
+  await expect(stateEntry(page, 'User state', 'plan')).toContainText('"free"');
+  await expect(page.getByRole('button', { name: 'Edit user:plan' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add key' })).toHaveCount(0);
 });

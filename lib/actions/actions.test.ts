@@ -3,7 +3,6 @@
 // needs a running server, so revalidatePath is recorded instead (the e2e specs
 // cover the real re-render).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LOCAL_OPERATOR } from '../auth/actor';
 import type { Role } from '../auth/roles';
 import { setSessionServiceForTests } from '../data/service-override';
 import { openDatabase } from '../db';
@@ -66,6 +65,13 @@ describe.each(providers)('server actions on %s', (provider) => {
       expect(revalidated).toEqual([[`${encoded}/users/u%201/sessions/s%201`, undefined]]);
     });
 
+    it('names the signed-in account in the history of the state the event changes, keeping its author', async () => {
+      const result = await appendEvent({ ...ref, revision: await revision(), author: 'user', stateDelta: '{"mood": "calm"}' });
+      expect(result).toMatchObject({ ok: true, data: { event: { author: 'user' } } });
+      const [change] = (await database.service.getKeyHistory({ appName: app, scope: 'session', userId: 'u 1', sessionId: 's 1', key: 'mood' })).items;
+      expect(change).toMatchObject({ actor: 'someone', newValue: 'calm' });
+    });
+
     it('revalidates every page of the user, or of the app, when shared keys change', async () => {
       expect((await appendEvent({ ...ref, revision: await revision(), stateDelta: '{"user:plan": "pro"}' })).ok).toBe(true);
       expect((await appendEvent({ ...ref, revision: await revision(), stateDelta: '{"app:tone": "warm", "user:x": 1}' })).ok).toBe(true);
@@ -115,11 +121,11 @@ describe.each(providers)('server actions on %s', (provider) => {
   });
 
   describe('editState', () => {
-    it('records the local operator as the actor, with the reason, and revalidates the user pages', async () => {
+    it('records the signed-in account as the actor, with the reason, and revalidates the user pages', async () => {
       const result = await editState({ scope: 'user', appName: app, userId: 'u 1', changes: [{ key: 'plan', value: '"enterprise"' }], reason: 'ticket 42' });
       expect(result.ok).toBe(true);
       const [latest] = (await database.service.getKeyHistory({ appName: app, scope: 'user', userId: 'u 1', key: 'plan' })).items;
-      expect(latest).toMatchObject({ actor: LOCAL_OPERATOR, reason: 'ticket 42', newValue: 'enterprise' });
+      expect(latest).toMatchObject({ actor: 'someone', reason: 'ticket 42', newValue: 'enterprise' });
       expect(revalidated).toEqual([[`${encoded}/users/u%201`, 'layout']]);
     });
 

@@ -17,9 +17,3 @@ export async function principalFor(role: Role): Promise<{ ok: true; principal: P
     throw error;
   }
 }
-
-/** The refusal when the signed-in account may not do this; null when it may. */
-export async function refusalFor(role: Role): Promise<ActionFailure | null> {
-  const result = await principalFor(role);
-  return result.ok ? null : result;
-}

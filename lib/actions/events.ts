@@ -1,20 +1,22 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { accountActor } from '../auth/principal';
 import { appendEventCommand, type AppendEventInput, type AppendEventOutput } from '../commands/append-event';
 import { requestSessionService } from '../data/service-override';
 import { appPath, sessionPath, userPath } from '../paths';
 import { scopeOfKey } from '../session-service/scope';
-import { refusalFor } from './authorize';
+import { principalFor } from './authorize';
 import { failure, type ActionResult } from './result';
 
 /** Appends an event from the session page's form, guarded by the revision that page loaded. */
 export async function appendEvent(input: AppendEventInput): Promise<ActionResult<AppendEventOutput>> {
   let result: ActionResult<AppendEventOutput>;
   try {
-    const refusal = await refusalFor('support');
-    if (refusal) return refusal;
-    result = await appendEventCommand(await requestSessionService(), input);
+    const support = await principalFor('support');
+    if (!support.ok) return support;
+    const actor = accountActor(support.principal);
+    result = await appendEventCommand(await requestSessionService(), input, actor === undefined ? {} : { actor });
   } catch (error) {
     return failure(error);
   }

@@ -1,12 +1,11 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { currentActor } from '../auth/actor';
 import { editStateCommand, type EditStateInput } from '../commands/edit-state';
 import { requestSessionService } from '../data/service-override';
 import { appPath, userPath } from '../paths';
 import type { StateEntry } from '../session-service/types';
-import { refusalFor } from './authorize';
+import { principalFor } from './authorize';
 import { failure, type ActionResult } from './result';
 
 function isAppEdit(input: unknown): boolean {
@@ -18,9 +17,9 @@ export async function editState(input: EditStateInput): Promise<ActionResult<Sta
   let result: ActionResult<StateEntry[]>;
   try {
     // App state reaches every user of the app: as in the HTTP API, only admins change it.
-    const refusal = await refusalFor(isAppEdit(input) ? 'admin' : 'support');
-    if (refusal) return refusal;
-    result = await editStateCommand(await requestSessionService(), await currentActor(), input);
+    const allowed = await principalFor(isAppEdit(input) ? 'admin' : 'support');
+    if (!allowed.ok) return allowed;
+    result = await editStateCommand(await requestSessionService(), allowed.principal.name, input);
   } catch (error) {
     return failure(error);
   }

@@ -24,6 +24,11 @@ export interface Credentials {
   proxyUser: string | null;
 }
 
+/** The account a write is recorded under; undefined for the local operator, whose writes name themselves. */
+export function accountActor(principal: Principal): string | undefined {
+  return principal.via === 'local' ? undefined : principal.name;
+}
+
 export function credentialsOf(headers: Headers, cookie: string | undefined, config: AuthConfig): Credentials {
   return {
     authorization: headers.get('authorization'),

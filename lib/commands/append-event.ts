@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invalid, failure, type ActionResult } from '../actions/result';
 import { newId } from '../session-service/events';
-import type { SessionService } from '../session-service/service';
+import type { AppendOptions, SessionService } from '../session-service/service';
 import type { Event, Part, Session } from '../session-service/types';
 import { parseDeltaText, parseObjectText } from '../validation/json-text';
 import { MAX_VALUE_BYTES } from '../validation/limits';
@@ -58,6 +58,7 @@ function roleOf(author: string, parts: Part[]): 'user' | 'model' {
 export async function appendEventCommand(
   service: SessionService,
   raw: unknown,
+  options: AppendOptions = {},
 ): Promise<ActionResult<AppendEventOutput>> {
   const parsed = appendEventInput.safeParse(raw);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
@@ -101,7 +102,7 @@ export async function appendEventCommand(
       invocationId: input.invocationId || `e-${newId()}`,
       ...(parts.length > 0 ? { content: { role: roleOf(input.author, parts), parts } } : {}),
       actions: { stateDelta: delta.value },
-    });
+    }, options);
     return { ok: true, data: { event, revision: session.revision } };
   } catch (error) {
     return failure(error);

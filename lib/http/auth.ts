@@ -1,7 +1,8 @@
 import { forbidden, unauthenticated } from '../auth/errors';
 import { requiredRole } from '../auth/policy';
-import { authenticate, credentialsOf, LOCAL_PRINCIPAL, SESSION_COOKIE, type Principal } from '../auth/principal';
+import { accountActor, authenticate, credentialsOf, LOCAL_PRINCIPAL, SESSION_COOKIE, type Principal } from '../auth/principal';
 import { hasRole } from '../auth/roles';
+import type { AppendOptions } from '../session-service/service';
 import { authConfig } from '../config';
 import { requestAccountStore } from '../data/service-override';
 
@@ -33,5 +34,11 @@ export async function authorizeRequest(request: Request): Promise<Principal> {
 
 /** The name a write is recorded under: the signed-in account; in local mode, the name the caller gives. */
 export function auditActor(principal: Principal, claimed: string): string {
-  return principal.via === 'local' ? claimed : principal.name;
+  return accountActor(principal) ?? claimed;
+}
+
+/** Appends by a signed-in account name it in the history of the state they change; the local operator's name their author. */
+export function appendOptionsFor(principal: Principal): AppendOptions {
+  const actor = accountActor(principal);
+  return actor === undefined ? {} : { actor };
 }

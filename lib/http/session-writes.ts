@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isSessionServiceError } from '../session-service/errors';
-import type { SessionRef, SessionService } from '../session-service/service';
+import type { AppendOptions, SessionRef, SessionService } from '../session-service/service';
 import type { Event, NewEvent, Session, StateRecord } from '../session-service/types';
 import { UNGUARDED_APPEND_MAX_MS } from './limits';
 import { notFound, SESSION_NOT_FOUND } from './problem';
@@ -35,9 +35,10 @@ export async function createSessionWithEvents(
   service: SessionService,
   owner: { appName: string; userId: string },
   body: CreateSessionBody,
+  options: AppendOptions = {},
 ): Promise<Session> {
   const session = await service.createSession({ ...owner, sessionId: body.sessionId, state: body.state });
-  for (const event of body.events) await service.appendEvent(session, event);
+  for (const event of body.events) await service.appendEvent(session, event, options);
   return session;
 }
 
@@ -47,12 +48,17 @@ export async function createSessionWithEvents(
  * events. A concurrent append in between makes the loaded copy stale; the
  * caller asked for no revision, so the delta is simply applied to a fresh load.
  */
-export async function patchSessionState(service: SessionService, ref: SessionRef, stateDelta: StateRecord): Promise<Session> {
+export async function patchSessionState(
+  service: SessionService,
+  ref: SessionRef,
+  stateDelta: StateRecord,
+  options: AppendOptions = {},
+): Promise<Session> {
   const invocationId = `p-${randomUUID()}`;
   return retryWhileStale(async () => {
     const session = await service.getSession(ref);
     if (!session) throw notFound(SESSION_NOT_FOUND);
-    await service.appendEvent(session, { author: 'user', invocationId, actions: { stateDelta } });
+    await service.appendEvent(session, { author: 'user', invocationId, actions: { stateDelta } }, options);
     return session;
   });
 }
@@ -84,6 +90,7 @@ export async function appendToSession(
   ref: SessionRef,
   event: NewEvent,
   expectedRevision?: number,
+  options: AppendOptions = {},
 ): Promise<AppendResult> {
   if (event.partial === true) {
     // The service returns partial events untouched without looking at storage; the route still owes a 404.
@@ -92,12 +99,12 @@ export async function appendToSession(
   }
   if (expectedRevision !== undefined) {
     const session = handle(ref, expectedRevision);
-    const stored = await service.appendEvent(session, event);
+    const stored = await service.appendEvent(session, event, options);
     return { event: stored, revision: session.revision };
   }
   return retryWhileStale(async () => {
     const session = handle(ref, await currentRevision(service, ref));
-    const stored = await service.appendEvent(session, event);
+    const stored = await service.appendEvent(session, event, options);
     return { event: stored, revision: session.revision };
   });
 }

@@ -381,6 +381,15 @@ describe.each(providers)('session service on %s', (provider) => {
       expect(tiers?.user[0]?.lastChange).toMatchObject({ actor: 'billing', eventId: 'upgrade', eventSeq: 1, sourceSessionId: 's' });
     });
 
+    it('names who appended an event in its changes when told, keeping the event author', async () => {
+      const app = uniqueApp();
+      const session = await service.createSession({ appName: app, userId: 'u', sessionId: 's' });
+      const stored = await service.appendEvent(session, delta({ 'user:plan': 'pro' }, { author: 'user' }), { actor: 'alice' });
+      expect(stored.author).toBe('user');
+      const [change] = (await service.getKeyHistory({ appName: app, scope: 'user', userId: 'u', key: 'plan' })).items;
+      expect(change).toMatchObject({ actor: 'alice', eventSeq: 1 });
+    });
+
     it('edits user and app state with actor and reason, never rewriting events', async () => {
       const app = uniqueApp();
       const session = await service.createSession({ appName: app, userId: 'u', sessionId: 's', state: { 'user:plan': 'free' } });

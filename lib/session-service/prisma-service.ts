@@ -15,6 +15,7 @@ import {
 } from './rows';
 import { mergeState, scopeOfKey, splitDelta, type ScopedDelta } from './scope';
 import type {
+  AppendOptions,
   CreateSessionRequest,
   EventQuery,
   KeyHistoryRequest,
@@ -270,7 +271,7 @@ export class PrismaSessionService implements SessionService {
     });
   }
 
-  async appendEvent(session: Session, newEvent: NewEvent): Promise<Event> {
+  async appendEvent(session: Session, newEvent: NewEvent, options: AppendOptions = {}): Promise<Event> {
     const event = completeEvent(newEvent);
     if (event.partial) return event;
     const stored = storedForm(event);
@@ -289,7 +290,7 @@ export class PrismaSessionService implements SessionService {
       const sessionPk = toNumber(row.pk);
       const seq = toNumber(row.seq);
       const cause: ChangeCause = {
-        actor: stored.author,
+        actor: options.actor ?? stored.author,
         reason: null,
         time: stored.timestamp,
         sourceUserId: ref.userId,

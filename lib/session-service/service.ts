@@ -93,6 +93,11 @@ export interface StateEdit {
   reason: string;
 }
 
+export interface AppendOptions {
+  /** Who appended the event, as its state changes' history names them (a signed-in account); defaults to the event's author. */
+  actor?: string;
+}
+
 /** ADK's session service operations, plus what the dashboard reads. */
 export interface SessionService {
   createSession(request: CreateSessionRequest): Promise<Session>;
@@ -105,7 +110,7 @@ export interface SessionService {
    * partial events are returned untouched; temp: keys reach the in-memory
    * session only. Rejects a stale `session` copy.
    */
-  appendEvent(session: Session, event: NewEvent): Promise<Event>;
+  appendEvent(session: Session, event: NewEvent, options?: AppendOptions): Promise<Event>;
 
   listApps(): Promise<AppSummary[]>;
   /** One app's counts, as listApps gives them; null for an app with no sessions and no shared state. */

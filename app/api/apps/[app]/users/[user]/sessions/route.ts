@@ -1,5 +1,6 @@
 // ADK: GET|POST /api/apps/{app}/users/{user}/sessions — list a user's sessions; create one (optionally with events).
 import { readJson } from '@/lib/http/body';
+import { appendOptionsFor } from '@/lib/http/auth';
 import { route, sessionService } from '@/lib/http/handler';
 import { userRefOf, type UserParams } from '@/lib/http/params';
 import { json } from '@/lib/http/respond';
@@ -18,8 +19,8 @@ export const GET = route<UserParams>(async (_request, params) => {
 });
 
 /** Body `{sessionId?, state?, events?}` (or none); 409 `Session already exists: <id>`. */
-export const POST = route<UserParams>(async (request, params) => {
+export const POST = route<UserParams>(async (request, params, principal) => {
   const owner = userRefOf(params);
   const body = parseCreateSession(await readJson(request, { optional: true }));
-  return json(sessionJson(await createSessionWithEvents(await sessionService(), owner, body)));
+  return json(sessionJson(await createSessionWithEvents(await sessionService(), owner, body, appendOptionsFor(principal))));
 });

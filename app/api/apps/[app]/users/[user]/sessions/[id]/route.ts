@@ -1,5 +1,6 @@
 // ADK: POST|GET|PATCH|DELETE /api/apps/{app}/users/{user}/sessions/{id}.
 import { readJson } from '@/lib/http/body';
+import { appendOptionsFor } from '@/lib/http/auth';
 import { route, sessionService } from '@/lib/http/handler';
 import { sessionRefOf, type SessionParams } from '@/lib/http/params';
 import { notFound, SESSION_NOT_FOUND } from '@/lib/http/problem';
@@ -28,10 +29,10 @@ export const GET = route<SessionParams>(async (_request, params) => {
 });
 
 /** Body `{stateDelta}`: appended as an event by "user" with invocation id `p-<uuid>`; returns the session. */
-export const PATCH = route<SessionParams>(async (request, params) => {
+export const PATCH = route<SessionParams>(async (request, params, principal) => {
   const ref = sessionRefOf(params);
   const stateDelta = parseUpdateSession(await readJson(request));
-  return json(sessionJson(await patchSessionState(await sessionService(), ref, stateDelta)));
+  return json(sessionJson(await patchSessionState(await sessionService(), ref, stateDelta, appendOptionsFor(principal))));
 });
 
 /** Removes the session and its events; `200 null` whether or not it existed. */

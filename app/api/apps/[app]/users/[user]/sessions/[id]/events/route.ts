@@ -1,6 +1,7 @@
 // GET|POST /api/apps/{app}/users/{user}/sessions/{id}/events — the event log page by page; append one ADK event.
 import { z } from 'zod';
 import { readJson } from '@/lib/http/body';
+import { appendOptionsFor } from '@/lib/http/auth';
 import { route, sessionService } from '@/lib/http/handler';
 import { expectedRevisionOf, revisionTag } from '@/lib/http/if-match';
 import { sessionRefOf, type SessionParams } from '@/lib/http/params';
@@ -36,10 +37,10 @@ export const GET = route<SessionParams>(async (request, params) => {
 });
 
 /** Body: one ADK event. `If-Match: <revision>` makes it a compare-and-swap (409 when stale). Returns the stored event. */
-export const POST = route<SessionParams>(async (request, params) => {
+export const POST = route<SessionParams>(async (request, params, principal) => {
   const ref = sessionRefOf(params);
   const expected = expectedRevisionOf(request);
   const event = parseEvent((await readJson(request)) ?? null);
-  const result = await appendToSession(await sessionService(), ref, event, expected);
+  const result = await appendToSession(await sessionService(), ref, event, expected, appendOptionsFor(principal));
   return json(result.event, 200, { ETag: revisionTag(result.revision) });
 });
