@@ -1,4 +1,4 @@
-// npm run loadtest [-- --clients 32 --duration 10 --db both|sqlite|postgresql --kill]
+// npm run loadtest [-- --clients 32 --sessions 8 --duration 10 --db both|sqlite|postgresql --kill]
 // N concurrent clients append events over HTTP to a production server of the
 // console (its own port, its own fresh database), for a bounded time; then
 // every acknowledged write is checked in the database. Exits 1 when a write
@@ -12,7 +12,7 @@ import { testProviders } from '../../lib/testing/databases';
 import { describeSummary, problemsOf, runLoadtest } from './run';
 import { ensureBuild } from './server';
 
-const USAGE = 'usage: npm run loadtest -- [--clients N] [--duration SECONDS] [--db both|sqlite|postgresql] [--kill]';
+const USAGE = 'usage: npm run loadtest -- [--clients N] [--sessions N] [--duration SECONDS] [--db both|sqlite|postgresql] [--kill]';
 
 function positive(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
@@ -25,6 +25,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       clients: { type: 'string' },
+      sessions: { type: 'string' },
       duration: { type: 'string' },
       db: { type: 'string' },
       kill: { type: 'boolean', default: false },
@@ -36,6 +37,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const clients = Math.round(positive('clients', values.clients, 32));
+  const sessions = values.sessions === undefined ? undefined : Math.round(positive('sessions', values.sessions, 1));
   const durationMs = positive('duration', values.duration, 10) * 1000;
   const wanted = values.db ?? 'both';
   if (!['both', 'sqlite', 'postgresql'].includes(wanted)) throw new Error(`--db must be both, sqlite or postgresql.\n${USAGE}`);
@@ -46,7 +48,7 @@ async function main(): Promise<number> {
   ensureBuild(distDir, console.log);
   let failed = false;
   for (const provider of providers) {
-    const summary = await runLoadtest({ provider, clients, durationMs, kill: values.kill, distDir, log: console.log });
+    const summary = await runLoadtest({ provider, clients, sessions, durationMs, kill: values.kill, distDir, log: console.log });
     console.log(describeSummary(summary));
     const problems = problemsOf(summary);
     for (const problem of problems) console.log(`  PROBLEM: ${problem}`);

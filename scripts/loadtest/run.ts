@@ -13,6 +13,8 @@ import { verifyServed, verifyWrites, type VerifyResult } from './verify';
 export interface LoadtestOptions {
   provider: Provider;
   clients: number;
+  /** Default: one per four clients. */
+  sessions?: number;
   durationMs: number;
   /** SIGKILL the server halfway through and restart it. */
   kill: boolean;
@@ -37,10 +39,13 @@ export interface LoadtestSummary {
 
 const APP = 'loadtest';
 
-/** A few users, two sessions each, several clients per session: contention on sessions and on user: and app: keys. */
-function targets(clients: number): SessionTarget[] {
-  const users = Math.max(1, Math.min(8, Math.ceil(clients / 8)));
-  return Array.from({ length: users * 2 }, (_, index) => ({ userId: `user-${index % users}`, sessionId: `session-${index}` }));
+/**
+ * Sessions spread over a few users, two sessions per user: by default four
+ * clients per session, so appends race on sessions as well as on user: and app: keys.
+ */
+function targets(clients: number, sessionCount = Math.max(2, Math.ceil(clients / 4))): SessionTarget[] {
+  const users = Math.max(1, Math.floor(sessionCount / 2));
+  return Array.from({ length: sessionCount }, (_, index) => ({ userId: `user-${index % users}`, sessionId: `session-${index}` }));
 }
 
 async function createSessions(server: ProductionServer, token: string, sessions: SessionTarget[]): Promise<void> {
@@ -70,9 +75,10 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestSum
 
     server = new ProductionServer({ databaseUrl: database.url, distDir, port: await freePort(), token, env: { STATEHOUSE_AUTH: 'protected' } });
     await server.start();
-    const sessions = targets(clients);
+    const sessions = targets(clients, options.sessions);
     await createSessions(server, token, sessions);
-    log(`${provider}: ${clients} clients on ${sessions.length} sessions of ${sessions.length / 2} users for ${durationMs / 1000} s${kill ? ', SIGKILL halfway' : ''}`);
+    const users = new Set(sessions.map((s) => s.userId)).size;
+    log(`${provider}: ${clients} clients on ${sessions.length} sessions of ${users} users for ${durationMs / 1000} s${kill ? ', SIGKILL halfway' : ''}`);
 
     const load = runLoad({ baseUrl: server.baseUrl, token, appName: APP, clients, durationMs, sessions });
     if (kill) {
@@ -92,7 +98,7 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestSum
       provider,
       clients,
       sessions: sessions.length,
-      users: sessions.length / 2,
+      users,
       durationMs: result.elapsedMs,
       kill,
       throughput: result.acks.length / (result.elapsedMs / 1000),
