@@ -129,7 +129,9 @@ test('an edit of a key someone changed meanwhile is refused, rolled back and kep
   await expect(dialog.getByLabel('Reason')).toHaveValue('ticket 9');
   await dialog.getByRole('button', { name: 'Review change' }).click();
   await dialog.getByRole('button', { name: 'Confirm and save' }).click();
+  // Shown at once (optimistic), then saved.
   await expect(stateRow(page, 'User state', 'plan')).toContainText('"pro"');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved user:plan.' })).toBeVisible();
 
   const history = (await service.getKeyHistory({ appName, scope: 'user', userId, key: 'plan' })).items;
   expect(history.map((change) => [change.newValue, change.actor])).toEqual([
