@@ -79,7 +79,8 @@ export default async function AppPage({ params, searchParams }: AppPageProps) {
         label="App lists"
         tabs={[
           { label: 'Sessions', href: pathname, current: tab === 'sessions', count: summary.sessionCount },
-          { label: 'Users', href: listHref(pathname, { tab: 'users' }), current: tab === 'users', count: summary.userCount },
+          // No count: the list also has users known only by their user state, which the summary does not count.
+          { label: 'Users', href: listHref(pathname, { tab: 'users' }), current: tab === 'users' },
         ]}
       />
       {tab === 'users' ? <UsersView appName={appName} search={search} /> : <SessionsView appName={appName} search={search} />}
