@@ -86,3 +86,18 @@ test('an unknown session answers 404 with a way back', async ({ page, createSess
   await page.getByRole('link', { name: 'Back to the user’s sessions' }).click();
   await expect(page).toHaveURL(new RegExp(`/users/${encodeURIComponent(session.userId)}$`));
 });
+
+test('ids with spaces, URL characters and non-ASCII letters work in the page and its API calls', async ({ page, service, createSession }) => {
+  const session = await createSession({
+    appName: uniqueName('app sp ü'),
+    userId: uniqueName('user #1?&'),
+    sessionId: uniqueName('sess ion %41ü'), // "%41" must stay "%41", not become "A"
+    state: { topic: 'tea' },
+  });
+  await service.appendEvent(session, { author: 'agent', invocationId: 'e-1', actions: { stateDelta: { topic: 'coffee' } } });
+  await openSession(page, session);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(session.id);
+  await expect(eventRow(page, 1)).toContainText('"tea"');
+  await eventRow(page, 1).getByRole('button', { name: 'Show the state after event 1' }).click();
+  await expect(stateEntry(page, 'Session state', 'topic').getByText('"coffee"', { exact: true })).toBeVisible();
+});

@@ -39,6 +39,9 @@ export function TimeTravelBanner({ seq, item, error, compare, eventCount, onBack
               </>
             ) : null}
             .
+            <span className="block text-xs text-muted">
+              Session keys are replayed up to this event; app and user keys are as they stood at its time.
+            </span>
           </>
         )}
       </p>

@@ -111,24 +111,18 @@ export function TimelineList(props: TimelineListProps) {
     // The list has scrolled the row into its own view; this brings the list into the window's.
     row.scrollIntoView({ block: 'nearest' });
   });
-  const move = useCallback(
-    (delta: 1 | -1) => {
+  useTimelineKeys({
+    move: (delta) => {
       if (total === 0) return;
       const from = active ?? selectedIndex ?? (delta === 1 ? (virtualItems[0]?.index ?? 0) - 1 : total);
       focusRow(Math.min(total - 1, Math.max(0, from + delta)));
     },
-    [active, selectedIndex, total, virtualItems, focusRow],
-  );
-  const choose = useCallback(
-    (index: number) => {
+    choose: (index) => {
       const item = itemAt(index);
       if (item) onSelect(item.seq === selected ? null : item.seq);
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- itemAt reads this render's pages
-    [pageResults, selected, onSelect],
-  );
-  const leave = useCallback(() => onSelect(null), [onSelect]);
-  useTimelineKeys({ move, choose, leave });
+    leave: () => onSelect(null),
+  });
 
   return (
     <div className="relative">

@@ -37,6 +37,7 @@ export function useSessionUrl(): [SessionUrlState, (change: SessionUrlChange, op
     });
     const search = params.toString();
     const url = `${window.location.pathname}${search ? `?${search}` : ''}`;
+    if (url === `${window.location.pathname}${window.location.search}`) return;
     if (options.replace) window.history.replaceState(null, '', url);
     else window.history.pushState(null, '', url);
   }, []);

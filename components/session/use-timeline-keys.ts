@@ -1,10 +1,11 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
-function typingInto(target: EventTarget | null): boolean {
+function ignored(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+  // Typing into a field, or working in a dialog (its Escape closes it, not the time travel).
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('dialog') !== null;
 }
 
 export interface TimelineKeyHandlers {
@@ -18,12 +19,18 @@ export interface TimelineKeyHandlers {
 
 /**
  * j / k move through the timeline from anywhere on the page (except while
- * typing in a field); Enter on a focused event selects it; Escape goes back to now.
+ * typing in a field); Enter on a focused event selects it; Escape goes back
+ * to now. The handlers may change every render; the listener stays.
  */
-export function useTimelineKeys({ move, choose, leave }: TimelineKeyHandlers): void {
+export function useTimelineKeys(handlers: TimelineKeyHandlers): void {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || typingInto(event.target)) return;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || ignored(event.target)) return;
+      const { move, choose, leave } = latest.current;
       if (event.key === 'j' || event.key === 'k') {
         event.preventDefault();
         move(event.key === 'j' ? 1 : -1);
@@ -36,5 +43,5 @@ export function useTimelineKeys({ move, choose, leave }: TimelineKeyHandlers): v
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [move, choose, leave]);
+  }, []);
 }
