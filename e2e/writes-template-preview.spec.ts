@@ -79,6 +79,9 @@ test('switches between ADK Python and TypeScript value rendering', async ({ page
 });
 
 test('says what is wrong with typed state and with an unknown session', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Template preview' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Template preview' })).toBeVisible();
   await page.goto(previewUrl({ state: '{"topic": "tea",\n  "x": }', template: '{topic}' }));
   await expect(page.getByText('Malformed JSON at line 2, column 8: unexpected character "}", expected a JSON value')).toBeVisible();
   await page.getByLabel(/^State \(JSON object/).fill('["not", "an", "object"]');

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { AccountMenu } from '@/components/auth/account-menu';
+import { PREVIEW_PATH } from '@/components/template-preview/preview-href';
 import { APPS_PATH } from '@/lib/paths';
 import { ThemeSwitch } from './theme-switch';
 
@@ -18,6 +19,9 @@ export function SiteHeader() {
         <nav aria-label="Main" className="ml-auto flex items-center gap-4 text-sm">
           <Link href={APPS_PATH} className="font-medium text-muted hover:text-foreground">
             Apps
+          </Link>
+          <Link href={PREVIEW_PATH} className="font-medium text-muted hover:text-foreground">
+            Template preview
           </Link>
           <ThemeSwitch />
           <AccountMenu />
