@@ -140,3 +140,23 @@ test('a page that missed someone else’s append is refused, keeps the draft, an
   expect(events).toEqual(['agent', 'user']);
   expect((await service.getSession(refOf(session)))?.state.topic).toBe('mine');
 });
+
+test('a large value (1.5 MiB) goes through; an unknown session is said in the form', async ({ page, service, createSession }) => {
+  const session = await createSession();
+  await openSession(page, session);
+  await openForm(page);
+  const append = form(page);
+  const big = 'x'.repeat(1536 * 1024);
+  await append.getByLabel('State delta (JSON object)').fill(JSON.stringify({ notes: big }));
+  await append.getByRole('button', { name: 'Append event' }).click();
+  await expect(append.getByRole('status')).toContainText(/Appended event .+ by user\./);
+  expect((await service.getSession(refOf(session)))?.state.notes).toBe(big);
+
+  // The session is deleted while the page is open.
+  await append.getByLabel('Text').fill('Anyone there?');
+  await service.deleteSession(refOf(session));
+  await append.getByRole('button', { name: 'Append event' }).click();
+  await expect(append.getByRole('alert').filter({ hasText: 'Not appended' })).toHaveText(`Not appended: Session ${session.id} not found.`);
+  await expect(append.getByLabel('Text')).toHaveValue('Anyone there?');
+  expect(await service.getSessionSummary(refOf(session))).toBeNull();
+});
