@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setSessionServiceForTests } from '@/lib/data/service-override';
 import { call, databaseDump } from '@/lib/http/testing';
 import { createTestDatabase, testProviders, type TestDatabase } from '@/lib/testing/databases';
+import { failEventInsert } from '@/lib/testing/faults';
 import * as listApps from './list-apps/route';
 import * as sessions from './apps/[app]/users/[user]/sessions/route';
 import * as session from './apps/[app]/users/[user]/sessions/[id]/route';
@@ -183,6 +184,32 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
         expect(result.status, JSON.stringify(body)).toBe(400);
         expect((result.json as { detail: string }).detail).toContain(detail);
       }
+    });
+
+    it('writes nothing when the database fails midway through the events, and the id stays free', async () => {
+      const app = uniqueApp();
+      const body = {
+        sessionId: 's',
+        state: { 'app:a': 1, 'user:b': 2, c: 3 },
+        events: [
+          { id: 'e1', author: 'agent', actions: { stateDelta: { 'app:a': 10, 'user:b': 20, c: 30 } } },
+          { id: `poison-${app}`, author: 'agent', actions: { stateDelta: { 'user:b': 21 } } },
+          { id: 'e3', author: 'agent', actions: { stateDelta: { c: 31 } } },
+        ],
+      };
+      const restore = await failEventInsert(database, `poison-${app}`);
+      try {
+        const result = await failsWithoutChanges(() => call(sessions.POST, 'POST', { params: { app, user: 'u' }, body }));
+        expect(result.status).toBe(500);
+        expect(result.json).toEqual({ detail: 'Internal server error (the server log has the details).' });
+      } finally {
+        await restore();
+      }
+      const missing = await call(session.GET, 'GET', { params: { app, user: 'u', id: 's' } });
+      expect(missing.status).toBe(404);
+      const retried = await call(sessions.POST, 'POST', { params: { app, user: 'u' }, body });
+      expect(retried.status).toBe(200);
+      expect((retried.json as SessionJson).state).toEqual({ c: 31, 'app:a': 10, 'user:b': 21 });
     });
 
     it('rejects malformed JSON with its position', async () => {

@@ -4,7 +4,6 @@ import type { AppendOptions, SessionRef, SessionService } from '../session-servi
 import type { Event, NewEvent, Session, StateRecord } from '../session-service/types';
 import { UNGUARDED_APPEND_MAX_MS } from './limits';
 import { notFound, SESSION_NOT_FOUND } from './problem';
-import type { CreateSessionBody } from './schemas/session';
 
 const isStale = (error: unknown) => isSessionServiceError(error) && error.code === 'STALE_SESSION';
 
@@ -23,23 +22,6 @@ async function retryWhileStale<T>(attempt: () => Promise<T>): Promise<T> {
     }
     await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** round)));
   }
-}
-
-/**
- * ADK's create: the session, then its events appended in order through the
- * returned session object. The body was validated whole beforehand; the
- * service has no "create with events" transaction, so a database failure
- * between the appends can leave the session with the earlier events.
- */
-export async function createSessionWithEvents(
-  service: SessionService,
-  owner: { appName: string; userId: string },
-  body: CreateSessionBody,
-  options: AppendOptions = {},
-): Promise<Session> {
-  const session = await service.createSession({ ...owner, sessionId: body.sessionId, state: body.state });
-  for (const event of body.events) await service.appendEvent(session, event, options);
-  return session;
 }
 
 /**

@@ -1,7 +1,9 @@
 // The session service's contract (shared/spec/session-semantics.md sections
 // 1-5), run against every backend: an embedded SQLite file and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseDump } from '../http/testing';
 import { createTestDatabase, testProviders, type TestDatabase } from '../testing/databases';
+import { failEventInsert, INJECTED_FAILURE } from '../testing/faults';
 import { STALE_SESSION_MESSAGE, type SessionServiceError } from './errors';
 import type { PrismaSessionService } from './prisma-service';
 import { renderTemplate } from './template';
@@ -212,6 +214,98 @@ describe.each(providers)('session service on %s', (provider) => {
       }
       const loaded = await service.getSession({ appName: app, userId: 'u', sessionId: 's' });
       expect(loaded?.events.map((e) => e.id)).toEqual(['early', 'tie-1', 'tie-2', 'late']);
+    });
+  });
+
+  describe('creating a session with its events', () => {
+    it('appends them in order in the same write, as appendEvent would one by one', async () => {
+      const app = uniqueApp();
+      const created = await service.createSession(
+        {
+          appName: app,
+          userId: 'u',
+          sessionId: 's',
+          state: { step: 0, 'user:plan': 'free' },
+          events: [
+            delta({ step: 1, 'app:seen': true }, { id: 'e1', timestamp: 1_750_000_000 }),
+            delta({ step: 99 }, { id: 'skipped', partial: true }),
+            delta({ step: 2, 'user:plan': 'pro', 'temp:scratch': 'x' }, { id: 'e2', timestamp: 1_750_000_001.5 }),
+          ],
+        },
+        { actor: 'alice' },
+      );
+      expect(created.events.map((e) => e.id)).toEqual(['e1', 'e2']);
+      expect(created.events[1]?.actions.stateDelta).toEqual({ step: 2, 'user:plan': 'pro' });
+      // The caller's copy sees every delta, temp: keys included; storage never has them.
+      expect(created.state).toEqual({ step: 2, 'app:seen': true, 'user:plan': 'pro', 'temp:scratch': 'x' });
+      expect(created.lastUpdateTime).toBe(1_750_000_001.5);
+      expect(created.revision).toBe(2);
+
+      const loaded = await service.getSession({ appName: app, userId: 'u', sessionId: 's' });
+      expect(loaded?.state).toEqual({ step: 2, 'app:seen': true, 'user:plan': 'pro' });
+      expect(loaded?.events).toEqual(created.events);
+      expect(loaded?.revision).toBe(2);
+      // The copy is current: appending through it is not stale.
+      await service.appendEvent(created, delta({ step: 3 }));
+      const history = await service.getKeyHistory({ appName: app, scope: 'user', userId: 'u', key: 'plan' });
+      expect(history.items.map((c) => [c.newValue, c.actor, c.eventSeq])).toEqual([
+        ['pro', 'alice', 2],
+        ['free', 'session:create', null],
+      ]);
+    });
+
+    it('writes nothing when an event is invalid', async () => {
+      const app = uniqueApp();
+      const before = await databaseDump(database);
+      const error = await rejection(
+        service.createSession({
+          appName: app,
+          userId: 'u',
+          sessionId: 's',
+          state: { 'app:a': 1, 'user:b': 2, c: 3 },
+          events: [delta({ 'user:b': 3 }), delta({ c: 4 }, { timestamp: Number.NaN })],
+        }),
+      );
+      expect(error.code).toBe('INVALID_INPUT');
+      expect(error.message).toBe('event.timestamp must be a finite number of seconds.');
+      expect(await databaseDump(database)).toEqual(before);
+    });
+
+    it('writes nothing when the database fails midway, and the id stays free', async () => {
+      const app = uniqueApp();
+      const restore = await failEventInsert(database, `poison-${app}`);
+      const request = {
+        appName: app,
+        userId: 'u',
+        sessionId: 's',
+        state: { 'app:a': 1, 'user:b': 2, c: 3 },
+        events: [
+          delta({ 'app:a': 10, 'user:b': 20, c: 30 }, { id: 'first' }),
+          delta({ 'user:b': 21 }, { id: `poison-${app}` }),
+          delta({ c: 31 }, { id: 'third' }),
+        ],
+      };
+      const before = await databaseDump(database);
+      try {
+        await expect(service.createSession(request)).rejects.toThrow(INJECTED_FAILURE);
+        expect(await databaseDump(database)).toEqual(before);
+      } finally {
+        await restore();
+      }
+      const retried = await service.createSession(request);
+      expect(retried.state).toEqual({ c: 31, 'app:a': 10, 'user:b': 21 });
+      expect(retried.events).toHaveLength(3);
+    });
+
+    it('writes none of the events for a duplicate id', async () => {
+      const app = uniqueApp();
+      await service.createSession({ appName: app, userId: 'u', sessionId: 's' });
+      const before = await databaseDump(database);
+      const error = await rejection(
+        service.createSession({ appName: app, userId: 'u', sessionId: 's', events: [delta({ 'user:x': 1 })] }),
+      );
+      expect(error.code).toBe('ALREADY_EXISTS');
+      expect(await databaseDump(database)).toEqual(before);
     });
   });
 

@@ -129,11 +129,14 @@ export class PrismaSessionService implements SessionService {
     return this.client.$transaction(fn);
   }
 
-  async createSession(request: CreateSessionRequest): Promise<Session> {
+  async createSession(request: CreateSessionRequest, options: AppendOptions = {}): Promise<Session> {
     const sessionId = request.sessionId?.trim() || newId();
     const now = nowSeconds();
     const split = splitDelta(request.state ?? {});
-    return this.write(async (tx) => {
+    // Every event is completed (and so checked) before anything is written.
+    const pending = (request.events ?? []).map(completeEvent).filter((event) => !event.partial).map(pendingEvent);
+    const ref: SessionRef = { appName: request.appName, userId: request.userId, sessionId };
+    const { state, revisions } = await this.write(async (tx) => {
       const inserted = await tx.$queryRaw<{ pk: unknown }[]>(
         sql`INSERT INTO sessions (app_name, user_id, id, revision, last_seq, create_time, update_time)
             VALUES (${request.appName}, ${request.userId}, ${sessionId}, 0, 0, ${now}, ${now})
@@ -141,7 +144,7 @@ export class PrismaSessionService implements SessionService {
       );
       const pk = inserted[0]?.pk;
       if (pk === undefined) throw sessionAlreadyExists(sessionId);
-      const owner = { appName: request.appName, userId: request.userId, sessionId, sessionPk: toNumber(pk) };
+      const owner = { ...ref, sessionPk: toNumber(pk) };
       const cause: ChangeCause = {
         actor: 'session:create',
         reason: null,
@@ -153,16 +156,26 @@ export class PrismaSessionService implements SessionService {
       };
       await this.writeScoped(tx, owner, split, cause);
       const state = await this.mergedState(tx, request.appName, request.userId, owner.sessionPk);
-      return {
-        id: sessionId,
-        appName: request.appName,
-        userId: request.userId,
-        state,
-        events: [],
-        lastUpdateTime: now,
-        revision: 0,
-      };
+      // The initial events go through the same path as appendEvent, in this transaction.
+      const revisions: number[] = [];
+      let revision = 0;
+      for (const event of pending) {
+        revision = await this.insertEvent(tx, ref, revision, event, options);
+        revisions.push(revision);
+      }
+      return { state, revisions };
     });
+    const session: Session = {
+      id: sessionId,
+      appName: request.appName,
+      userId: request.userId,
+      state,
+      events: [],
+      lastUpdateTime: now,
+      revision: 0,
+    };
+    pending.forEach((event, i) => applyAppended(session, event, revisions[i] ?? session.revision));
+    return session;
   }
 
   private async writeScoped(
@@ -274,40 +287,42 @@ export class PrismaSessionService implements SessionService {
   async appendEvent(session: Session, newEvent: NewEvent, options: AppendOptions = {}): Promise<Event> {
     const event = completeEvent(newEvent);
     if (event.partial) return event;
-    const stored = storedForm(event);
-    const split = splitDelta(stored.actions.stateDelta);
-    const data = JSON.stringify(stored);
+    const pending = pendingEvent(event);
     const ref = { appName: session.appName, userId: session.userId, sessionId: session.id };
+    const revision = await this.write((tx) => this.insertEvent(tx, ref, session.revision, pending, options));
+    applyAppended(session, pending, revision);
+    return pending.stored;
+  }
 
-    const revision = await this.write(async (tx) => {
-      // Compare-and-swap on the revision: the first statement is a write, so
-      // SQLite takes its write lock here and PostgreSQL locks the row; a
-      // second, stale copy finds the revision moved on.
-      const row = await this.claimAndInsert(tx, ref, session.revision, stored, data);
-      if (!row) {
-        throw (await this.findSession(tx, ref)) ? staleSession() : sessionNotFound(ref.sessionId);
-      }
-      const sessionPk = toNumber(row.pk);
-      const seq = toNumber(row.seq);
-      const cause: ChangeCause = {
-        actor: options.actor ?? stored.author,
-        reason: null,
-        time: stored.timestamp,
-        sourceUserId: ref.userId,
-        sourceSessionId: ref.sessionId,
-        eventId: stored.id,
-        eventSeq: seq,
-      };
-      await this.writeScoped(tx, { ...ref, sessionPk }, split, cause);
-      return toNumber(row.revision);
-    });
-
-    // As ADK does: the caller's session object sees the whole delta, temp: keys included.
-    for (const [key, value] of ownEntries(event.actions.stateDelta)) setOwn(session.state, key, value);
-    session.events.push(stored);
-    session.lastUpdateTime = stored.timestamp;
-    session.revision = revision;
-    return stored;
+  /**
+   * Stores one event on a session at `revision` and persists its delta by
+   * scope, inside the caller's transaction; returns the session's new revision.
+   */
+  private async insertEvent(
+    tx: SqlExecutor,
+    ref: SessionRef,
+    revision: number,
+    { stored, data, split }: PendingEvent,
+    options: AppendOptions,
+  ): Promise<number> {
+    // Compare-and-swap on the revision: the first statement is a write, so
+    // SQLite takes its write lock here and PostgreSQL locks the row; a
+    // second, stale copy finds the revision moved on.
+    const row = await this.claimAndInsert(tx, ref, revision, stored, data);
+    if (!row) {
+      throw (await this.findSession(tx, ref)) ? staleSession() : sessionNotFound(ref.sessionId);
+    }
+    const cause: ChangeCause = {
+      actor: options.actor ?? stored.author,
+      reason: null,
+      time: stored.timestamp,
+      sourceUserId: ref.userId,
+      sourceSessionId: ref.sessionId,
+      eventId: stored.id,
+      eventSeq: toNumber(row.seq),
+    };
+    await this.writeScoped(tx, { ...ref, sessionPk: toNumber(row.pk) }, split, cause);
+    return toNumber(row.revision);
   }
 
   /**
@@ -688,6 +703,28 @@ export class PrismaSessionService implements SessionService {
       return edit.scope === 'app' ? this.appEntries(tx, edit.appName) : this.userEntries(tx, edit.appName, owner.userId);
     });
   }
+}
+
+/** An event ready to store: its stored form (no temp: keys), that as JSON text, and its delta by tier. */
+interface PendingEvent {
+  event: Event;
+  stored: Event;
+  data: string;
+  split: ScopedDelta;
+}
+
+function pendingEvent(event: Event): PendingEvent {
+  const stored = storedForm(event);
+  return { event, stored, data: JSON.stringify(stored), split: splitDelta(stored.actions.stateDelta) };
+}
+
+/** What a stored event does to the caller's session object once committed. */
+function applyAppended(session: Session, { event, stored }: PendingEvent, revision: number): void {
+  // As ADK does: the caller's session object sees the whole delta, temp: keys included.
+  for (const [key, value] of ownEntries(event.actions.stateDelta)) setOwn(session.state, key, value);
+  session.events.push(stored);
+  session.lastUpdateTime = stored.timestamp;
+  session.revision = revision;
 }
 
 function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {

@@ -27,6 +27,12 @@ export interface CreateSessionRequest {
   /** Generated (a UUID) when absent. */
   sessionId?: string;
   state?: StateRecord;
+  /**
+   * Appended in order, in the same transaction as the session: the session
+   * exists with all of them or not at all. Each is handled as appendEvent
+   * handles it (partial events skipped, temp: keys never stored).
+   */
+  events?: NewEvent[];
 }
 
 export interface ListSessionsRequest {
@@ -100,7 +106,8 @@ export interface AppendOptions {
 
 /** ADK's session service operations, plus what the dashboard reads. */
 export interface SessionService {
-  createSession(request: CreateSessionRequest): Promise<Session>;
+  /** The returned session has the initial events applied as appendEvent applies them, temp: keys included. */
+  createSession(request: CreateSessionRequest, options?: AppendOptions): Promise<Session>;
   getSession(ref: SessionRef, config?: GetSessionConfig): Promise<Session | null>;
   listSessions(request: ListSessionsRequest): Promise<{ sessions: Session[] }>;
   /** Removes the session and its events; app and user state stay. A missing session is a no-op. */

@@ -6,7 +6,6 @@ import { userRefOf, type UserParams } from '@/lib/http/params';
 import { json } from '@/lib/http/respond';
 import { parseCreateSession } from '@/lib/http/schemas/session';
 import { sessionJson } from '@/lib/http/serialize';
-import { createSessionWithEvents } from '@/lib/http/session-writes';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -18,9 +17,13 @@ export const GET = route<UserParams>(async (_request, params) => {
   return json(sessions.map(sessionJson));
 });
 
-/** Body `{sessionId?, state?, events?}` (or none); 409 `Session already exists: <id>`. */
+/**
+ * Body `{sessionId?, state?, events?}` (or none); 409 `Session already exists: <id>`.
+ * The session and its events are written in one transaction: all or nothing.
+ */
 export const POST = route<UserParams>(async (request, params, principal) => {
   const owner = userRefOf(params);
   const body = parseCreateSession(await readJson(request, { optional: true }));
-  return json(sessionJson(await createSessionWithEvents(await sessionService(), owner, body, appendOptionsFor(principal))));
+  const created = await (await sessionService()).createSession({ ...owner, ...body }, appendOptionsFor(principal));
+  return json(sessionJson(created));
 });
