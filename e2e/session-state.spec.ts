@@ -22,7 +22,7 @@ test('shows app, user and session tiers side by side with provenance, and the me
   // Which event set user:plan: the provenance names it and links to it.
   const plan = stateEntry(page, 'User state', 'plan');
   await expect(plan).toContainText('"pro"');
-  await expect(plan).toContainText('set by billing_agent in event #1');
+  await expect(plan).toContainText('set in event #1 by billing_agent');
   await expect(plan.getByRole('link', { name: 'event #1' })).toHaveAttribute('href', sessionUrl(session, '?event=1'));
 
   // The agent's view: prefixed keys, each with the tier it comes from.

@@ -152,7 +152,7 @@ export function TimelineList(props: TimelineListProps) {
                     if (node) rows.current.set(virtual.index, node);
                     else rows.current.delete(virtual.index);
                   }}
-                  tabIndex={active === virtual.index ? 0 : -1}
+                  tabIndex={virtual.index === (active ?? selectedIndex ?? total - 1) ? 0 : -1}
                   onFocus={() => setActive(virtual.index)}
                   aria-posinset={virtual.index + 1}
                   aria-setsize={total}

@@ -23,9 +23,10 @@ export function Provenance({ appName, change, currentSession, onSelectEvent }: P
   if (sourceUserId !== null && sourceSessionId !== null && eventSeq !== null) {
     const href = `${sessionPath(appName, sourceUserId, sourceSessionId)}?event=${eventSeq}`;
     const text = own ? `event #${eventSeq}` : `event #${eventSeq} of session ${sourceSessionId}`;
+    // The actor is whoever appended the event (an agent's author, or the account that appended it).
     cause = (
       <>
-        set by <span className="font-medium text-foreground">{change.actor}</span> in{' '}
+        set in{' '}
         <Link
           href={href}
           onClick={(click) => {
@@ -37,7 +38,8 @@ export function Provenance({ appName, change, currentSession, onSelectEvent }: P
           className="font-medium text-accent hover:text-accent-hover hover:underline"
         >
           {text}
-        </Link>
+        </Link>{' '}
+        by <span className="font-medium text-foreground">{change.actor}</span>
       </>
     );
   } else if (sourceUserId !== null && sourceSessionId !== null) {

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { fromRecord, parseSessionUrl, sessionUrlSearch } from './session-url';
+
+const parse = (search: string) => {
+  const params = new URLSearchParams(search);
+  return parseSessionUrl((name) => params.get(name));
+};
+
+describe('session page URL state', () => {
+  it('round-trips the selected event, the compared one and the filters', () => {
+    const state = parse('?event=37&compare=12&author=agent&invocation=e-1&key=user%3Aplan');
+    expect(state).toEqual({ event: 37, compare: 12, filters: { author: 'agent', invocationId: 'e-1', key: 'user:plan' } });
+    expect(sessionUrlSearch(state)).toBe('?event=37&compare=12&author=agent&invocation=e-1&key=user%3Aplan');
+    expect(parse(sessionUrlSearch(state))).toEqual(state);
+  });
+
+  it('ignores what cannot be an event and a comparison without a selection', () => {
+    for (const bad of ['0', '-1', '1.5', 'abc', '1e3', '9999999999999999']) {
+      expect(parse(`?event=${bad}`).event).toBeNull();
+    }
+    expect(parse('?compare=3').compare).toBeNull();
+    expect(parse('?event=3&compare=3').compare).toBeNull();
+    expect(parse('?author=').filters.author).toBeNull();
+    expect(sessionUrlSearch(parse(''))).toBe('');
+  });
+
+  it('reads a page searchParams record, first value of a repeated one', () => {
+    const state = parseSessionUrl(fromRecord({ event: ['5', '6'], key: 'topic' }));
+    expect(state.event).toBe(5);
+    expect(state.filters.key).toBe('topic');
+  });
+});
