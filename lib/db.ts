@@ -9,13 +9,19 @@ import type { SqlClient } from './session-service/sql';
 
 export { DEFAULT_DATABASE_URL, providerOf, redactUrl, sqliteFilePath, type Provider } from './database-url';
 
-/** Long enough for a queue of writers on one SQLite file (other processes: the dashboard beside an agent). */
-const SQLITE_BUSY_TIMEOUT_MS = 30_000;
+/**
+ * How long a write waits for another process's lock on the SQLite file
+ * (an agent writing beside the dashboard). better-sqlite3 waits
+ * synchronously, so the whole server is frozen meanwhile: long enough for a
+ * queue of short writes, short enough that a held lock becomes a 503 in
+ * seconds rather than a hung console.
+ */
+const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 /** A PostgreSQL server that does not answer (host down, packets dropped) fails a request instead of hanging it. */
 const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
 
 /** STATEHOUSE_SQLITE_BUSY_TIMEOUT_MS: how long a write waits for a lock another process holds before failing (503). */
-function sqliteBusyTimeout(): number {
+export function sqliteBusyTimeout(): number {
   const ms = Number(process.env.STATEHOUSE_SQLITE_BUSY_TIMEOUT_MS);
   return Number.isSafeInteger(ms) && ms >= 0 && process.env.STATEHOUSE_SQLITE_BUSY_TIMEOUT_MS?.trim() ? ms : SQLITE_BUSY_TIMEOUT_MS;
 }

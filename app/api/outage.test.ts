@@ -176,7 +176,7 @@ describe('SQLite locked by another connection', () => {
   let locker: Sqlite.Database | undefined;
 
   beforeAll(async () => {
-    // Writes wait this long for another process's lock before giving up (the default is 30 s).
+    // Writes wait this long for another process's lock before giving up (the default is 5 s).
     process.env.STATEHOUSE_SQLITE_BUSY_TIMEOUT_MS = '200';
     database = await createTestDatabase('sqlite');
     setSessionServiceForTests(database.service);
