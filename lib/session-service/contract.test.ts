@@ -620,6 +620,12 @@ describe.each(providers)('session service on %s', (provider) => {
       expect(await seqs({ touchedKey: 'user:odd' })).toEqual([1, 3, 5]);
       expect(await seqs({ touchedKey: 'even' })).toEqual([2, 4, 6]);
       await expect(service.listEvents({ ...ref, sessionId: 'missing' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+      // A new session under a deleted one's id does not inherit its shared-tier history.
+      await service.deleteSession(ref);
+      const reused = await service.createSession(ref);
+      await service.appendEvent(reused, delta({ other: 1 }));
+      expect(await seqs({ touchedKey: 'user:odd' })).toEqual([]);
     });
   });
 

@@ -563,9 +563,10 @@ export class PrismaSessionService implements SessionService {
       if (query.touchedKey !== undefined) {
         const { scope, key } = scopeOfKey(query.touchedKey);
         conditions.push(
-          sql`e.seq IN (SELECT c.event_seq FROM state_changes c WHERE c.app_name = ${ref.appName}
+          // The event id too: a deleted session's shared-tier history stays, and a new session may reuse its id.
+          sql`EXISTS (SELECT 1 FROM state_changes c WHERE c.app_name = ${ref.appName}
                 AND c.source_user_id = ${ref.userId} AND c.source_session_id = ${ref.sessionId}
-                AND c.key = ${key} AND c.scope = ${scope} AND c.event_seq IS NOT NULL)`,
+                AND c.key = ${key} AND c.scope = ${scope} AND c.event_seq = e.seq AND c.event_id = e.id)`,
         );
       }
       const where = join(conditions, ' AND ');
