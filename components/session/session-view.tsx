@@ -17,7 +17,7 @@ import { useSessionUrl } from './use-session-url';
  * event), the comparison of two events, and the live timeline. Everything
  * it shows is in the URL.
  */
-export function SessionView({ appName, userId, sessionId }: SessionRef) {
+export function SessionView({ appName, userId, sessionId, canEditUserState = false }: SessionRef & { canEditUserState?: boolean }) {
   const sessionRef = useMemo(() => ({ appName, userId, sessionId }), [appName, userId, sessionId]);
   const [url, setUrl] = useSessionUrl();
   const { event: selected, compare, filters } = url;
@@ -51,7 +51,7 @@ export function SessionView({ appName, userId, sessionId }: SessionRef) {
         view={selected !== null && asOf.error ? undefined : view}
         changes={selected === null ? undefined : selectedItem.data?.changes}
         onSelectEvent={select}
-        editUserState={selected === null}
+        editUserState={canEditUserState && selected === null}
       />
       {selected !== null && compare !== null ? <ComparePanel sessionRef={sessionRef} first={compare} second={selected} /> : null}
       <Timeline

@@ -1,8 +1,23 @@
 import { isAuthError } from '../auth/errors';
 import type { Principal } from '../auth/principal';
-import type { Role } from '../auth/roles';
-import { requireRole } from '../auth/server';
+import { hasRole, type Role } from '../auth/roles';
+import { currentPrincipal, requireRole } from '../auth/server';
 import type { ActionFailure } from './result';
+
+/**
+ * The role each dashboard write needs, as the HTTP API's policy has it:
+ * appending and user state for support, app state (every user of the app
+ * reads it) for admins.
+ */
+export const WRITE_ROLES = { appendEvent: 'support', userState: 'support', appState: 'admin' } as const satisfies Record<string, Role>;
+
+export type DashboardWrite = keyof typeof WRITE_ROLES;
+
+/** Whether whoever renders this page may make that write: pages offer only the controls that would work. */
+export async function mayWrite(write: DashboardWrite): Promise<boolean> {
+  const principal = await currentPrincipal();
+  return principal !== null && hasRole(principal.role, WRITE_ROLES[write]);
+}
 
 /**
  * The signed-in principal when it has `role`, else the refusal as a value

@@ -6,14 +6,14 @@ import { appendEventCommand, type AppendEventInput, type AppendEventOutput } fro
 import { requestSessionService } from '../data/service-override';
 import { appPath, sessionPath, userPath } from '../paths';
 import { scopeOfKey } from '../session-service/scope';
-import { principalFor } from './authorize';
+import { principalFor, WRITE_ROLES } from './authorize';
 import { failure, type ActionResult } from './result';
 
 /** Appends an event from the session page's form, guarded by the revision that page loaded. */
 export async function appendEvent(input: AppendEventInput): Promise<ActionResult<AppendEventOutput>> {
   let result: ActionResult<AppendEventOutput>;
   try {
-    const support = await principalFor('support');
+    const support = await principalFor(WRITE_ROLES.appendEvent);
     if (!support.ok) return support;
     const actor = accountActor(support.principal);
     result = await appendEventCommand(await requestSessionService(), input, actor === undefined ? {} : { actor });

@@ -5,7 +5,7 @@ import { editStateCommand, type EditStateInput } from '../commands/edit-state';
 import { requestSessionService } from '../data/service-override';
 import { appPath, userPath } from '../paths';
 import type { StateEntry } from '../session-service/types';
-import { principalFor } from './authorize';
+import { principalFor, WRITE_ROLES } from './authorize';
 import { failure, type ActionResult } from './result';
 
 function isAppEdit(input: unknown): boolean {
@@ -16,8 +16,7 @@ function isAppEdit(input: unknown): boolean {
 export async function editState(input: EditStateInput): Promise<ActionResult<StateEntry[]>> {
   let result: ActionResult<StateEntry[]>;
   try {
-    // App state reaches every user of the app: as in the HTTP API, only admins change it.
-    const allowed = await principalFor(isAppEdit(input) ? 'admin' : 'support');
+    const allowed = await principalFor(WRITE_ROLES[isAppEdit(input) ? 'appState' : 'userState']);
     if (!allowed.ok) return allowed;
     result = await editStateCommand(await requestSessionService(), allowed.principal.name, input);
   } catch (error) {

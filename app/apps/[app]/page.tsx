@@ -10,7 +10,7 @@ import { Stats } from '@/components/lists/stats';
 import { UserList } from '@/components/lists/user-list';
 import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
 import { Tabs } from '@/components/nav/tabs';
-import { EditableStateTable } from '@/components/state-edit/editable-state-table';
+import { TierStateTable } from '@/components/state-edit/tier-state-table';
 import { getAppOverview } from '@/lib/data/apps';
 import {
   choiceOf,
@@ -64,7 +64,7 @@ export default async function AppPage({ params, searchParams }: AppPageProps) {
       </header>
 
       <section aria-label="App state" className="mb-8">
-        <EditableStateTable
+        <TierStateTable
           tier={{ scope: 'app', appName }}
           title="App state"
           appName={appName}

@@ -7,7 +7,7 @@ import { SessionList, sessionListParams } from '@/components/lists/session-list'
 import { TableSkeleton } from '@/components/lists/skeleton';
 import { Stats } from '@/components/lists/stats';
 import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
-import { EditableStateTable } from '@/components/state-edit/editable-state-table';
+import { TierStateTable } from '@/components/state-edit/tier-state-table';
 import { UserHistory } from '@/components/history/user-history';
 import { sessionListQueryOf, type SearchParams } from '@/lib/data/list-params';
 import { metadataId, routeId } from '@/lib/data/route-params';
@@ -50,7 +50,7 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
       </header>
 
       <section aria-label="User state" className="mb-8">
-        <EditableStateTable
+        <TierStateTable
           tier={{ scope: 'user', appName, userId }}
           title="User state"
           appName={appName}

@@ -6,6 +6,7 @@ import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
 import { SessionView } from '@/components/session/session-view';
 import { Timestamp } from '@/components/state';
 import { SessionTemplatePreview } from '@/components/template-preview/session-template-preview';
+import { mayWrite } from '@/lib/actions/authorize';
 import { routeId } from '@/lib/data/route-params';
 import { getSessionSummary } from '@/lib/data/session';
 import { readerService } from '@/lib/data/reader';
@@ -41,6 +42,8 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
   if (!summary) notFound();
   const service = await readerService();
 
+  // Only the writes the signed-in account may make are offered.
+  const [canAppend, canEditUserState] = await Promise.all([mayWrite('appendEvent'), mayWrite('userState')]);
   const queryClient = getQueryClient();
   await prefetchSessionPage(queryClient, service, ref, parseSessionUrl(fromRecord(search)));
 
@@ -56,10 +59,12 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
         </p>
       </header>
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <div className="mb-6">
-          <AppendEventForm session={ref} />
-        </div>
-        <SessionView {...ref} />
+        {canAppend ? (
+          <div className="mb-6">
+            <AppendEventForm session={ref} />
+          </div>
+        ) : null}
+        <SessionView {...ref} canEditUserState={canEditUserState} />
         <div className="mt-8">
           <SessionTemplatePreview session={ref} />
         </div>
