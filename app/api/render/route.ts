@@ -1,6 +1,7 @@
 // POST /api/render — preview an instruction template the way ADK injects state.
 import { readJson } from '@/lib/http/body';
 import { plainRoute, sessionService } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/methods';
 import { json } from '@/lib/http/respond';
 import { parseRender } from '@/lib/http/schemas/render';
 import { renderState } from '@/lib/http/session-reads';
@@ -16,3 +17,6 @@ export const POST = plainRoute(async (request) => {
   const state = 'state' in source ? source.state : await renderState(await sessionService(), source);
   return json(renderTemplate(template, state, { dialect }));
 });
+
+/** Every other method: FastAPI's JSON 405 with Allow (OPTIONS: 204 with Allow). */
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -1,4 +1,5 @@
 // GET /api/apps/{app}/history?scope=app|user|session&userId=&sessionId=&key=&limit=&offset= — one key's history, newest first.
+import { otherMethods } from '@/lib/http/methods';
 import { z } from 'zod';
 import { idSchema } from '@/lib/validation/schemas';
 import { MAX_KEY_LENGTH } from '@/lib/validation/limits';
@@ -27,3 +28,6 @@ export const GET = route<AppParams>(async (request, params) => {
   const history = parseQuery(request, query);
   return json(await (await sessionService()).getKeyHistory({ appName, ...history }));
 });
+
+/** Every other method: FastAPI's JSON 405 with Allow (OPTIONS: 204 with Allow). */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

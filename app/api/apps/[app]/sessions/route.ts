@@ -1,4 +1,5 @@
 // GET /api/apps/{app}/sessions?userId=&q=&stateKey=&stateValue=&limit=&offset= — session search across users.
+import { otherMethods } from '@/lib/http/methods';
 import { z } from 'zod';
 import { searchValueOf } from '@/lib/validation/search-value';
 import { idSchema } from '@/lib/validation/schemas';
@@ -23,3 +24,6 @@ export const GET = route<AppParams>(async (request, params) => {
   const { q, ...search } = parseQuery(request, query);
   return json(await (await sessionService()).searchSessions({ appName, idContains: q, ...search }));
 });
+
+/** Every other method: FastAPI's JSON 405 with Allow (OPTIONS: 204 with Allow). */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -2,6 +2,7 @@
 import { readJson } from '@/lib/http/body';
 import { auditActor } from '@/lib/http/auth';
 import { route, sessionService } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/methods';
 import { appNameOf, type AppParams } from '@/lib/http/params';
 import { json } from '@/lib/http/respond';
 import { parseStateEdit } from '@/lib/http/schemas/state-edit';
@@ -21,3 +22,6 @@ export const PATCH = route<AppParams>(async (request, params, principal) => {
   const entries = await (await sessionService()).editState({ scope: 'app', appName, ...edit, actor });
   return json({ entries });
 });
+
+/** Every other method: FastAPI's JSON 405 with Allow (OPTIONS: 204 with Allow). */
+export const { POST, PUT, DELETE, OPTIONS } = otherMethods('GET', 'PATCH');

@@ -1,4 +1,5 @@
 // GET /api/apps/{app}/users?q=&limit=&offset= — users of an app (with sessions or user state), most recent first.
+import { otherMethods } from '@/lib/http/methods';
 import { z } from 'zod';
 import { route, sessionService } from '@/lib/http/handler';
 import { appNameOf, type AppParams } from '@/lib/http/params';
@@ -15,3 +16,6 @@ export const GET = route<AppParams>(async (request, params) => {
   const { q, limit, offset } = parseQuery(request, query);
   return json(await (await sessionService()).listUsers(appName, { idContains: q, limit, offset }));
 });
+
+/** Every other method: FastAPI's JSON 405 with Allow (OPTIONS: 204 with Allow). */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -1,4 +1,5 @@
 // GET /api/apps/{app}/users/{user}/history?since=&limit=&offset= — every user-tier change of one user, newest first.
+import { otherMethods } from '@/lib/http/methods';
 import { z } from 'zod';
 import { route, sessionService } from '@/lib/http/handler';
 import { userRefOf, type UserParams } from '@/lib/http/params';
@@ -15,3 +16,6 @@ export const GET = route<UserParams>(async (request, params) => {
   const page = parseQuery(request, query);
   return json(await (await sessionService()).getUserHistory(appName, userId, page));
 });
+
+/** Every other method: FastAPI's JSON 405 with Allow (OPTIONS: 204 with Allow). */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

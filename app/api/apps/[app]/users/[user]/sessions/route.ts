@@ -2,6 +2,7 @@
 import { readJson } from '@/lib/http/body';
 import { appendOptionsFor } from '@/lib/http/auth';
 import { route, sessionService } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/methods';
 import { userRefOf, type UserParams } from '@/lib/http/params';
 import { json } from '@/lib/http/respond';
 import { parseCreateSession } from '@/lib/http/schemas/session';
@@ -27,3 +28,6 @@ export const POST = route<UserParams>(async (request, params, principal) => {
   const created = await (await sessionService()).createSession({ ...owner, ...body }, appendOptionsFor(principal));
   return json(sessionJson(created));
 });
+
+/** Every other method: FastAPI's JSON 405 with Allow (OPTIONS: 204 with Allow). */
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET', 'POST');

@@ -2,6 +2,7 @@
 import { readJson } from '@/lib/http/body';
 import { appendOptionsFor } from '@/lib/http/auth';
 import { route, sessionService } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/methods';
 import { sessionRefOf, type SessionParams } from '@/lib/http/params';
 import { notFound, SESSION_NOT_FOUND } from '@/lib/http/problem';
 import { json } from '@/lib/http/respond';
@@ -41,3 +42,6 @@ export const DELETE = route<SessionParams>(async (_request, params) => {
   await (await sessionService()).deleteSession(ref);
   return json(null);
 });
+
+/** Every other method: FastAPI's JSON 405 with Allow (OPTIONS: 204 with Allow). */
+export const { PUT, OPTIONS } = otherMethods('GET', 'POST', 'PATCH', 'DELETE');

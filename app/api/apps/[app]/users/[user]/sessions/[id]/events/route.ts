@@ -1,4 +1,5 @@
 // GET|POST /api/apps/{app}/users/{user}/sessions/{id}/events — the event log page by page; append one ADK event.
+import { otherMethods } from '@/lib/http/methods';
 import { z } from 'zod';
 import { readJson } from '@/lib/http/body';
 import { appendOptionsFor } from '@/lib/http/auth';
@@ -44,3 +45,6 @@ export const POST = route<SessionParams>(async (request, params, principal) => {
   const result = await appendToSession(await sessionService(), ref, event, expected, appendOptionsFor(principal));
   return json(result.event, 200, { ETag: revisionTag(result.revision) });
 });
+
+/** Every other method: FastAPI's JSON 405 with Allow (OPTIONS: 204 with Allow). */
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET', 'POST');

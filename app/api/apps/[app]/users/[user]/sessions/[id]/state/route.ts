@@ -1,4 +1,5 @@
 // GET /api/apps/{app}/users/{user}/sessions/{id}/state?asOf=<seq> — the three tiers separately, now or right after an event.
+import { otherMethods } from '@/lib/http/methods';
 import { z } from 'zod';
 import { route, sessionService } from '@/lib/http/handler';
 import { sessionRefOf, type SessionParams } from '@/lib/http/params';
@@ -16,3 +17,6 @@ export const GET = route<SessionParams>(async (request, params) => {
   const { asOf } = parseQuery(request, query);
   return json(await sessionStateView(await sessionService(), ref, asOf));
 });
+
+/** Every other method: FastAPI's JSON 405 with Allow (OPTIONS: 204 with Allow). */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

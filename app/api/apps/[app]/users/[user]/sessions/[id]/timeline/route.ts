@@ -1,6 +1,7 @@
 // GET /api/apps/{app}/users/{user}/sessions/{id}/timeline — events oldest first, each with the state changes it caused.
 import { readTimeline } from '@/lib/data/session';
 import { route, sessionService } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/methods';
 import { sessionRefOf, type SessionParams } from '@/lib/http/params';
 import { parseQuery } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
@@ -14,3 +15,6 @@ export const GET = route<SessionParams>(async (request, params) => {
   const ref = sessionRefOf(params);
   return json(await readTimeline(await sessionService(), ref, parseQuery(request, timelineQuery)));
 });
+
+/** Every other method: FastAPI's JSON 405 with Allow (OPTIONS: 204 with Allow). */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

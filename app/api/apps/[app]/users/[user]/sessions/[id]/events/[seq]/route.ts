@@ -2,6 +2,7 @@
 import { readTimelineEvent } from '@/lib/data/session';
 import { route, sessionService } from '@/lib/http/handler';
 import { parseWith } from '@/lib/http/issues';
+import { otherMethods } from '@/lib/http/methods';
 import { sessionRefOf, type SessionParams } from '@/lib/http/params';
 import { notFound } from '@/lib/http/problem';
 import { json } from '@/lib/http/respond';
@@ -18,3 +19,6 @@ export const GET = route<SessionParams & { seq: string }>(async (_request, param
   if (!item) throw notFound(`Event ${seq} not found in session ${ref.sessionId}.`);
   return json(item);
 });
+
+/** Every other method: FastAPI's JSON 405 with Allow (OPTIONS: 204 with Allow). */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -1,6 +1,7 @@
 // GET /api/apps/{app}/users/{user}/sessions/{id}/timeline/position?seq= — where an event sits in the (filtered) timeline.
 import { locateEvent } from '@/lib/data/session';
 import { route, sessionService } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/methods';
 import { sessionRefOf, type SessionParams } from '@/lib/http/params';
 import { parseQuery } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
@@ -15,3 +16,6 @@ export const GET = route<SessionParams>(async (request, params) => {
   const { seq, ...filters } = parseQuery(request, positionQuery);
   return json(await locateEvent(await sessionService(), ref, filters, seq));
 });
+
+/** Every other method: FastAPI's JSON 405 with Allow (OPTIONS: 204 with Allow). */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');
