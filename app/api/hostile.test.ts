@@ -12,6 +12,10 @@ import * as appState from './apps/[app]/state/route';
 import * as sessions from './apps/[app]/users/[user]/sessions/route';
 import * as session from './apps/[app]/users/[user]/sessions/[id]/route';
 import * as events from './apps/[app]/users/[user]/sessions/[id]/events/route';
+import * as oneEvent from './apps/[app]/users/[user]/sessions/[id]/events/[seq]/route';
+import * as sessionState from './apps/[app]/users/[user]/sessions/[id]/state/route';
+import * as timeline from './apps/[app]/users/[user]/sessions/[id]/timeline/route';
+import * as timelinePosition from './apps/[app]/users/[user]/sessions/[id]/timeline/position/route';
 import * as userState from './apps/[app]/users/[user]/state/route';
 import * as render from './render/route';
 
@@ -507,10 +511,12 @@ const CASES: Case[] = [
     [
       ['limit=1e400', 'limit: expected an integer from 1 to 1000, got "1e400"'],
       ['limit=99999999999999999999', 'limit: expected an integer from 1 to 1000, got "99999999999999999999"'],
-      ['after=-1', 'after: expected an integer ≥ 0, got "-1"'],
+      ['after=-1', 'after: expected an integer from 0 to 2147483647, got "-1"'],
       ['offset=0x10', 'offset: expected an integer ≥ 0, got "0x10"'],
       ['order=asc%3BDROP', 'order: must be asc or desc'],
       ['after=1&after=2', 'after: given more than once'],
+      // Beyond PostgreSQL's integer columns: a 400, not a failed query.
+      ['after=3000000000', 'after: expected an integer from 0 to 2147483647, got "3000000000"'],
     ] as const
   ).map(([query, detail]): Case => ({
     name: `query: ${query}`,
@@ -520,6 +526,46 @@ const CASES: Case[] = [
     status: 400,
     detail,
   })),
+  {
+    name: 'an event sequence number beyond any',
+    route: handler(oneEvent.GET),
+    method: 'GET',
+    options: { params: { ...target, seq: '3000000000' } },
+    status: 400,
+    detail: 'seq: expected an integer from 1 to 2147483647, got "3000000000"',
+  },
+  {
+    name: 'state as of a sequence number beyond any',
+    route: handler(sessionState.GET),
+    method: 'GET',
+    options: { params: target, query: 'asOf=9007199254740991' },
+    status: 400,
+    detail: 'asOf: expected an integer from 0 to 2147483647, got "9007199254740991"',
+  },
+  {
+    name: 'a timeline after a sequence number beyond any',
+    route: handler(timeline.GET),
+    method: 'GET',
+    options: { params: target, query: 'after=2147483648' },
+    status: 400,
+    detail: 'after: expected an integer from 0 to 2147483647, got "2147483648"',
+  },
+  {
+    name: 'a timeline position beyond any',
+    route: handler(timelinePosition.GET),
+    method: 'GET',
+    options: { params: target, query: 'seq=3000000000' },
+    status: 400,
+    detail: 'seq: expected an integer from 1 to 2147483647, got "3000000000"',
+  },
+  {
+    name: 'an If-Match beyond any revision',
+    route: handler(events.POST),
+    method: 'POST',
+    options: { params: target, body: { author: 'a' }, headers: { 'if-match': '3000000000' } },
+    status: 400,
+    detail: 'If-Match: expected the session\'s revision (an integer such as 7 or "7"), got "3000000000"',
+  },
 ];
 
 describe.each(providers)('hostile input on %s', (provider) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseWith } from './issues';
+import { MAX_STORED_INTEGER } from '../validation/limits';
 import { MAX_PAGE_LIMIT } from './limits';
 import { badRequest } from './problem';
 
@@ -37,6 +38,11 @@ export function integerParam(min: number, max = Number.MAX_SAFE_INTEGER) {
     ctx.addIssue({ code: 'custom', message: `expected ${range}, got ${JSON.stringify(text)}` });
     return z.NEVER;
   });
+}
+
+/** An integer query parameter compared with a stored one (a sequence number): at most MAX_STORED_INTEGER. */
+export function storedIntegerParam(min: number) {
+  return integerParam(min, MAX_STORED_INTEGER);
 }
 
 /** A non-negative number of seconds (float seconds since the epoch, as ADK timestamps are). */

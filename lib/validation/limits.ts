@@ -7,3 +7,9 @@ export const MAX_JSON_DEPTH = 64;
 export const MAX_VALUE_BYTES = 2 * 1024 * 1024;
 export const MAX_REASON_LENGTH = 500;
 export const MAX_TEMPLATE_LENGTH = 100_000;
+/**
+ * The largest sequence number, revision or row id there can be: those are
+ * 32-bit integer columns on PostgreSQL, which fails a query comparing one to
+ * a larger number instead of matching nothing.
+ */
+export const MAX_STORED_INTEGER = 2_147_483_647;

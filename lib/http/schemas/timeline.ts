@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_KEY_LENGTH } from '../../validation/limits';
 import { idSchema } from '../../validation/schemas';
-import { integerParam, pageQuery } from '../query';
+import { pageQuery, storedIntegerParam } from '../query';
 
 /** The session timeline's filters, as query parameters (see lib/data/session.ts). */
 export const timelineFilterQuery = {
@@ -11,12 +11,12 @@ export const timelineFilterQuery = {
   key: z.string().max(MAX_KEY_LENGTH + 5, `must be at most ${MAX_KEY_LENGTH + 5} characters`).optional(),
 };
 
-export const timelineQuery = z.object({ ...timelineFilterQuery, after: integerParam(0).optional(), ...pageQuery });
+export const timelineQuery = z.object({ ...timelineFilterQuery, after: storedIntegerParam(0).optional(), ...pageQuery });
 
 export const positionQuery = z.object({
   ...timelineFilterQuery,
-  seq: z.string({ error: 'is required' }).pipe(integerParam(1)),
+  seq: z.string({ error: 'is required' }).pipe(storedIntegerParam(1)),
 });
 
 /** A sequence number in a path segment. */
-export const seqParam = integerParam(1);
+export const seqParam = storedIntegerParam(1);

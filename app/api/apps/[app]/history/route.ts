@@ -1,9 +1,9 @@
 // GET /api/apps/{app}/history?scope=app|user|session&userId=&sessionId=&key=&limit=&offset= — one key's history, newest first.
-import { otherMethods } from '@/lib/http/methods';
 import { z } from 'zod';
 import { idSchema } from '@/lib/validation/schemas';
 import { MAX_KEY_LENGTH } from '@/lib/validation/limits';
 import { route, sessionService } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/methods';
 import { appNameOf, type AppParams } from '@/lib/http/params';
 import { pageQuery, parseQuery } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';

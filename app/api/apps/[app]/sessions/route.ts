@@ -1,9 +1,9 @@
 // GET /api/apps/{app}/sessions?userId=&q=&stateKey=&stateValue=&limit=&offset= — session search across users.
-import { otherMethods } from '@/lib/http/methods';
 import { z } from 'zod';
 import { searchValueOf } from '@/lib/validation/search-value';
 import { idSchema } from '@/lib/validation/schemas';
 import { route, sessionService } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/methods';
 import { appNameOf, type AppParams } from '@/lib/http/params';
 import { pageQuery, parseQuery } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';

@@ -1,7 +1,7 @@
 // GET /api/apps/{app}/users?q=&limit=&offset= — users of an app (with sessions or user state), most recent first.
-import { otherMethods } from '@/lib/http/methods';
 import { z } from 'zod';
 import { route, sessionService } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/methods';
 import { appNameOf, type AppParams } from '@/lib/http/params';
 import { pageQuery, parseQuery } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';

@@ -1,7 +1,7 @@
 // GET /api/apps/{app}/users/{user}/history?since=&limit=&offset= — every user-tier change of one user, newest first.
-import { otherMethods } from '@/lib/http/methods';
 import { z } from 'zod';
 import { route, sessionService } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/methods';
 import { userRefOf, type UserParams } from '@/lib/http/params';
 import { pageQuery, parseQuery, secondsParam } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';

@@ -1,12 +1,12 @@
 // GET|POST /api/apps/{app}/users/{user}/sessions/{id}/events — the event log page by page; append one ADK event.
-import { otherMethods } from '@/lib/http/methods';
 import { z } from 'zod';
 import { readJson } from '@/lib/http/body';
 import { appendOptionsFor } from '@/lib/http/auth';
 import { route, sessionService } from '@/lib/http/handler';
 import { expectedRevisionOf, revisionTag } from '@/lib/http/if-match';
+import { otherMethods } from '@/lib/http/methods';
 import { sessionRefOf, type SessionParams } from '@/lib/http/params';
-import { integerParam, pageQuery, parseQuery } from '@/lib/http/query';
+import { pageQuery, parseQuery, storedIntegerParam } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
 import { parseEvent } from '@/lib/http/schemas/event';
 import { appendToSession } from '@/lib/http/session-writes';
@@ -15,7 +15,7 @@ export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
 const query = z.object({
-  after: integerParam(0).optional(),
+  after: storedIntegerParam(0).optional(),
   order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).optional(),
   author: z.string().optional(),
   invocationId: z.string().optional(),

@@ -1,16 +1,16 @@
 // GET /api/apps/{app}/users/{user}/sessions/{id}/state?asOf=<seq> — the three tiers separately, now or right after an event.
-import { otherMethods } from '@/lib/http/methods';
 import { z } from 'zod';
 import { route, sessionService } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/methods';
 import { sessionRefOf, type SessionParams } from '@/lib/http/params';
-import { integerParam, parseQuery } from '@/lib/http/query';
+import { parseQuery, storedIntegerParam } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
 import { sessionStateView } from '@/lib/http/session-reads';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-const query = z.object({ asOf: integerParam(0).optional() });
+const query = z.object({ asOf: storedIntegerParam(0).optional() });
 
 export const GET = route<SessionParams>(async (request, params) => {
   const ref = sessionRefOf(params);
