@@ -3,7 +3,9 @@ import { failure, invalid, type ActionResult } from '../actions/result';
 import type { Principal } from '../auth/principal';
 import { MIN_PASSWORD_LENGTH, type Account, type AccountStore, type ApiTokenInfo } from '../auth/store';
 import { ROLES } from '../auth/roles';
+import { MAX_STORED_INTEGER } from '../validation/limits';
 import { fieldErrorsOf } from '../validation/schemas';
+import { nameProblem } from '../validation/text';
 
 /*
  * Account management from the admin page: validation, the lock-out guard,
@@ -29,9 +31,24 @@ export const updateAccountInput = z
 export const setPasswordInput = z.object({ name: nameField, password: passwordField });
 export const createTokenInput = z.object({
   name: nameField,
-  label: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  label: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(100, 'must be at most 100 characters')
+    // Stored in its own column: PostgreSQL refuses NUL, and the drivers turn an unpaired surrogate into U+FFFD.
+    .superRefine((label, ctx) => {
+      const problem = nameProblem(label);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 });
-export const revokeTokenInput = z.object({ id: z.number({ error: 'must be a number' }).int().positive() });
+export const revokeTokenInput = z.object({
+  id: z
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .positive('must be positive')
+    .max(MAX_STORED_INTEGER, `must be at most ${MAX_STORED_INTEGER}`),
+});
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): { ok: true; data: z.infer<S> } | ReturnType<typeof invalid> {
   const parsed = schema.safeParse(input);

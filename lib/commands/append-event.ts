@@ -4,9 +4,10 @@ import { newId } from '../session-service/events';
 import type { AppendOptions, SessionService } from '../session-service/service';
 import type { Event, Part, Session } from '../session-service/types';
 import { parseDeltaText, parseObjectText } from '../validation/json-text';
-import { MAX_VALUE_BYTES } from '../validation/limits';
+import { MAX_STORED_INTEGER, MAX_VALUE_BYTES } from '../validation/limits';
 import { EMPTY_EVENT_MESSAGE } from '../validation/messages';
 import { fieldErrorsOf, idSchema, nameSchema } from '../validation/schemas';
+import { hasLoneSurrogate, UNPAIRED_SURROGATE_MESSAGE } from '../validation/text';
 
 /** A name stored in its own column (see nameSchema), or blank for "generate one". */
 const optionalName = z
@@ -28,11 +29,20 @@ export const appendEventInput = z.object({
   userId: idSchema,
   sessionId: idSchema,
   /** The revision the page showed; a newer one in storage means someone else appended. */
-  revision: z.number({ error: 'must be a number' }).int('must be an integer').nonnegative('must not be negative'),
+  revision: z
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .nonnegative('must not be negative')
+    .max(MAX_STORED_INTEGER, `must be at most ${MAX_STORED_INTEGER}`),
   author: z.string({ error: 'must be a string' }).trim().pipe(nameSchema).default('user'),
   /** Blank: one is generated (`e-<uuid>`, as ADK names them). */
   invocationId: optionalName,
-  text: z.string({ error: 'must be a string' }).max(MAX_VALUE_BYTES, `is longer than ${MAX_VALUE_BYTES} characters`).optional(),
+  text: z
+    .string({ error: 'must be a string' })
+    .max(MAX_VALUE_BYTES, `is longer than ${MAX_VALUE_BYTES} characters`)
+    // As the API refuses it: what is stored would not be what was sent.
+    .refine((text) => !hasLoneSurrogate(text), UNPAIRED_SURROGATE_MESSAGE)
+    .optional(),
   functionCall: callSchema.optional(),
   functionResponse: callSchema.optional(),
   /** JSON object text. Blank means no state change. */

@@ -9,11 +9,14 @@ import { MAX_KEYS_PER_DELTA, MAX_VALUE_BYTES } from '../validation/limits';
 import { fieldErrorsOf, idSchema, reasonSchema } from '../validation/schemas';
 
 /** What the person saw for a key when they confirmed the diff: absent, or this value. */
-const seenSchema = z.union([
-  z.object({ present: z.literal(false) }),
-  // z.unknown keeps the value by reference (a rebuilt object would lose a `__proto__` key).
-  z.object({ present: z.literal(true), value: z.unknown() }),
-]);
+const seenSchema = z.union(
+  [
+    z.object({ present: z.literal(false) }),
+    // z.unknown keeps the value by reference (a rebuilt object would lose a `__proto__` key).
+    z.object({ present: z.literal(true), value: z.unknown() }),
+  ],
+  { error: 'must be {present: false} or {present: true, value}' },
+);
 
 const changeSchema = z.object({
   /** The key within its tier, without the app:/user: prefix. */

@@ -1,6 +1,7 @@
 import { exceedsDepth, loneSurrogateProblem } from '../http/json-parse';
 import { findJsonSyntaxError, lineAndColumn } from '../http/json-syntax';
 import { lossyNumberMessage } from './json-numbers';
+import { hasLoneSurrogate } from './text';
 import { MAX_JSON_DEPTH, MAX_KEY_LENGTH, MAX_KEYS_PER_DELTA, MAX_VALUE_BYTES } from './limits';
 import type { JsonObject, JsonValue, StateRecord } from '../session-service/types';
 
@@ -59,6 +60,8 @@ export function keyProblem(key: string): string | null {
   if (key.length > MAX_KEY_LENGTH) return `key "${key.slice(0, 40)}…" is longer than ${MAX_KEY_LENGTH} characters`;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(key)) return `key ${JSON.stringify(key)} contains control characters`;
+  // Keys are stored in their own column, where the drivers would turn an unpaired surrogate into U+FFFD.
+  if (hasLoneSurrogate(key)) return `key ${JSON.stringify(key)} is not valid Unicode (it contains an unpaired surrogate)`;
   return null;
 }
 

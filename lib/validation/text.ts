@@ -20,9 +20,11 @@ export function hasLoneSurrogate(text: string): boolean {
   return LONE_SURROGATE.test(text);
 }
 
+export const UNPAIRED_SURROGATE_MESSAGE = 'must be valid Unicode (it contains an unpaired surrogate)';
+
 /** Why a one-line name (id, author, actor) is unacceptable, or null. */
 export function nameProblem(text: string): string | null {
-  if (hasLoneSurrogate(text)) return 'must be valid Unicode (it contains an unpaired surrogate)';
+  if (hasLoneSurrogate(text)) return UNPAIRED_SURROGATE_MESSAGE;
   if (CONTROL.test(text)) return 'must not contain control characters';
   if (BIDI_CONTROL.test(text)) return 'must not contain bidirectional control characters';
   return null;
@@ -30,7 +32,7 @@ export function nameProblem(text: string): string | null {
 
 /** Why free text (a reason) is unacceptable, or null: tabs and line breaks are fine. */
 export function freeTextProblem(text: string): string | null {
-  if (hasLoneSurrogate(text)) return 'must be valid Unicode (it contains an unpaired surrogate)';
+  if (hasLoneSurrogate(text)) return UNPAIRED_SURROGATE_MESSAGE;
   if (CONTROL_EXCEPT_WHITESPACE.test(text)) return 'must not contain control characters other than tabs and line breaks';
   return null;
 }
