@@ -11,6 +11,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 const protectedPort = Number(process.env.E2E_PROTECTED_PORT || port + 1); // set it when port + 1 is taken (parallel runs)
 process.env.E2E_PROTECTED_URL = `http://127.0.0.1:${protectedPort}`;
 const databaseUrl = chooseE2eDatabase();
+const OUTAGE_SPECS = /outage\.spec\.ts$/;
 const serverEnv = {
   DATABASE_URL: databaseUrl,
   STATEHOUSE_ROOT: projectRoot,
@@ -35,6 +36,15 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: OUTAGE_SPECS,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() },
+    },
+    {
+      // These take the database away from both servers, so they run after every
+      // other spec, alone (run them by themselves with --no-deps).
+      name: 'outage',
+      testMatch: OUTAGE_SPECS,
+      dependencies: ['chromium'],
       use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() },
     },
   ],
