@@ -15,11 +15,15 @@ export function formatMs(ms: number): string {
   return ms.toFixed(0);
 }
 
+const NUMERIC = /^(n\/a|error|[\d.,]+x?)$/;
+
+/** A Markdown table; columns of figures are right-aligned, text columns left-aligned. */
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const right = header.map((_, i) => i > 0 && rows.every((r) => NUMERIC.test(r[i] ?? '')));
   const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
-  const rule = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
+    `| ${cells.map((c, i) => (right[i] ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (right[i] ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
 
@@ -63,7 +67,7 @@ export function formatReport(run: RunResult): string {
   const out: string[] = [];
   const { machine, scale } = run;
   out.push(
-    `Statehouse benchmark, scale ${scale.name}, ${scale.rounds} rounds (median of per-round means), ${run.durationS.toFixed(0)} s`,
+    `Statehouse benchmark, scale ${scale.name}, ${scale.rounds} rounds (median of per-round means), ${run.durationS.toFixed(0)} s, commit ${run.commit}`,
     `${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}, load average at start ${machine.loadAverage.map((l) => l.toFixed(2)).join(' ')}`,
     '',
   );

@@ -37,6 +37,8 @@ export interface MemoryResult extends ProbeResult {
 
 export interface RunResult {
   startedAt: string;
+  /** git commit of the work tree measured ("+": with uncommitted changes). */
+  commit: string;
   durationS: number;
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; platform: string; loadAverage: number[] };
   scale: Scale;

@@ -3,6 +3,7 @@
 // interleaved (round r runs every implementation once, in an order rotated
 // by r, so drift in the machine's load hits all of them alike), on SQLite
 // and on PostgreSQL. Prints a table of medians and writes JSON to --out.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,17 @@ const gc = (globalThis as { gc?: () => void }).gc;
 
 function log(message: string): void {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
+/** The commit measured, with a + when the work tree has changes. */
+function currentCommit(): string {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '';
+    return dirty ? `${commit}+` : commit;
+  } catch {
+    return 'unknown';
+  }
 }
 
 function messageOf(error: unknown): string {
@@ -181,6 +193,7 @@ async function main(): Promise<void> {
   const cpu = cpus();
   const result: RunResult = {
     startedAt: new Date().toISOString(),
+    commit: currentCommit(),
     durationS: 0,
     machine: {
       cpus: cpu.length,
