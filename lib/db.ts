@@ -50,11 +50,12 @@ export interface Database {
 export async function openDatabase(databaseUrl: string): Promise<Database> {
   const provider = providerOf(databaseUrl);
   const adapter = await adapterFactoryFor(databaseUrl).connect();
+  const sqlite = provider === 'sqlite' ? cacheSqliteStatements(adapter) : null;
   if (provider === 'sqlite') {
-    if (!cacheSqliteStatements(adapter)) console.warn('SQLite statement cache not installed: the driver adapter has changed shape.');
+    if (!sqlite) console.warn('SQLite statement cache not installed: the driver adapter has changed shape.');
     // WAL lets the dashboard read while an agent writes; foreign keys make deletes cascade.
     await adapter.executeScript('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;');
   }
-  const client = adapterSqlClient(provider, adapter);
+  const client = adapterSqlClient(provider, adapter, sqlite ?? undefined);
   return { provider, client, close: () => client.$disconnect() };
 }

@@ -35,20 +35,22 @@ class BoundStatement {
     return columns;
   }
 
+  // Modes are set on every call: the statement is shared with other calls,
+  // and with sqliteRows(), which reads integers as numbers.
   raw(): { all(): unknown[] } {
-    return { all: () => this.statement.raw(true).all(...this.args) as unknown[] };
+    return { all: () => this.statement.safeIntegers(true).raw(true).all(...this.args) as unknown[] };
   }
 
   run(): BetterSqlite3.RunResult {
-    return this.statement.run(...this.args);
+    return this.statement.safeIntegers(true).run(...this.args);
   }
 
   all(): unknown[] {
-    return this.statement.raw(false).all(...this.args) as unknown[];
+    return this.statement.safeIntegers(true).raw(false).all(...this.args) as unknown[];
   }
 
   get(): unknown {
-    return this.statement.raw(false).get(...this.args);
+    return this.statement.safeIntegers(true).raw(false).get(...this.args);
   }
 }
 
@@ -60,6 +62,11 @@ class CachedStatement extends BoundStatement {
   bind(args: unknown[]): BoundStatement {
     return new BoundStatement(this.shared, args);
   }
+
+  /** Rows as objects, integers as numbers (the service's ids and counts fit in one). */
+  rows(args: unknown[]): Record<string, unknown>[] {
+    return this.shared.safeIntegers(false).raw(false).all(...args) as Record<string, unknown>[];
+  }
 }
 
 /** Whether `value` looks like a better-sqlite3 Database (the adapter keeps its connection as `client`). */
@@ -68,13 +75,24 @@ function isDatabase(value: unknown): value is BetterSqlite3.Database {
     && typeof (value as { exec?: unknown }).exec === 'function';
 }
 
+/** The connection as the service's synchronous reads use it (lib/adapter-sql-client.ts). */
+export interface SqliteConnection {
+  /** Whether a transaction is open on the connection (the adapter's, or one of ours). */
+  readonly inTransaction: boolean;
+  /** Runs one statement, prepared once per SQL text; rows as objects, integers as numbers. */
+  rows(source: string, args: unknown[]): Record<string, unknown>[];
+  /** Runs one statement that returns no rows (BEGIN, ROLLBACK). */
+  run(source: string): void;
+}
+
 /**
- * Installs the cache on the adapter's connection. Returns false (and changes
- * nothing) when the adapter does not look as expected, e.g. after an upgrade.
+ * Installs the cache on the adapter's connection and returns that
+ * connection. Returns null (and changes nothing) when the adapter does not
+ * look as expected, e.g. after an upgrade.
  */
-export function cacheSqliteStatements(adapter: object): boolean {
+export function cacheSqliteStatements(adapter: object): SqliteConnection | null {
   const db = (adapter as { client?: unknown }).client;
-  if (!isDatabase(db)) return false;
+  if (!isDatabase(db)) return null;
   const prepare = db.prepare.bind(db) as (source: string) => Statement;
   const cache = new Map<string, Statement>();
   const cachedPrepare = (source: string): CachedStatement => {
@@ -90,5 +108,11 @@ export function cacheSqliteStatements(adapter: object): boolean {
     return new CachedStatement(statement);
   };
   Object.defineProperty(db, 'prepare', { value: cachedPrepare, configurable: true, writable: true });
-  return true;
+  return {
+    get inTransaction() {
+      return db.inTransaction;
+    },
+    rows: (source, args) => cachedPrepare(source).rows(args),
+    run: (source) => void cachedPrepare(source).run(),
+  };
 }

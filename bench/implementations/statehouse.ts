@@ -46,12 +46,25 @@ function countingExecutor(tx: SqlExecutor, counts: StatementCounts): SqlExecutor
 }
 
 function countingClient(client: SqlClient, counts: StatementCounts): SqlClient {
+  const readNow = client.$readNow?.bind(client);
   return {
     ...countingExecutor(client, counts),
     $transaction: (fn, options) => {
       counts.transactions++;
       return client.$transaction((tx) => fn(countingExecutor(tx, counts)), options);
     },
+    ...(readNow && {
+      $readNow: (fn) =>
+        readNow((tx) => {
+          counts.transactions++;
+          return fn({
+            queryRows: (query) => {
+              counts.statements++;
+              return tx.queryRows(query);
+            },
+          });
+        }),
+    }),
   };
 }
 

@@ -27,7 +27,17 @@ import type {
   StateEdit,
   UserListRequest,
 } from './service';
-import { decodeSnapshot, eventsOfRows, eventsSql, mergedStateSql, sessionSnapshotSql, stateOfRows, type SnapshotRow } from './session-read';
+import {
+  decodeSnapshot,
+  mergedStateSql,
+  runSteps,
+  runStepsAsync,
+  sessionSnapshotSql,
+  sqliteSessionRead,
+  stateOfRows,
+  type SnapshotRow,
+  type TierRow,
+} from './session-read';
 import type { SqlClient, SqlExecutor } from './sql';
 import { writeTier, type ChangeCause, type TierChanges, type TierOwner } from './tier-writes';
 import type {
@@ -191,7 +201,7 @@ export class PrismaSessionService implements SessionService {
   }
 
   private async mergedState(tx: SqlExecutor, appName: string, userId: string, sessionPk: number): Promise<StateRecord> {
-    return stateOfRows(await tx.$queryRaw<SnapshotRow[]>(mergedStateSql(appName, userId, sessionPk)));
+    return stateOfRows(await tx.$queryRaw<TierRow[]>(mergedStateSql(appName, userId, sessionPk)));
   }
 
   private async findSession(tx: SqlExecutor, ref: SessionRef): Promise<SessionRow | null> {
@@ -215,23 +225,10 @@ export class PrismaSessionService implements SessionService {
       const rows = await this.client.$queryRaw<SnapshotRow[]>(sessionSnapshotSql(ref, numRecentEvents, afterTimestamp));
       return decodeSnapshot(ref, rows);
     }
-    return this.read(async (tx) => {
-      const row = await this.findSession(tx, ref);
-      if (!row) return null;
-      const pk = toNumber(row.pk);
-      const state = await this.mergedState(tx, ref.appName, ref.userId, pk);
-      const events =
-        numRecentEvents === 0 ? [] : eventsOfRows(await tx.$queryRaw<SnapshotRow[]>(eventsSql(sql`${pk}`, numRecentEvents, afterTimestamp)));
-      return {
-        id: row.id,
-        appName: row.app_name,
-        userId: row.user_id,
-        state,
-        events,
-        lastUpdateTime: toNumber(row.update_time),
-        revision: toNumber(row.revision),
-      };
-    });
+    const steps = () => sqliteSessionRead(ref, numRecentEvents, afterTimestamp);
+    const now = this.client.$readNow?.((tx) => runSteps(steps(), (statement) => tx.queryRows(statement)));
+    if (now) return now.result;
+    return this.read((tx) => runStepsAsync(steps(), (statement) => tx.$queryRaw(statement)));
   }
 
   async listSessions(request: ListSessionsRequest): Promise<{ sessions: Session[] }> {

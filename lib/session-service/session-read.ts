@@ -2,8 +2,9 @@
 // events. On PostgreSQL all of it is ONE statement (a UNION ALL), which is
 // one snapshot, so it needs no transaction: BEGIN, SET TRANSACTION and COMMIT
 // would be three more round trips than the read itself. SQLite has no round
-// trips, and runs the parts as separate (cached) statements in a transaction:
-// the compound statement executes slower there than its parts.
+// trips, and the compound statement runs slower there than its parts: it
+// reads in three lean statements (row, tiers, event bodies) in one snapshot,
+// synchronously when the connection is free (SqlClient.$readNow).
 import { empty, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
 import { toNumber } from './dialect';
 import { decodeJson, setOwn } from './json';
@@ -24,11 +25,15 @@ const NO_TEXT = raw('CAST(NULL AS TEXT)');
 const NO_INT = raw('CAST(NULL AS INTEGER)');
 const NO_FLOAT = raw('CAST(NULL AS DOUBLE PRECISION)');
 
-/** part: which of the above; key/value: a state row, or value = an event's data; n/m/t: numbers of the part. */
-export interface SnapshotRow {
+/** A state row of one tier; part: which tier (APP, USER, SESSION_STATE). */
+export interface TierRow {
   part: unknown;
   key: string | null;
   value: string | null;
+}
+
+/** part: which of the above; key/value: a state row, or value = an event's data; n/m/t: numbers of the part. */
+export interface SnapshotRow extends TierRow {
   /** Session: pk. Event: seq. */
   n: unknown;
   /** Session: revision. */
@@ -47,9 +52,12 @@ function tierRows(appName: string, userId: string, sessionPk: Sql): Sql {
       FROM session_state ss WHERE ss.session_pk = ${sessionPk}`;
 }
 
-/** The merged state of a session by pk (the three tiers in one statement). */
+/** The merged state of a session by pk: the three tiers in one statement, as TierRow (only the columns it needs: each costs per row). */
 export function mergedStateSql(appName: string, userId: string, sessionPk: number): Sql {
-  return tierRows(appName, userId, sql`${sessionPk}`);
+  return sql`
+    SELECT ${part(APP)} AS part, key, value FROM app_state WHERE app_name = ${appName}
+    UNION ALL SELECT ${part(USER)}, key, value FROM user_state WHERE app_name = ${appName} AND user_id = ${userId}
+    UNION ALL SELECT ${part(SESSION_STATE)}, key, value FROM session_state WHERE session_pk = ${sessionPk}`;
 }
 
 /**
@@ -80,7 +88,7 @@ export function eventsSql(sessionPk: Sql, numRecentEvents: number | undefined, a
 }
 
 /** The merged state from tier rows (any order). */
-export function stateOfRows(rows: SnapshotRow[]): StateRecord {
+export function stateOfRows(rows: TierRow[]): StateRecord {
   const tiers: StateRecord[] = [{}, {}, {}];
   for (const row of rows) {
     const part = toNumber(row.part);
@@ -115,4 +123,63 @@ export function eventsOfRows(rows: SnapshotRow[]): Event[] {
   // A UNION's output order is not promised: ascending timestamp, ties by append order.
   events.sort((a, b) => a.timestamp - b.timestamp || a.seq - b.seq);
   return events.map((e) => e.event);
+}
+
+/**
+ * A read as the statements it runs, in order: each `yield` sends one and
+ * gets its rows. Written once, it runs synchronously (runSteps, through
+ * SqlClient.$readNow) or through the adapter (runStepsAsync).
+ */
+export type ReadSteps<R> = Generator<Sql, R, Record<string, unknown>[]>;
+
+export function runSteps<R>(steps: ReadSteps<R>, query: (statement: Sql) => Record<string, unknown>[]): R {
+  let step = steps.next([]);
+  while (!step.done) step = steps.next(query(step.value));
+  return step.value;
+}
+
+export async function runStepsAsync<R>(
+  steps: ReadSteps<R>,
+  query: (statement: Sql) => PromiseLike<Record<string, unknown>[]>,
+): Promise<R> {
+  let step = steps.next([]);
+  while (!step.done) step = steps.next(await query(step.value));
+  return step.value;
+}
+
+/**
+ * A session on SQLite in three statements: its row, its merged state, and
+ * the bodies of its events (the last `numRecentEvents`, all when undefined,
+ * at or after `afterTimestamp`). Run them in one snapshot.
+ */
+export function* sqliteSessionRead(
+  ref: SessionRef,
+  numRecentEvents: number | undefined,
+  afterTimestamp: number | undefined,
+): ReadSteps<Session | null> {
+  const [row] = yield sql`SELECT pk, revision, update_time FROM sessions
+    WHERE app_name = ${ref.appName} AND user_id = ${ref.userId} AND id = ${ref.sessionId}`;
+  if (!row) return null;
+  const pk = toNumber(row.pk);
+  const state = stateOfRows((yield mergedStateSql(ref.appName, ref.userId, pk)) as unknown as TierRow[]);
+  let events: Event[] = [];
+  if (numRecentEvents !== 0) {
+    const after = afterTimestamp ? sql` AND timestamp >= ${afterTimestamp}` : empty;
+    // The last n come newest first through the index, then are put back in order.
+    const rows =
+      numRecentEvents === undefined
+        ? yield sql`SELECT data FROM events WHERE session_pk = ${pk}${after} ORDER BY timestamp, seq`
+        : (yield sql`SELECT data FROM events WHERE session_pk = ${pk}${after}
+                     ORDER BY timestamp DESC, seq DESC LIMIT ${numRecentEvents}`).reverse();
+    events = rows.map((r) => decodeEvent(r.data as string));
+  }
+  return {
+    id: ref.sessionId,
+    appName: ref.appName,
+    userId: ref.userId,
+    state,
+    events,
+    lastUpdateTime: toNumber(row.update_time),
+    revision: toNumber(row.revision),
+  };
 }
