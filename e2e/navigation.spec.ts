@@ -67,7 +67,7 @@ test('ids with spaces, percent signs, URL syntax and other scripts survive the r
   await expect(page).toHaveURL(userPath(appName, userId));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(userId);
   await expect(page).toHaveTitle(`${userId} · ${appName} · Statehouse`);
-  expect(await sessionIds(page.getByRole('table', { name: `Sessions of user ${userId}` }))).toEqual(['sess ü %20']);
+  await expect.poll(() => sessionIds(page.getByRole('table', { name: `Sessions of user ${userId}` }))).toEqual(['sess ü %20']);
   await breadcrumbs(page).getByRole('link', { name: `app ${appName}` }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(appName);
 });
@@ -86,7 +86,7 @@ test('counts and last activity on the apps list, the app page and its users', as
   await expect(stat(page, 'Users with sessions')).toHaveText('2');
   await expect(stat(page, 'Last activity')).toContainText(/just now|minute ago/);
   // Newest first: b1 was created last.
-  expect(await sessionIds(page.getByRole('table', { name: `Sessions of ${appName}` }))).toEqual(['b1', 'a3', 'a2', 'a1']);
+  await expect.poll(() => sessionIds(page.getByRole('table', { name: `Sessions of ${appName}` }))).toEqual(['b1', 'a3', 'a2', 'a1']);
 
   await page.goto(`${appPath(appName)}?tab=users&sort=sessions`);
   const users = page.getByRole('table', { name: `Users of ${appName}` });
@@ -113,20 +113,20 @@ test('pages through sessions; the page and its size are in the URL', async ({ pa
   await page.getByRole('navigation', { name: 'sessions per page' }).getByRole('link', { name: '10 per page' }).click();
   await expect(page).toHaveURL(`${appPath(appName)}?size=10`);
   await expect(page.getByText('Showing 1–10 of 12 sessions')).toBeVisible();
-  expect(await sessionIds(table)).toEqual(created.slice(0, 10));
+  await expect.poll(() => sessionIds(table)).toEqual(created.slice(0, 10));
 
   await pages.getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(`${appPath(appName)}?size=10&page=2`);
   await expect(page.getByText('Showing 11–12 of 12 sessions')).toBeVisible();
-  expect(await sessionIds(table)).toEqual(created.slice(10));
+  await expect.poll(() => sessionIds(table)).toEqual(created.slice(10));
   await expect(pages.getByRole('link', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
 
   // A deep link opens the same page.
   await page.goto(`${appPath(appName)}?page=2&size=10`);
-  expect(await sessionIds(table)).toEqual(created.slice(10));
+  await expect.poll(() => sessionIds(table)).toEqual(created.slice(10));
   await pages.getByRole('link', { name: 'Previous' }).click();
   await expect(page).toHaveURL(`${appPath(appName)}?size=10`);
-  expect(await sessionIds(table)).toEqual(created.slice(0, 10));
+  await expect.poll(() => sessionIds(table)).toEqual(created.slice(0, 10));
 
   // Past the end: says so and still offers the way back.
   await page.goto(`${appPath(appName)}?page=9&size=10`);
@@ -142,12 +142,12 @@ test('sorts sessions oldest first from the column header, as a deep link', async
 
   await page.goto(appPath(appName));
   await expect(table.getByRole('columnheader', { name: 'Last activity' })).toHaveAttribute('aria-sort', 'descending');
-  expect(await sessionIds(table)).toEqual(['third', 'second', 'first']);
+  await expect.poll(() => sessionIds(table)).toEqual(['third', 'second', 'first']);
 
   await table.getByRole('link', { name: 'Last activity' }).click();
   await expect(page).toHaveURL(`${appPath(appName)}?sort=oldest`);
   await expect(table.getByRole('columnheader', { name: 'Last activity' })).toHaveAttribute('aria-sort', 'ascending');
-  expect(await sessionIds(table)).toEqual(['first', 'second', 'third']);
+  await expect.poll(() => sessionIds(table)).toEqual(['first', 'second', 'third']);
 });
 
 test('searches sessions by id, by state key and by key=value, each a deep link', async ({
@@ -170,7 +170,7 @@ test('searches sessions by id, by state key and by key=value, each a deep link',
   await form.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(`${appPath(appName)}?q=REFUND`);
   await expect(page.getByText('Showing 1–2 of 2 sessions')).toBeVisible();
-  expect(await found()).toEqual(['refund-1', 'refund-2']);
+  await expect.poll(found).toEqual(['refund-1', 'refund-2']);
 
   await form.getByRole('button', { name: 'Clear' }).click();
   await expect(page).toHaveURL(appPath(appName));
@@ -179,30 +179,30 @@ test('searches sessions by id, by state key and by key=value, each a deep link',
   await form.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(`${appPath(appName)}?key=topic`);
   await expect(page.getByText('Showing 1–3 of 3 sessions')).toBeVisible();
-  expect(await found()).toEqual(['billing-1', 'refund-1', 'refund-2']);
+  await expect.poll(found).toEqual(['billing-1', 'refund-1', 'refund-2']);
 
   await form.getByLabel('State value').fill('refund');
   await form.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(`${appPath(appName)}?key=topic&value=refund`);
   await expect(page.getByText('Showing 1–2 of 2 sessions')).toBeVisible();
-  expect(await found()).toEqual(['refund-1', 'refund-2']);
+  await expect.poll(found).toEqual(['refund-1', 'refund-2']);
 
   // JSON values: 3 is the number, "3" the string.
   await page.goto(`${appPath(appName)}?key=turns&value=3`);
   await expect(form.getByLabel('State key')).toHaveValue('turns');
-  expect(await found()).toEqual(['billing-1']);
+  await expect.poll(found).toEqual(['billing-1']);
   await page.goto(`${appPath(appName)}?key=turns&value=${encodeURIComponent('"3"')}`);
   await expect(page.getByRole('heading', { name: 'No session matches' })).toBeVisible();
 
   // A user-scoped key finds every session of the users holding it.
   await page.goto(`${appPath(appName)}?key=${encodeURIComponent('user:plan')}&value=pro`);
-  expect(await found()).toEqual(['no-topic', 'refund-2']);
+  await expect.poll(found).toEqual(['no-topic', 'refund-2']);
 
   // The same search on a user page stays within that user's sessions.
   await page.goto(`${userPath(appName, 'una')}?key=topic`);
-  expect(await sessionIds(page.getByRole('table', { name: 'Sessions of user una' }))).toHaveLength(2);
+  await expect.poll(() => sessionIds(page.getByRole('table', { name: 'Sessions of user una' }))).toHaveLength(2);
   await page.goto(`${userPath(appName, 'una')}?q=refund`);
-  expect(await sessionIds(page.getByRole('table', { name: 'Sessions of user una' }))).toEqual(['refund-1']);
+  await expect.poll(() => sessionIds(page.getByRole('table', { name: 'Sessions of user una' }))).toEqual(['refund-1']);
 });
 
 test('searches an app’s users by id', async ({ page, createSession }) => {
