@@ -169,26 +169,47 @@ function trackAdapters(
 }
 
 /**
- * PrismaPg as the engine needs it, with two fixes over `new PrismaPg(url)`:
+ * PrismaPg as the engine needs it, with three fixes over `new PrismaPg(url)`:
  * - the engine's catalogue queries return columns of PostgreSQL's internal "char"
  *   type (pg_constraint.contype, ...), which adapter-pg rejects as unsupported;
  *   our clients report them as text, which is what they are;
  * - PrismaPg's own shadow database is created, but its pool spreads the
  *   connection string over the new database name, and pg lets the connection
  *   string win, so the "shadow" pool would run on the main database. We create
- *   a temporary database ourselves and drop it on dispose.
+ *   a temporary database ourselves and drop it on dispose;
+ * - PrismaPg runs a migration script split at every ";", one statement at a
+ *   time: a function body ($$ ... ; ... $$) breaks, and a failure midway
+ *   leaves the migration half applied. The script goes whole, as one simple
+ *   query, which PostgreSQL runs as one transaction (as Prisma's native
+ *   engine sends it).
  */
 function postgresFactory(databaseUrl: string): SqlMigrationAwareDriverAdapterFactory {
-  const connect = (url: string) =>
-    new PrismaPg(new pg.Pool({ connectionString: url, Client: CatalogueClient as never }), {
-      disposeExternalPool: true,
-    }).connect();
+  const connect = async (url: string) =>
+    wholeScripts(
+      await new PrismaPg(new pg.Pool({ connectionString: url, Client: CatalogueClient as never }), {
+        disposeExternalPool: true,
+      }).connect(),
+    );
   return {
     provider: 'postgres',
     adapterName: '@prisma/adapter-pg',
     connect: () => connect(databaseUrl),
     connectToShadowDb: () => connectToTemporaryDatabase(databaseUrl, connect),
   };
+}
+
+function wholeScripts(adapter: Awaited<ReturnType<PrismaPg['connect']>>): SqlDriverAdapter {
+  const pool = adapter.underlyingDriver();
+  // The adapter's own conversion, so the engine reports a failed script as it reports any statement.
+  const onError = (adapter as unknown as { onError(error: unknown): never }).onError.bind(adapter);
+  adapter.executeScript = async (script) => {
+    try {
+      await pool.query(script);
+    } catch (error) {
+      onError(error);
+    }
+  };
+  return adapter;
 }
 
 const PG_CHAR_OID = 18;

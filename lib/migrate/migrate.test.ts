@@ -26,12 +26,14 @@ import {
 const TABLES = [
   'accounts',
   'api_tokens',
+  'app_session_counts',
   'app_state',
   'events',
   'login_sessions',
   'session_state',
   'sessions',
   'state_changes',
+  'user_session_counts',
   'user_state',
 ];
 const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';

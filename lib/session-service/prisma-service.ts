@@ -58,6 +58,13 @@ import type {
 
 const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 1000;
+/** Matches of a narrowed session search counted past the page's offset; beyond, the total is a lower bound. */
+export const SEARCH_COUNT_LIMIT = 10_000;
+
+export interface ServiceOptions {
+  /** SEARCH_COUNT_LIMIT by default; tests lower it. */
+  searchCountLimit?: number;
+}
 
 interface SessionRow {
   pk: unknown;
@@ -124,10 +131,15 @@ function tierChanges(record: StateRecord): TierChanges {
  * compare-and-swap on the session's revision, shared tiers by per-key rows.
  */
 export class PrismaSessionService implements SessionService {
+  private readonly searchCountLimit: number;
+
   constructor(
     private readonly client: SqlClient,
     private readonly dialect: Dialect,
-  ) {}
+    options: ServiceOptions = {},
+  ) {
+    this.searchCountLimit = options.searchCountLimit ?? SEARCH_COUNT_LIMIT;
+  }
 
   private read<R>(fn: (tx: SqlExecutor) => Promise<R>): Promise<R> {
     // One snapshot for multi-statement reads; on SQLite this also queues
@@ -360,9 +372,11 @@ export class PrismaSessionService implements SessionService {
   async listApps(): Promise<AppSummary[]> {
     return this.read(async (tx) => {
       const [withSessions, withState] = await Promise.all([
+        // The counts the triggers keep (a few rows per app), and each app's newest update through its index.
         tx.$queryRaw<{ app_name: string; sessions: unknown; users: unknown; last: unknown }[]>(
-          sql`SELECT app_name, COUNT(*) AS sessions, COUNT(DISTINCT user_id) AS users, MAX(update_time) AS last
-              FROM sessions GROUP BY app_name`,
+          sql`SELECT c.app_name, SUM(c.sessions) AS sessions, SUM(c.users) AS users,
+                (SELECT MAX(s.update_time) FROM sessions s WHERE s.app_name = c.app_name) AS last
+              FROM app_session_counts c GROUP BY c.app_name HAVING SUM(c.sessions) > 0`,
         ),
         tx.$queryRaw<{ app_name: string }[]>(
           sql`SELECT app_name FROM app_state UNION SELECT app_name FROM user_state`,
@@ -386,19 +400,17 @@ export class PrismaSessionService implements SessionService {
 
   async getAppSummary(appName: string): Promise<AppSummary | null> {
     return this.read(async (tx) => {
-      const [row] = await tx.$queryRaw<{ sessions: unknown; users: unknown; last: unknown }[]>(
-        sql`SELECT COUNT(*) AS sessions, COUNT(DISTINCT user_id) AS users, MAX(update_time) AS last
-            FROM sessions WHERE app_name = ${appName}`,
+      // Constant time at any size: the counts the triggers keep, the newest update through its index.
+      const [row] = await tx.$queryRaw<{ sessions: unknown; users: unknown; last: unknown; shared: unknown }[]>(
+        sql`SELECT (SELECT SUM(sessions) FROM app_session_counts WHERE app_name = ${appName}) AS sessions,
+              (SELECT SUM(users) FROM app_session_counts WHERE app_name = ${appName}) AS users,
+              (SELECT MAX(update_time) FROM sessions WHERE app_name = ${appName}) AS last,
+              (SELECT 1 FROM app_state WHERE app_name = ${appName}
+               UNION ALL SELECT 1 FROM user_state WHERE app_name = ${appName} LIMIT 1) AS shared`,
       );
-      const sessionCount = toNumber(row?.sessions ?? 0);
-      if (sessionCount === 0) {
-        const shared = await tx.$queryRaw<unknown[]>(
-          sql`SELECT 1 FROM app_state WHERE app_name = ${appName}
-              UNION ALL SELECT 1 FROM user_state WHERE app_name = ${appName} LIMIT 1`,
-        );
-        if (shared.length === 0) return null;
-      }
-      return { appName, sessionCount, userCount: toNumber(row?.users ?? 0), lastUpdateTime: toNumberOrNull(row?.last) };
+      const sessionCount = toNumberOrNull(row?.sessions) ?? 0;
+      if (sessionCount === 0 && toNumberOrNull(row?.shared) === null) return null;
+      return { appName, sessionCount, userCount: toNumberOrNull(row?.users) ?? 0, lastUpdateTime: toNumberOrNull(row?.last) };
     });
   }
 
@@ -439,22 +451,41 @@ export class PrismaSessionService implements SessionService {
 
   async searchSessions(search: SessionSearch): Promise<Page<SessionSummary>> {
     const { limit, offset } = pageBounds(search);
-    const where = this.sessionFilter(search);
+    const { where, narrowed } = this.sessionFilter(search);
     return this.read(async (tx) => {
-      const [rows, total] = await Promise.all([
+      const [rows, counted] = await Promise.all([
         tx.$queryRaw<SessionRow[]>(
           sql`SELECT ${SESSION_COLUMNS} FROM sessions s WHERE ${where}
               ORDER BY ${orderBy(SESSION_ORDER, search.order, 'recent')} LIMIT ${limit} OFFSET ${offset}`,
         ),
-        tx.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM sessions s WHERE ${where}`),
+        tx.$queryRaw<{ n: unknown }[]>(this.countSql(search, where, narrowed ? offset + this.searchCountLimit + 1 : null)),
       ]);
-      return { items: rows.map(summaryOf), total: toNumber(total[0]?.n ?? 0) };
+      const n = toNumber(counted[0]?.n ?? 0);
+      const totalIsLowerBound = narrowed && n > offset + this.searchCountLimit;
+      return { items: rows.map(summaryOf), total: totalIsLowerBound ? offset + this.searchCountLimit : n, totalIsLowerBound };
     });
   }
 
-  private sessionFilter(search: SessionSearch): Sql {
+  /**
+   * How many sessions a search matches. An app's or a user's sessions are
+   * counted by the triggers (one row or a few); a narrowed search counts its
+   * matches up to `upTo` only, so that a page costs the same however many
+   * sessions there are.
+   */
+  private countSql(search: SessionSearch, where: Sql, upTo: number | null): Sql {
+    if (upTo !== null) return sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM sessions s WHERE ${where} LIMIT ${upTo}) t`;
+    if (search.userId !== undefined) {
+      return sql`SELECT COALESCE(SUM(sessions), 0) AS n FROM user_session_counts
+                 WHERE app_name = ${search.appName} AND user_id = ${search.userId}`;
+    }
+    return sql`SELECT COALESCE(SUM(sessions), 0) AS n FROM app_session_counts WHERE app_name = ${search.appName}`;
+  }
+
+  /** The WHERE of a search; narrowed: it has conditions beyond the app and the user. */
+  private sessionFilter(search: SessionSearch): { where: Sql; narrowed: boolean } {
     const conditions: Sql[] = [sql`s.app_name = ${search.appName}`];
     if (search.userId !== undefined) conditions.push(sql`s.user_id = ${search.userId}`);
+    const scoped = conditions.length;
     if (search.idContains) {
       conditions.push(sql`LOWER(s.id) LIKE ${containsPattern(search.idContains)} ESCAPE '\\'`);
     }
@@ -491,7 +522,7 @@ export class PrismaSessionService implements SessionService {
         sql`(${sessionsWith(sql`ss.value = ${value}`)} OR ${usersWith(sql`us.value = ${value}`)} OR ${appHas(sql`a.value = ${value}`)})`,
       );
     }
-    return join(conditions, ' AND ');
+    return { where: join(conditions, ' AND '), narrowed: conditions.length > scoped };
   }
 
   async getSessionSummary(ref: SessionRef): Promise<SessionSummary | null> {

@@ -123,6 +123,11 @@ export interface SessionService {
   /** One app's counts, as listApps gives them; null for an app with no sessions and no shared state. */
   getAppSummary(appName: string): Promise<AppSummary | null>;
   listUsers(appName: string, page?: UserListRequest): Promise<Page<UserSummary>>;
+  /**
+   * A page of sessions with their total: exact for an app's or a user's
+   * sessions; a search by id, key or value counts up to 10,000 matches past
+   * the page's offset (`totalIsLowerBound` says when there are more).
+   */
   searchSessions(search: SessionSearch): Promise<Page<SessionSummary>>;
   getSessionSummary(ref: SessionRef): Promise<SessionSummary | null>;
   /** The three tiers separately, each key with the change that set it. Null when the session is absent. */

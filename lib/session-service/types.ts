@@ -149,6 +149,12 @@ export interface SessionSummary {
 export interface Page<T> {
   items: T[];
   total: number;
+  /**
+   * Set by searchSessions: true when a search (by id, key or value) matches
+   * more sessions than it counts (10,000 past the page's offset); there are
+   * then at least `total`. An app's or a user's sessions are always counted.
+   */
+  totalIsLowerBound?: boolean;
 }
 
 export interface StoredEvent {
