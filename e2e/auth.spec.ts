@@ -101,3 +101,37 @@ test.describe('local mode', () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   });
 });
+
+test.describe('cross-site requests', () => {
+  test('a server action posted from another origin is refused and writes nothing', async ({ page, request, service, createSession }) => {
+    const session = await createSession();
+    const ref = { appName: session.appName, userId: session.userId, sessionId: session.id };
+    await page.goto(
+      `/apps/${encodeURIComponent(session.appName)}/users/${encodeURIComponent(session.userId)}/sessions/${encodeURIComponent(session.id)}`,
+    );
+    await page.getByRole('button', { name: 'Append an event' }).click();
+    const form = page.getByRole('region', { name: 'Append an event', exact: true });
+    await form.getByLabel('Text').fill('first');
+
+    // The browser's own request, captured to be replayed as another site would send it.
+    const sent = page.waitForRequest((candidate) => candidate.method() === 'POST' && candidate.headers()['next-action'] !== undefined);
+    await form.getByRole('button', { name: 'Append event' }).click();
+    const action = await sent;
+    await expect(form.getByRole('status')).toContainText('Appended event');
+    expect((await service.getSessionSummary(ref))?.eventCount).toBe(1);
+
+    const replay = (origin: string) =>
+      request.post(action.url(), {
+        headers: { ...action.headers(), origin },
+        data: action.postDataBuffer() ?? '',
+        failOnStatusCode: false,
+      });
+    // The page sent revision 0: from the console's own origin the replay reaches the action, which refuses it as stale.
+    const sameSite = await replay(new URL(action.url()).origin);
+    expect(await sameSite.text()).toContain('STALE_SESSION');
+    const crossSite = await replay('http://evil.example');
+    expect(crossSite.status()).toBeGreaterThanOrEqual(400);
+    expect(await crossSite.text()).not.toContain('STALE_SESSION');
+    expect((await service.getSessionSummary(ref))?.eventCount).toBe(1);
+  });
+});
