@@ -5,13 +5,12 @@
 // recovers once the database is back: no restart.
 import net from 'node:net';
 import Sqlite from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionServiceForTests } from '@/lib/data/service-override';
 import { openDatabase, sqliteFilePath, type Database } from '@/lib/db';
 import { call, databaseDump } from '@/lib/http/testing';
 import { PrismaSessionService } from '@/lib/session-service';
-import { createTestDatabase, POSTGRES_ADMIN_URL, testProviders, type TestDatabase } from '@/lib/testing/databases';
+import { createScratchDatabase, createTestDatabase, postgresAdmin, testProviders, type TestDatabase } from '@/lib/testing/databases';
 import * as listApps from './list-apps/route';
 import * as sessions from './apps/[app]/users/[user]/sessions/route';
 import * as session from './apps/[app]/users/[user]/sessions/[id]/route';
@@ -58,26 +57,15 @@ class PostgresProxy {
   }
 }
 
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
 function withPort(url: string, port: number): string {
   const parsed = new URL(url);
   parsed.host = `127.0.0.1:${port}`;
   return parsed.toString();
 }
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+/** Ends every connection to database `name` but the one asking. */
+function terminateConnections(name: string): Promise<void> {
+  return postgresAdmin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`);
 }
 
 beforeEach(() => {
@@ -139,7 +127,7 @@ describe.skipIf(!providers.includes('postgresql'))('PostgreSQL going away', () =
     // Warm the pool, then kill its connections from the server side.
     expect((await call(session.GET, 'GET', { params: target })).status).toBe(200);
     const name = new URL(database.url).pathname.slice(1);
-    await admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`);
+    await terminateConnections(name);
 
     // A request may meet a dead connection once (503, never a 500); the pool replaces it.
     const statuses: number[] = [];
@@ -154,16 +142,15 @@ describe.skipIf(!providers.includes('postgresql'))('PostgreSQL going away', () =
 
   it('answers 503 naming the database when it is gone, and recovers when it is back', async () => {
     const name = new URL(database.url).pathname.slice(1);
-    const terminate = `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`;
-    await admin(terminate);
-    await admin(`ALTER DATABASE "${name}" RENAME TO "${name}_away"`);
+    await terminateConnections(name);
+    await postgresAdmin(`ALTER DATABASE "${name}" RENAME TO "${name}_away"`);
     try {
       const result = await call(session.PATCH, 'PATCH', { params: target, body: { stateDelta: { lost: true } } });
       expect(result.status, result.text).toBe(503);
       expect(detailOf(result)).toBe(`Database unavailable: Database \`${name}\` does not exist on the database server`);
     } finally {
-      await admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}_away' AND pid <> pg_backend_pid()`);
-      await admin(`ALTER DATABASE "${name}_away" RENAME TO "${name}"`);
+      await terminateConnections(`${name}_away`);
+      await postgresAdmin(`ALTER DATABASE "${name}_away" RENAME TO "${name}"`);
     }
     const back = await call(session.GET, 'GET', { params: target });
     expect(back.status, back.text).toBe(200);
@@ -218,12 +205,8 @@ describe('SQLite locked by another connection', () => {
 
 describe.each(providers)('a database nobody migrated, on %s', (provider) => {
   it('answers 503 saying the tables are missing', async () => {
-    // A migrated database gives the URL; a fresh one beside it has no tables.
-    const migrated = await createTestDatabase(provider);
-    const emptyUrl =
-      provider === 'sqlite' ? migrated.url.replace(/test\.db$/, 'empty.db') : withDatabase(migrated.url, `${new URL(migrated.url).pathname.slice(1)}_empty`);
-    if (provider === 'postgresql') await admin(`CREATE DATABASE "${new URL(emptyUrl).pathname.slice(1)}"`);
-    const empty = await openDatabase(emptyUrl);
+    const unmigrated = await createScratchDatabase(provider, 'unmigrated');
+    const empty = await openDatabase(unmigrated.url);
     try {
       setSessionServiceForTests(new PrismaSessionService(empty.client, empty.provider));
       const result = await call(sessions.GET, 'GET', { params: { app: 'a', user: 'u' } });
@@ -232,8 +215,7 @@ describe.each(providers)('a database nobody migrated, on %s', (provider) => {
     } finally {
       setSessionServiceForTests(null);
       await empty.close();
-      if (provider === 'postgresql') await admin(`DROP DATABASE IF EXISTS "${new URL(emptyUrl).pathname.slice(1)}" WITH (FORCE)`);
-      await migrated.drop();
+      await unmigrated.remove();
     }
   });
 });

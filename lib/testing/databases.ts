@@ -40,13 +40,15 @@ export async function testProviders(): Promise<Provider[]> {
   return ['sqlite'];
 }
 
-function withDatabase(url: string, database: string): string {
+/** The URL of database `name` on the server `url` points at. */
+export function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
+  parsed.pathname = `/${name}`;
   return parsed.toString();
 }
 
-async function adminQuery(sql: string): Promise<void> {
+/** One statement on the test server's admin database, on its own connection (CREATE/DROP DATABASE cannot run in a transaction). */
+export async function postgresAdmin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await client.connect();
   try {
@@ -56,21 +58,41 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-/** A fresh, migrated database of the given provider. */
-export async function createTestDatabase(provider: Provider): Promise<TestDatabase> {
-  let url: string;
-  let cleanup: () => Promise<void>;
+/** A database made for one test or run, and how to remove it again. */
+export interface ScratchDatabase {
+  url: string;
+  remove(): Promise<void>;
+}
+
+/**
+ * A fresh database with no tables, named after `label`: a SQLite file in a
+ * temporary directory of its own, or a database on the PostgreSQL test server.
+ */
+export async function createScratchDatabase(provider: Provider, label: string): Promise<ScratchDatabase> {
   if (provider === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'statehouse-test-'));
-    url = `file:${join(dir, 'test.db')}`;
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  } else {
-    const name = `statehouse_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    await adminQuery(`CREATE DATABASE "${name}"`);
-    url = withDatabase(POSTGRES_ADMIN_URL, name);
-    cleanup = () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    const dir = mkdtempSync(join(tmpdir(), `statehouse-${label}-`));
+    return { url: `file:${join(dir, `${label}.db`)}`, remove: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  await migrateDatabase(url);
+  const name = `statehouse_${label}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await postgresAdmin(`CREATE DATABASE "${name}"`);
+  return { url: withDatabase(POSTGRES_ADMIN_URL, name), remove: () => postgresAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+/** A scratch database with the committed migrations applied; removed again if they fail. */
+export async function createMigratedDatabase(provider: Provider, label: string): Promise<ScratchDatabase> {
+  const database = await createScratchDatabase(provider, label);
+  try {
+    await migrateDatabase(database.url);
+  } catch (error) {
+    await database.remove();
+    throw error;
+  }
+  return database;
+}
+
+/** A fresh, migrated database of the given provider, open. */
+export async function createTestDatabase(provider: Provider): Promise<TestDatabase> {
+  const { url, remove } = await createMigratedDatabase(provider, 'test');
   const db = await openDatabase(url);
   return {
     provider,
@@ -79,7 +101,7 @@ export async function createTestDatabase(provider: Provider): Promise<TestDataba
     service: new PrismaSessionService(db.client, db.provider),
     async drop() {
       await db.close();
-      await cleanup();
+      await remove();
     },
   };
 }

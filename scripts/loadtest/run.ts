@@ -2,10 +2,10 @@
 // of its own, the load (optionally with the server killed by SIGKILL halfway
 // and restarted), then verification over HTTP and in the database.
 import { randomBytes } from 'node:crypto';
-import type { Database, Provider } from '../../lib/db';
+import { openDatabase, type Database, type Provider } from '../../lib/db';
 import { AccountStore } from '../../lib/auth/store';
 import { PrismaSessionService } from '../../lib/session-service';
-import { createLoadtestDatabase } from './database';
+import { createMigratedDatabase } from '../../lib/testing/databases';
 import { percentile, runLoad, type LoadResult, type SessionTarget } from './load';
 import { freePort, ProductionServer } from './server';
 import { verifyServed, verifyWrites, type VerifyResult } from './verify';
@@ -61,12 +61,14 @@ async function createSessions(server: ProductionServer, token: string, sessions:
 
 export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestSummary> {
   const { provider, clients, durationMs, kill, distDir, log } = options;
-  const database = await createLoadtestDatabase(provider);
+  // Not kept open, unlike a test database: the server under test opens it
+  // itself (and on SQLite its first start migrates the file, which needs it to itself).
+  const database = await createMigratedDatabase(provider, 'loadtest');
   let server: ProductionServer | undefined;
   let connection: Database | undefined;
   try {
     // Protected mode (as PostgreSQL always is): the load goes through API tokens, as scripts' would.
-    connection = await database.open();
+    connection = await openDatabase(database.url);
     const accounts = new AccountStore(connection.client);
     await accounts.createAccount({ name: 'loadtest', password: randomBytes(18).toString('base64url'), role: 'support' });
     const { secret: token } = await accounts.createToken('loadtest', 'load test');
@@ -90,7 +92,7 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestSum
     }
     const result: LoadResult = await load;
 
-    connection = await database.open();
+    connection = await openDatabase(database.url);
     const served = await verifyServed(server.baseUrl, token, APP, sessions, new PrismaSessionService(connection.client, connection.provider));
     await server.stop();
     const verify = await verifyWrites(connection.client, APP, clients, sessions, result.acks);
@@ -111,7 +113,7 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestSum
   } finally {
     await server?.stop();
     await connection?.close();
-    await database.drop();
+    await database.remove();
   }
 }
 
