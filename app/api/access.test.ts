@@ -3,9 +3,10 @@
 // role a route needs, and the signed-in account in the audit trail.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStore } from '@/lib/auth/store';
-import { setAccountStoreForTests, setSessionServiceForTests } from '@/lib/data/service-override';
+import { setAccountStoreForTests } from '@/lib/data/service-override';
 import { call, type CallOptions } from '@/lib/http/testing';
-import { createTestDatabase, testProviders, type TestDatabase } from '@/lib/testing/databases';
+import { testProviders } from '@/lib/testing/databases';
+import { useTestDatabase } from '@/lib/testing/use-test-database';
 import * as listApps from './list-apps/route';
 import * as appState from './apps/[app]/state/route';
 import * as session from './apps/[app]/users/[user]/sessions/[id]/route';
@@ -14,16 +15,14 @@ const providers = await testProviders();
 const PASSWORD = 'a password long enough';
 
 describe.each(providers)('API access in protected mode on %s', (provider) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(provider, { serveRoutes: true });
   let accounts: AccountStore;
   const tokens: Record<'viewer' | 'support' | 'admin', string> = { viewer: '', support: '', admin: '' };
   const ref = { app: 'acl', user: 'u1', id: 's1' };
   const sessionPath = '/api/apps/acl/users/u1/sessions/s1';
 
   beforeAll(async () => {
-    database = await createTestDatabase(provider);
     accounts = new AccountStore(database.db.client);
-    setSessionServiceForTests(database.service);
     setAccountStoreForTests(accounts);
     for (const role of ['viewer', 'support', 'admin'] as const) {
       await accounts.createAccount({ name: role, password: PASSWORD, role });
@@ -37,9 +36,7 @@ describe.each(providers)('API access in protected mode on %s', (provider) => {
   });
   afterAll(async () => {
     delete process.env.STATEHOUSE_AUTH;
-    setSessionServiceForTests(null);
     setAccountStoreForTests(null);
-    await database?.drop();
   });
 
   const as = <P>(role: keyof typeof tokens | null, options: CallOptions<P>): CallOptions<P> => ({

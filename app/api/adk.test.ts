@@ -1,10 +1,11 @@
 // ADK API server compatible routes (spec section 6), called as Next calls
 // them, against SQLite and PostgreSQL.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setSessionServiceForTests } from '@/lib/data/service-override';
-import { call, databaseDump } from '@/lib/http/testing';
-import { createTestDatabase, testProviders, type TestDatabase } from '@/lib/testing/databases';
+import { afterEach, describe, expect, it } from 'vitest';
+import { call, databaseDump, detailOf } from '@/lib/http/testing';
+import { testProviders } from '@/lib/testing/databases';
+import { uniqueName } from '@/lib/testing/factories';
 import { failEventInsert } from '@/lib/testing/faults';
+import { useTestDatabase } from '@/lib/testing/use-test-database';
 import * as listApps from './list-apps/route';
 import * as sessions from './apps/[app]/users/[user]/sessions/route';
 import * as session from './apps/[app]/users/[user]/sessions/[id]/route';
@@ -22,26 +23,8 @@ interface SessionJson {
   lastUpdateTime: number;
 }
 
-const detailOf = (result: { json: unknown }) => (result.json as { detail?: string }).detail ?? '';
-
-let counter = 0;
-/** A fresh app name per test: tests share one database per provider. */
-function uniqueApp(): string {
-  counter += 1;
-  return `adk-${counter}-${Math.random().toString(36).slice(2, 8)}`;
-}
-
 describe.each(providers)('ADK session routes on %s', (provider) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(provider);
-    setSessionServiceForTests(database.service);
-  });
-  afterAll(async () => {
-    setSessionServiceForTests(null);
-    await database?.drop();
-  });
+  const database = useTestDatabase(provider, { serveRoutes: true });
   afterEach(() => {
     delete process.env.STATEHOUSE_MAX_BODY_BYTES;
   });
@@ -56,7 +39,7 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
 
   describe('GET /api/list-apps', () => {
     it('lists app names sorted', async () => {
-      const [b, a] = [`zz-${uniqueApp()}`, `aa-${uniqueApp()}`];
+      const [b, a] = [`zz-${uniqueName('app')}`, `aa-${uniqueName('app')}`];
       await database.service.createSession({ appName: b, userId: 'u' });
       await database.service.createSession({ appName: a, userId: 'u' });
       const result = await call(listApps.GET, 'GET');
@@ -69,7 +52,7 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
 
   describe('POST /api/apps/{app}/users/{user}/sessions', () => {
     it('creates a session with state and events (camelCase) in ADK JSON shape', async () => {
-      const app = uniqueApp();
+      const app = uniqueName('app');
       const result = await call(sessions.POST, 'POST', {
         params: { app, user: 'u1' },
         body: {
@@ -110,7 +93,7 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
     });
 
     it('accepts snake_case for ADK fields and never renames keys inside data', async () => {
-      const app = uniqueApp();
+      const app = uniqueName('app');
       const result = await call(sessions.POST, 'POST', {
         params: { app, user: 'u' },
         body: {
@@ -145,7 +128,7 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
     });
 
     it('creates with a generated id when there is no body', async () => {
-      const app = uniqueApp();
+      const app = uniqueName('app');
       const result = await call(sessions.POST, 'POST', { params: { app, user: 'u' } });
       expect(result.status).toBe(200);
       const body = result.json as SessionJson;
@@ -156,7 +139,7 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
     });
 
     it('answers 409 for an existing id and changes nothing', async () => {
-      const app = uniqueApp();
+      const app = uniqueName('app');
       await call(sessions.POST, 'POST', { params: { app, user: 'u' }, body: { sessionId: 'dup' } });
       const result = await failsWithoutChanges(() =>
         call(sessions.POST, 'POST', { params: { app, user: 'u' }, body: { sessionId: 'dup', state: { 'app:x': 1 } } }),
@@ -166,7 +149,7 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
     });
 
     it('validates the whole body, events included, before writing anything', async () => {
-      const app = uniqueApp();
+      const app = uniqueName('app');
       const cases: [unknown, string][] = [
         [{ state: [1] }, 'state: expected a JSON object, got an array'],
         [{ sessionId: 5 }, 'sessionId: must be a string'],
@@ -187,7 +170,7 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
     });
 
     it('writes nothing when the database fails midway through the events, and the id stays free', async () => {
-      const app = uniqueApp();
+      const app = uniqueName('app');
       const body = {
         sessionId: 's',
         state: { 'app:a': 1, 'user:b': 2, c: 3 },
@@ -213,7 +196,7 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
     });
 
     it('rejects malformed JSON with its position', async () => {
-      const app = uniqueApp();
+      const app = uniqueName('app');
       const result = await failsWithoutChanges(() =>
         call(sessions.POST, 'POST', { params: { app, user: 'u' }, body: '{\n  "state": {"a": }\n}' }),
       );
@@ -234,12 +217,12 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
         expect(result.status).toBe(400);
         expect(result.json).toEqual({ detail });
       }
-      const longest = await call(sessions.POST, 'POST', { params: { app: uniqueApp(), user: 'x'.repeat(128) } });
+      const longest = await call(sessions.POST, 'POST', { params: { app: uniqueName('app'), user: 'x'.repeat(128) } });
       expect(longest.status).toBe(200);
     });
 
     it('refuses a body over the limit with 413 before parsing', async () => {
-      const app = uniqueApp();
+      const app = uniqueName('app');
       const big = JSON.stringify({ state: { blob: 'x'.repeat(2 * 1024 * 1024) } });
       const result = await failsWithoutChanges(() => call(sessions.POST, 'POST', { params: { app, user: 'u' }, body: big }));
       expect(result.status).toBe(413);
@@ -257,7 +240,7 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
 
   describe('POST /api/apps/{app}/users/{user}/sessions/{id}', () => {
     it('takes the whole body as the initial state', async () => {
-      const app = uniqueApp();
+      const app = uniqueName('app');
       const body = '{"app:x": 1, "k": "v", "__proto__": {"kept": true}, "user:y": null}';
       const result = await call(session.POST, 'POST', { params: { app, user: 'u', id: 'given' }, body });
       expect(result.status).toBe(200);
@@ -272,7 +255,7 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
     });
 
     it('creates an empty session without a body and rejects a state that is not an object', async () => {
-      const app = uniqueApp();
+      const app = uniqueName('app');
       const empty = await call(session.POST, 'POST', { params: { app, user: 'u', id: 'e' } });
       expect((empty.json as SessionJson).state).toEqual({});
       const bad = await failsWithoutChanges(() =>
@@ -285,7 +268,7 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
 
   describe('GET sessions', () => {
     it('lists a user’s sessions with merged state and no events', async () => {
-      const app = uniqueApp();
+      const app = uniqueName('app');
       await call(sessions.POST, 'POST', {
         params: { app, user: 'u' },
         body: { sessionId: 'a', state: { 'user:plan': 'pro' }, events: [{ author: 'x', actions: { stateDelta: { n: 1 } } }] },
@@ -305,7 +288,7 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
     });
 
     it('gets one session with its events, 404 when missing or owned by another user', async () => {
-      const app = uniqueApp();
+      const app = uniqueName('app');
       await call(sessions.POST, 'POST', { params: { app, user: 'u' }, body: { sessionId: 's', events: [{ author: 'a' }] } });
       const found = await call(session.GET, 'GET', { params: { app, user: 'u', id: 's' } });
       expect(found.status).toBe(200);
@@ -320,7 +303,7 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
 
   describe('PATCH /api/apps/{app}/users/{user}/sessions/{id}', () => {
     it('appends a "user" event with a p- invocation id and returns the session', async () => {
-      const app = uniqueApp();
+      const app = uniqueName('app');
       await call(sessions.POST, 'POST', { params: { app, user: 'u' }, body: { sessionId: 's', state: { a: 1 } } });
       const result = await call(session.PATCH, 'PATCH', {
         params: { app, user: 'u', id: 's' },
@@ -342,7 +325,7 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
     });
 
     it('404s for a missing session and 400s for a bad body, changing nothing', async () => {
-      const app = uniqueApp();
+      const app = uniqueName('app');
       await call(sessions.POST, 'POST', { params: { app, user: 'u' }, body: { sessionId: 's' } });
       const missing = await failsWithoutChanges(() =>
         call(session.PATCH, 'PATCH', { params: { app, user: 'u', id: 'nope' }, body: { stateDelta: { a: 1 } } }),
@@ -366,7 +349,7 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
   });
 
   it('refuses state changes a browser sends from another site (403), as ADK does', async () => {
-    const app = uniqueApp();
+    const app = uniqueName('app');
     await call(sessions.POST, 'POST', { params: { app, user: 'u' }, body: { sessionId: 's' } });
     const headers = { origin: 'https://evil.example', 'content-type': 'text/plain' };
     for (const [handler, method] of [
@@ -389,7 +372,7 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
 
   describe('DELETE /api/apps/{app}/users/{user}/sessions/{id}', () => {
     it('answers 200 null, also when the session is already gone; shared state stays', async () => {
-      const app = uniqueApp();
+      const app = uniqueName('app');
       await call(sessions.POST, 'POST', { params: { app, user: 'u' }, body: { sessionId: 's', state: { 'app:keep': 1 } } });
       const params = { app, user: 'u', id: 's' };
       for (let i = 0; i < 2; i += 1) {

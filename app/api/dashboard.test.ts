@@ -1,14 +1,16 @@
 // The routes the dashboard reads and writes through (beyond ADK's), against
 // SQLite and PostgreSQL.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSessionServiceForTests } from '@/lib/data/service-override';
 import { openDatabase } from '@/lib/db';
-import { call, databaseDump } from '@/lib/http/testing';
+import { call, databaseDump, detailOf } from '@/lib/http/testing';
 import { STALE_SESSION_MESSAGE, staleSession } from '@/lib/session-service/errors';
 import { PrismaSessionService } from '@/lib/session-service/prisma-service';
 import type { SessionService } from '@/lib/session-service/service';
 import type { NewEvent } from '@/lib/session-service/types';
-import { createTestDatabase, testProviders, type TestDatabase } from '@/lib/testing/databases';
+import { testProviders } from '@/lib/testing/databases';
+import { uniqueName } from '@/lib/testing/factories';
+import { useTestDatabase } from '@/lib/testing/use-test-database';
 import * as apps from './apps/route';
 import * as appHistory from './apps/[app]/history/route';
 import * as appSessions from './apps/[app]/sessions/route';
@@ -23,27 +25,8 @@ import * as render from './render/route';
 
 const providers = await testProviders();
 
-let counter = 0;
-function uniqueApp(): string {
-  counter += 1;
-  return `dash-${counter}-${Math.random().toString(36).slice(2, 8)}`;
-}
-
-const detailOf = (result: { json: unknown }) => (result.json as { detail?: string }).detail ?? '';
-
 describe.each(providers)('dashboard routes on %s', (provider) => {
-  let database: TestDatabase;
-  let service: PrismaSessionService;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(provider);
-    service = database.service;
-    setSessionServiceForTests(service);
-  });
-  afterAll(async () => {
-    setSessionServiceForTests(null);
-    await database?.drop();
-  });
+  const database = useTestDatabase(provider, { serveRoutes: true });
 
   async function failsWithoutChanges(request: () => Promise<{ status: number; json: unknown }>) {
     const before = await databaseDump(database);
@@ -54,13 +37,13 @@ describe.each(providers)('dashboard routes on %s', (provider) => {
 
   /** One app with two users and three sessions, a few events with deltas. */
   async function seed() {
-    const app = uniqueApp();
-    const s1 = await service.createSession({ appName: app, userId: 'alice', sessionId: 'alpha', state: { plan: 'pro' } });
-    await service.appendEvent(s1, { author: 'user', invocationId: 'i1', actions: { stateDelta: { 'user:lang': 'en' } } });
-    await service.appendEvent(s1, { author: 'agent', invocationId: 'i1', actions: { stateDelta: { topic: 'tea', 'app:v': 1 } } });
-    await service.appendEvent(s1, { author: 'agent', invocationId: 'i2', actions: { stateDelta: { topic: 'coffee' } } });
-    await service.createSession({ appName: app, userId: 'alice', sessionId: 'beta', state: { plan: 'free' } });
-    await service.createSession({ appName: app, userId: 'bob', sessionId: 'gamma' });
+    const app = uniqueName('app');
+    const s1 = await database.service.createSession({ appName: app, userId: 'alice', sessionId: 'alpha', state: { plan: 'pro' } });
+    await database.service.appendEvent(s1, { author: 'user', invocationId: 'i1', actions: { stateDelta: { 'user:lang': 'en' } } });
+    await database.service.appendEvent(s1, { author: 'agent', invocationId: 'i1', actions: { stateDelta: { topic: 'tea', 'app:v': 1 } } });
+    await database.service.appendEvent(s1, { author: 'agent', invocationId: 'i2', actions: { stateDelta: { topic: 'coffee' } } });
+    await database.service.createSession({ appName: app, userId: 'alice', sessionId: 'beta', state: { plan: 'free' } });
+    await database.service.createSession({ appName: app, userId: 'bob', sessionId: 'gamma' });
     return { app, ref: { app, user: 'alice', id: 'alpha' } };
   }
 

@@ -3,10 +3,10 @@
 // the database is byte-for-byte what it was before. What is merely unusual
 // (prototype names, SQL and HTML text, unknown event fields) is stored as data
 // and comes back exactly.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setSessionServiceForTests } from '@/lib/data/service-override';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, databaseDump, type CallOptions, type CallResult } from '@/lib/http/testing';
-import { createTestDatabase, testProviders, type TestDatabase } from '@/lib/testing/databases';
+import { testProviders } from '@/lib/testing/databases';
+import { useTestDatabase } from '@/lib/testing/use-test-database';
 import * as unknownPath from './[...path]/route';
 import * as appState from './apps/[app]/state/route';
 import * as sessions from './apps/[app]/users/[user]/sessions/route';
@@ -569,11 +569,9 @@ const CASES: Case[] = [
 ];
 
 describe.each(providers)('hostile input on %s', (provider) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(provider, { serveRoutes: true });
 
   beforeAll(async () => {
-    database = await createTestDatabase(provider);
-    setSessionServiceForTests(database.service);
     // Something to damage: a session with events and all three tiers.
     const created = await database.service.createSession({
       appName: APP,
@@ -583,10 +581,6 @@ describe.each(providers)('hostile input on %s', (provider) => {
     });
     await database.service.appendEvent(created, { author: 'agent', actions: { stateDelta: { step: 2, 'user:seen': true } } });
     await database.service.editState({ scope: 'app', appName: APP, changes: { banner: 'hi' }, actor: 'ops', reason: 'setup' });
-  });
-  afterAll(async () => {
-    setSessionServiceForTests(null);
-    await database?.drop();
   });
   afterEach(() => {
     delete process.env.STATEHOUSE_MAX_BODY_BYTES;

@@ -8,7 +8,7 @@ import Sqlite from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionServiceForTests } from '@/lib/data/service-override';
 import { openDatabase, sqliteFilePath, type Database } from '@/lib/db';
-import { call, databaseDump } from '@/lib/http/testing';
+import { call, databaseDump, detailOf } from '@/lib/http/testing';
 import { PrismaSessionService } from '@/lib/session-service';
 import { createScratchDatabase, createTestDatabase, postgresAdmin, testProviders, type TestDatabase } from '@/lib/testing/databases';
 import * as listApps from './list-apps/route';
@@ -18,8 +18,6 @@ import * as events from './apps/[app]/users/[user]/sessions/[id]/events/route';
 
 const providers = await testProviders();
 const target = { app: 'outage', user: 'u', id: 's' };
-const detailOf = (result: { json: unknown }) => (result.json as { detail?: string }).detail ?? '';
-
 /** A TCP proxy in front of PostgreSQL that can be cut (listener closed, live connections reset) and restored on the same port. */
 class PostgresProxy {
   private server: net.Server | undefined;

@@ -1,45 +1,26 @@
 // The routes behind the session page's timeline, against SQLite and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EventPosition, TimelineItem } from '@/lib/data/session';
-import { setSessionServiceForTests } from '@/lib/data/service-override';
-import { call } from '@/lib/http/testing';
-import type { PrismaSessionService } from '@/lib/session-service/prisma-service';
+import { call, detailOf } from '@/lib/http/testing';
 import type { Page } from '@/lib/session-service/types';
-import { createTestDatabase, testProviders, type TestDatabase } from '@/lib/testing/databases';
+import { testProviders } from '@/lib/testing/databases';
+import { uniqueName } from '@/lib/testing/factories';
+import { useTestDatabase } from '@/lib/testing/use-test-database';
 import * as oneEvent from './apps/[app]/users/[user]/sessions/[id]/events/[seq]/route';
 import * as timeline from './apps/[app]/users/[user]/sessions/[id]/timeline/route';
 import * as position from './apps/[app]/users/[user]/sessions/[id]/timeline/position/route';
 
 const providers = await testProviders();
 
-let counter = 0;
-function uniqueApp(): string {
-  counter += 1;
-  return `timeline-${counter}-${Math.random().toString(36).slice(2, 8)}`;
-}
-
-const detailOf = (result: { json: unknown }) => (result.json as { detail?: string }).detail ?? '';
-
 describe.each(providers)('session timeline routes on %s', (provider) => {
-  let database: TestDatabase;
-  let service: PrismaSessionService;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(provider);
-    service = database.service;
-    setSessionServiceForTests(service);
-  });
-  afterAll(async () => {
-    setSessionServiceForTests(null);
-    await database?.drop();
-  });
+  const database = useTestDatabase(provider, { serveRoutes: true });
 
   /** Five events: two invocations, two authors, deltas in every tier. */
   async function seed() {
-    const app = uniqueApp();
-    const session = await service.createSession({ appName: app, userId: 'u', sessionId: 's', state: { 'user:plan': 'free' } });
+    const app = uniqueName('app');
+    const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's', state: { 'user:plan': 'free' } });
     const append = (author: string, invocationId: string, stateDelta: Record<string, string | number> = {}) =>
-      service.appendEvent(session, { author, invocationId, actions: { stateDelta } });
+      database.service.appendEvent(session, { author, invocationId, actions: { stateDelta } });
     await append('user', 'i1');
     await append('agent', 'i1', { 'user:plan': 'pro', topic: 'tea' });
     await append('agent', 'i1', { 'app:tone': 'warm' });

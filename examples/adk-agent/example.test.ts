@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sessionsRoute from '../../app/api/apps/[app]/users/[user]/sessions/route';
 import * as userStateRoute from '../../app/api/apps/[app]/users/[user]/state/route';
 import { PrismaSessionService } from '../../lib/adk';
-import { setSessionServiceForTests } from '../../lib/data/service-override';
 import { call } from '../../lib/http/testing';
-import { createTestDatabase, testProviders, type TestDatabase } from '../../lib/testing/databases';
+import { testProviders } from '../../lib/testing/databases';
+import { useTestDatabase } from '../../lib/testing/use-test-database';
 import { APP_NAME } from './agent';
 import { runConversations } from './conversations';
 import { ScriptedConciergeModel } from './scripted-model';
@@ -14,18 +14,14 @@ import { ScriptedConciergeModel } from './scripted-model';
 const providers = await testProviders();
 
 describe.each(providers)('examples/adk-agent on %s', (provider) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(provider, { serveRoutes: true });
   let sessionService: PrismaSessionService;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(provider);
+  beforeAll(() => {
     sessionService = new PrismaSessionService({ databaseUrl: database.url });
-    setSessionServiceForTests(database.service);
   });
   afterAll(async () => {
-    setSessionServiceForTests(null);
     await sessionService?.close();
-    await database?.drop();
   });
 
   it('produces sessions the console lists, with user state shared across them', async () => {

@@ -2,12 +2,13 @@
 // validation, the service, the actor, and what they revalidate. Next's cache
 // needs a running server, so revalidatePath is recorded instead (the e2e specs
 // cover the real re-render).
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../auth/roles';
 import { setSessionServiceForTests } from '../data/service-override';
 import { openDatabase } from '../db';
 import { PrismaSessionService } from '../session-service/prisma-service';
-import { createTestDatabase, testProviders, type TestDatabase } from '../testing/databases';
+import { testProviders } from '../testing/databases';
+import { useTestDatabase } from '../testing/use-test-database';
 import { appendEvent } from './events';
 import { editState } from './state';
 
@@ -36,23 +37,17 @@ vi.mock('../auth/server', async () => {
 const providers = await testProviders();
 
 describe.each(providers)('server actions on %s', (provider) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(provider, { serveRoutes: true });
   const app = `act ${provider} ü`;
   const ref = { appName: app, userId: 'u 1', sessionId: 's 1' };
   const encoded = `/apps/${encodeURIComponent(app)}`;
 
   beforeAll(async () => {
-    database = await createTestDatabase(provider);
-    setSessionServiceForTests(database.service);
     await database.service.createSession({ ...ref, state: { 'user:plan': 'free' } });
   });
   afterEach(() => {
     revalidated.length = 0;
     signedIn.role = 'admin';
-  });
-  afterAll(async () => {
-    setSessionServiceForTests(null);
-    await database?.drop();
   });
 
   const revision = async () => (await database.service.getSessionSummary(ref))?.revision ?? -1;

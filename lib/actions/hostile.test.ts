@@ -8,9 +8,10 @@
 // the real role check passes as the local operator, an admin.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccountStore } from '../auth/store';
-import { setAccountStoreForTests, setSessionServiceForTests } from '../data/service-override';
+import { setAccountStoreForTests } from '../data/service-override';
 import { databaseDump } from '../http/testing';
-import { createTestDatabase, testProviders, type TestDatabase } from '../testing/databases';
+import { testProviders } from '../testing/databases';
+import { useTestDatabase } from '../testing/use-test-database';
 import { createAccount, createApiToken, revokeApiToken, setAccountPassword, updateAccount } from './accounts';
 import { appendEvent } from './events';
 import type { ActionErrorCode, ActionResult } from './result';
@@ -326,11 +327,9 @@ CASES.push(
 );
 
 describe.each(providers)('hostile input to the server actions on %s', (provider) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(provider, { serveRoutes: true });
 
   beforeAll(async () => {
-    database = await createTestDatabase(provider);
-    setSessionServiceForTests(database.service);
     const accounts = new AccountStore(database.db.client);
     setAccountStoreForTests(accounts);
     // Something to damage: a session with an event, all three tiers, accounts and a token.
@@ -347,10 +346,8 @@ describe.each(providers)('hostile input to the server actions on %s', (provider)
     await accounts.createAccount({ name: 'sam', password: PASSWORD, role: 'support' });
     await accounts.createToken('sam', 'ci');
   });
-  afterAll(async () => {
-    setSessionServiceForTests(null);
+  afterAll(() => {
     setAccountStoreForTests(null);
-    await database?.drop();
   });
 
   it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {

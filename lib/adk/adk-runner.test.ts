@@ -17,19 +17,14 @@ import * as sessionsRoute from '../../app/api/apps/[app]/users/[user]/sessions/r
 import * as sessionRoute from '../../app/api/apps/[app]/users/[user]/sessions/[id]/route';
 import * as eventsRoute from '../../app/api/apps/[app]/users/[user]/sessions/[id]/events/route';
 import * as stateRoute from '../../app/api/apps/[app]/users/[user]/sessions/[id]/state/route';
-import { setSessionServiceForTests } from '../data/service-override';
 import { call } from '../http/testing';
 import { STALE_SESSION_MESSAGE, isSessionServiceError } from '../session-service';
-import { createTestDatabase, testProviders, type TestDatabase } from '../testing/databases';
+import { testProviders } from '../testing/databases';
+import { uniqueName } from '../testing/factories';
+import { useTestDatabase } from '../testing/use-test-database';
 import { PrismaSessionService, revisionOf } from './prisma-session-service';
 
 const providers = await testProviders();
-
-let counter = 0;
-function uniqueApp(): string {
-  counter += 1;
-  return `adk-app-${counter}-${Math.random().toString(36).slice(2, 8)}`;
-}
 
 /** What the scripted model saw on each call, copied at call time (adk-js reuses the request object). */
 interface SeenRequest {
@@ -93,23 +88,19 @@ async function say(runner: Runner, userId: string, sessionId: string, message: s
 }
 
 describe.each(providers)('adk-js Runner on %s', (provider) => {
-  let database: TestDatabase;
+  // The HTTP routes read through their own connection, as the console does beside a running agent.
+  const database = useTestDatabase(provider, { serveRoutes: true });
   let sessions: PrismaSessionService;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(provider);
+  beforeAll(() => {
     sessions = new PrismaSessionService({ databaseUrl: database.url });
-    // The HTTP routes read through their own connection, as the console does beside a running agent.
-    setSessionServiceForTests(database.service);
   });
   afterAll(async () => {
-    setSessionServiceForTests(null);
     await sessions?.close();
-    await database?.drop();
   });
 
   it('runs a three-turn conversation and stores it with Python-ADK semantics, served by the HTTP API', async () => {
-    const appName = uniqueApp();
+    const appName = uniqueName('app');
     const model = new ScriptedLlm([
       { content: { role: 'model', parts: [{ functionCall: { name: 'remember_color', args: { color: 'teal' } } }] } },
       text('Noted, Ada: teal.'),
@@ -223,7 +214,7 @@ describe.each(providers)('adk-js Runner on %s', (provider) => {
   });
 
   it('applies temp: keys to the session object but not to storage, and skips partial events', async () => {
-    const appName = uniqueApp();
+    const appName = uniqueName('app');
     const session = await sessions.createSession({ appName, userId: 'u', sessionId: 's' });
     const event = createEvent({ invocationId: 'i', author: 'agent', actions: { stateDelta: { 'temp:t': 1, k: 2 } } });
     const returned = await sessions.appendEvent({ session, event });
@@ -243,7 +234,7 @@ describe.each(providers)('adk-js Runner on %s', (provider) => {
   });
 
   it('takes getSession config in milliseconds and returns undefined when absent', async () => {
-    const appName = uniqueApp();
+    const appName = uniqueName('app');
     const session = await sessions.createSession({ appName, userId: 'u', sessionId: 's' });
     for (const timestamp of [1_700_000_000_100, 1_700_000_000_200, 1_700_000_000_300]) {
       await sessions.appendEvent({ session, event: createEvent({ invocationId: 'i', author: 'a', timestamp }) });
@@ -265,7 +256,7 @@ describe.each(providers)('adk-js Runner on %s', (provider) => {
   });
 
   it('refuses ids the console could not address, before touching the database', async () => {
-    const appName = uniqueApp();
+    const appName = uniqueName('app');
     await expect(sessions.createSession({ appName, userId: 'a/b' })).rejects.toThrow('userId "a/b" must not contain "/" or "\\".');
     await expect(sessions.createSession({ appName, userId: 'u', sessionId: ' s' })).rejects.toThrow(
       'sessionId " s" must not start or end with whitespace.',
@@ -275,7 +266,7 @@ describe.each(providers)('adk-js Runner on %s', (provider) => {
   });
 
   it('accepts exactly one of two stale copies appending concurrently', async () => {
-    const appName = uniqueApp();
+    const appName = uniqueName('app');
     await sessions.createSession({ appName, userId: 'u', sessionId: 's' });
     const key = { appName, userId: 'u', sessionId: 's' };
     const [a, b] = await Promise.all([sessions.getSession(key), sessions.getSession(key)]);

@@ -1,6 +1,7 @@
 // Accounts, sign-in sessions and API tokens against real databases.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testProviders, type TestDatabase } from '../testing/databases';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testProviders } from '../testing/databases';
+import { useTestDatabase } from '../testing/use-test-database';
 import { resolveAuthConfig } from './config';
 import { authenticate, type Credentials } from './principal';
 import { hashSecret } from './secrets';
@@ -12,15 +13,11 @@ const protectedConfig = resolveAuthConfig({ auth: 'protected', databaseUrl: 'fil
 const noCredentials: Credentials = { authorization: null, sessionCookie: undefined, proxyUser: null };
 
 describe.each(providers)('accounts on %s', (provider) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(provider);
   let store: AccountStore;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(provider);
+  beforeAll(() => {
     store = new AccountStore(database.db.client);
-  });
-  afterAll(async () => {
-    await database?.drop();
   });
 
   it('creates accounts once, with a checked name and password', async () => {

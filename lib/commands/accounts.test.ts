@@ -1,26 +1,23 @@
 // Account management commands (the admin page's actions minus the role
 // check) against real databases.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../auth/principal';
 import { AccountStore } from '../auth/store';
-import { createTestDatabase, testProviders, type TestDatabase } from '../testing/databases';
+import { testProviders } from '../testing/databases';
+import { useTestDatabase } from '../testing/use-test-database';
 import { createAccountCommand, createTokenCommand, revokeTokenCommand, setPasswordCommand, updateAccountCommand } from './accounts';
 
 const providers = await testProviders();
 const PASSWORD = 'a password long enough';
 
 describe.each(providers)('account commands on %s', (provider) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(provider);
   let store: AccountStore;
   const me: Principal = { name: 'root', role: 'admin', via: 'session' };
 
   beforeAll(async () => {
-    database = await createTestDatabase(provider);
     store = new AccountStore(database.db.client);
     await store.createAccount({ name: 'root', password: PASSWORD, role: 'admin' });
-  });
-  afterAll(async () => {
-    await database?.drop();
   });
 
   it('creates accounts, with each bad field named', async () => {

@@ -1,22 +1,19 @@
 // The server actions' logic (parse → service → result) against real databases.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testProviders, type TestDatabase } from '../testing/databases';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testProviders } from '../testing/databases';
+import { useTestDatabase } from '../testing/use-test-database';
 import { appendEventCommand } from './append-event';
 import { editStateCommand } from './edit-state';
 
 const providers = await testProviders();
 
 describe.each(providers)('dashboard commands on %s', (provider) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(provider);
   const app = `cmd-${provider}`;
   const ref = { appName: app, userId: 'u', sessionId: 's' };
 
   beforeAll(async () => {
-    database = await createTestDatabase(provider);
     await database.service.createSession({ ...ref, state: { 'user:plan': 'free' } });
-  });
-  afterAll(async () => {
-    await database?.drop();
   });
 
   async function eventCount(): Promise<number> {

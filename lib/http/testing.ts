@@ -53,6 +53,11 @@ export async function call<P>(
   return { status: response.status, headers: response.headers, json, text };
 }
 
+/** The `detail` of a JSON error response (FastAPI's shape), or '' when the object has none. */
+export function detailOf(result: Pick<CallResult, 'json'>): string {
+  return (result.json as { detail?: string }).detail ?? '';
+}
+
 /** Every table of the database, migrations' bookkeeping aside. */
 async function tableNames(database: TestDatabase): Promise<string[]> {
   const rows =

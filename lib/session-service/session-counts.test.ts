@@ -8,22 +8,18 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { raw, sqltag as sql } from '@prisma/client/runtime/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db';
 import { applyMigrations, projectRoot } from '../migrate';
-import { createTestDatabase, testProviders, type TestDatabase } from '../testing/databases';
+import { createTestDatabase, testProviders } from '../testing/databases';
+import { uniqueName } from '../testing/factories';
 import { failEventInsert } from '../testing/faults';
+import { useTestDatabase } from '../testing/use-test-database';
 import { PrismaSessionService } from './prisma-service';
 import type { SqlExecutor } from './sql';
 
 const providers = await testProviders();
 const COUNTS_MIGRATION = '20261122142533_session_counts';
-
-let counter = 0;
-function uniqueApp(): string {
-  counter += 1;
-  return `counts-${counter}-${Math.random().toString(36).slice(2, 8)}`;
-}
 
 /** The counts as the service reports them, next to a real count of the rows. */
 async function countsOf(service: PrismaSessionService, client: SqlExecutor, appName: string, users: string[]) {
@@ -49,96 +45,87 @@ async function countsOf(service: PrismaSessionService, client: SqlExecutor, appN
 }
 
 describe.each(providers)('session counts on %s', (provider) => {
-  let database: TestDatabase;
-  let service: PrismaSessionService;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(provider);
-    service = database.service;
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
+  const database = useTestDatabase(provider);
 
   it('follow creates and deletes: sessions per app and per user, users with sessions', async () => {
-    const appName = uniqueApp();
+    const appName = uniqueName('app');
     const users = ['ann', 'bob', 'cy'];
     const expectCounts = async (sessions: number, withSessions: number) => {
-      const { reported, real } = await countsOf(service, database.db.client, appName, users);
+      const { reported, real } = await countsOf(database.service, database.db.client, appName, users);
       expect(reported).toEqual(real);
       expect([reported.sessions, reported.users]).toEqual([sessions, withSessions]);
     };
-    for (let i = 0; i < 20; i++) await service.createSession({ appName, userId: users[i % 2] ?? '', sessionId: `s${i}` });
+    for (let i = 0; i < 20; i++) await database.service.createSession({ appName, userId: users[i % 2] ?? '', sessionId: `s${i}` });
     await expectCounts(20, 2);
     // A duplicate id writes nothing, so counts nothing.
-    await expect(service.createSession({ appName, userId: 'ann', sessionId: 's0' })).rejects.toMatchObject({ code: 'ALREADY_EXISTS' });
-    await service.createSession({ appName, userId: 'cy', sessionId: 'c1' });
+    await expect(database.service.createSession({ appName, userId: 'ann', sessionId: 's0' })).rejects.toMatchObject({ code: 'ALREADY_EXISTS' });
+    await database.service.createSession({ appName, userId: 'cy', sessionId: 'c1' });
     await expectCounts(21, 3);
-    await service.deleteSession({ appName, userId: 'cy', sessionId: 'c1' });
+    await database.service.deleteSession({ appName, userId: 'cy', sessionId: 'c1' });
     await expectCounts(20, 2);
     // Deleting a missing session changes nothing.
-    await service.deleteSession({ appName, userId: 'cy', sessionId: 'c1' });
+    await database.service.deleteSession({ appName, userId: 'cy', sessionId: 'c1' });
     await expectCounts(20, 2);
-    for (let i = 1; i < 20; i += 2) await service.deleteSession({ appName, userId: 'bob', sessionId: `s${i}` });
+    for (let i = 1; i < 20; i += 2) await database.service.deleteSession({ appName, userId: 'bob', sessionId: `s${i}` });
     await expectCounts(10, 1);
-    await service.createSession({ appName, userId: 'bob', sessionId: 's1' });
+    await database.service.createSession({ appName, userId: 'bob', sessionId: 's1' });
     await expectCounts(11, 2);
-    for (let i = 0; i < 20; i += 2) await service.deleteSession({ appName, userId: 'ann', sessionId: `s${i}` });
-    await service.deleteSession({ appName, userId: 'bob', sessionId: 's1' });
+    for (let i = 0; i < 20; i += 2) await database.service.deleteSession({ appName, userId: 'ann', sessionId: `s${i}` });
+    await database.service.deleteSession({ appName, userId: 'bob', sessionId: 's1' });
     await expectCounts(0, 0);
     // No sessions and no shared state: the app is gone from the summary and the list.
-    expect(await service.getAppSummary(appName)).toBeNull();
-    expect((await service.listApps()).some((app) => app.appName === appName)).toBe(false);
-    await service.editState({ appName, scope: 'app', changes: { k: 1 }, actor: 'test', reason: 'test' });
-    expect(await service.getAppSummary(appName)).toEqual({ appName, sessionCount: 0, userCount: 0, lastUpdateTime: null });
+    expect(await database.service.getAppSummary(appName)).toBeNull();
+    expect((await database.service.listApps()).some((app) => app.appName === appName)).toBe(false);
+    await database.service.editState({ appName, scope: 'app', changes: { k: 1 }, actor: 'test', reason: 'test' });
+    expect(await database.service.getAppSummary(appName)).toEqual({ appName, sessionCount: 0, userCount: 0, lastUpdateTime: null });
   });
 
   it('count nothing for a create that fails midway', async () => {
-    const appName = uniqueApp();
-    await service.createSession({ appName, userId: 'u', sessionId: 'kept' });
+    const appName = uniqueName('app');
+    await database.service.createSession({ appName, userId: 'u', sessionId: 'kept' });
     const restore = await failEventInsert(database, 'refused');
     try {
       await expect(
-        service.createSession({ appName, userId: 'v', sessionId: 'lost', events: [{ id: 'refused', author: 'user' }] }),
+        database.service.createSession({ appName, userId: 'v', sessionId: 'lost', events: [{ id: 'refused', author: 'user' }] }),
       ).rejects.toThrow();
     } finally {
       await restore();
     }
-    const { reported, real } = await countsOf(service, database.db.client, appName, ['u', 'v']);
+    const { reported, real } = await countsOf(database.service, database.db.client, appName, ['u', 'v']);
     expect(reported).toEqual(real);
     expect(reported.sessions).toBe(1);
   });
 
   it('stay exact under concurrent creates and deletes of the same users', async () => {
-    const appName = uniqueApp();
+    const appName = uniqueName('app');
     const users = ['u0', 'u1', 'u2', 'u3'];
     // Rounds of creates racing deletes of the previous round's sessions, same users (and so the same rows).
     let previous: { userId: string; sessionId: string }[] = [];
     for (let round = 0; round < 4; round++) {
       const next = Array.from({ length: 24 }, (_, i) => ({ userId: users[i % users.length] ?? '', sessionId: `r${round}-${i}` }));
       await Promise.all([
-        ...next.map((ref) => service.createSession({ appName, ...ref })),
-        ...previous.filter((_, i) => i % 3 !== 0).map((ref) => service.deleteSession({ appName, ...ref })),
+        ...next.map((ref) => database.service.createSession({ appName, ...ref })),
+        ...previous.filter((_, i) => i % 3 !== 0).map((ref) => database.service.deleteSession({ appName, ...ref })),
       ]);
       previous = next;
-      const { reported, real } = await countsOf(service, database.db.client, appName, users);
+      const { reported, real } = await countsOf(database.service, database.db.client, appName, users);
       expect(reported).toEqual(real);
     }
     // Every session of two users goes at once: they no longer count as users.
-    const { sessions } = await service.listSessions({ appName });
+    const { sessions } = await database.service.listSessions({ appName });
     await Promise.all(
-      sessions.filter((s) => s.userId === 'u1' || s.userId === 'u2').map((s) => service.deleteSession({ appName, userId: s.userId, sessionId: s.id })),
+      sessions.filter((s) => s.userId === 'u1' || s.userId === 'u2').map((s) => database.service.deleteSession({ appName, userId: s.userId, sessionId: s.id })),
     );
-    const { reported, real } = await countsOf(service, database.db.client, appName, users);
+    const { reported, real } = await countsOf(database.service, database.db.client, appName, users);
     expect(reported).toEqual(real);
     expect(reported.users).toBe(2);
   });
 
   it('bound the total of a narrowed search, and say so', async () => {
-    const appName = uniqueApp();
+    const appName = uniqueName('app');
     const capped = new PrismaSessionService(database.db.client, database.provider, { searchCountLimit: 5 });
-    for (let i = 0; i < 12; i++) await service.createSession({ appName, userId: `u${i % 3}`, sessionId: `match-${i}`, state: { plan: 'pro' } });
-    await service.createSession({ appName, userId: 'u0', sessionId: 'other' });
+    for (let i = 0; i < 12; i++) await database.service.createSession({ appName, userId: `u${i % 3}`, sessionId: `match-${i}`, state: { plan: 'pro' } });
+    await database.service.createSession({ appName, userId: 'u0', sessionId: 'other' });
     const page = (search: Omit<Parameters<typeof capped.searchSessions>[0], 'appName'>) => capped.searchSessions({ appName, ...search });
     // An app's or a user's sessions are counted exactly, whatever the limit.
     expect(await page({ limit: 3 })).toMatchObject({ total: 13, totalIsLowerBound: false });

@@ -101,6 +101,11 @@ export function stateDeltaEvent(author: string, stateDelta: StateRecord, options
   return withOptions({ author }, { ...options, stateDelta });
 }
 
+/** Tests' shorthand: an agent's state change in invocation `inv-1`; `extra` sets any other field (id, author, timestamp ...). */
+export function agentDelta(stateDelta: StateRecord, extra: Partial<NewEvent> = {}): NewEvent {
+  return { author: 'agent', invocationId: 'inv-1', ...extra, actions: { stateDelta } };
+}
+
 export interface AppendOptions {
   /** Timestamp (float seconds) for the first event that has none; default now. */
   startAt?: number;

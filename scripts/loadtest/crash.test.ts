@@ -7,8 +7,9 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { sqltag as sql } from '@prisma/client/runtime/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testProviders, type TestDatabase } from '../../lib/testing/databases';
+import { describe, expect, it } from 'vitest';
+import { testProviders } from '../../lib/testing/databases';
+import { useTestDatabase } from '../../lib/testing/use-test-database';
 import { checkIntegrity } from './integrity';
 
 const providers = await testProviders();
@@ -54,14 +55,7 @@ function appendThenKill(url: string, round: string, millis: number): Promise<Run
 }
 
 describe.each(providers)('kill -9 during appends on %s', (provider) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(provider);
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
+  const database = useTestDatabase(provider);
 
   it.each([
     ['first', 400],

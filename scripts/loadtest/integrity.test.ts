@@ -1,23 +1,17 @@
 // checkIntegrity finds each kind of damage it is meant to find (so the crash
 // test and the load test can fail), and none in a healthy database.
 import { sqltag as sql } from '@prisma/client/runtime/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testProviders, type TestDatabase } from '../../lib/testing/databases';
+import { describe, expect, it } from 'vitest';
+import { testProviders } from '../../lib/testing/databases';
+import { useTestDatabase } from '../../lib/testing/use-test-database';
 import { checkIntegrity } from './integrity';
 
 const providers = await testProviders();
 
 describe.each(providers)('checkIntegrity on %s', (provider) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(provider);
   let app = '';
   let counter = 0;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(provider);
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
 
   /** A healthy app: two sessions of one user, events touching all three tiers. */
   async function healthy(): Promise<{ pk: number }> {

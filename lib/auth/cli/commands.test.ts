@@ -1,11 +1,11 @@
 // `npm run accounts` commands against a real SQLite database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../testing/databases';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../testing/use-test-database';
 import { AccountStore } from '../store';
 import { runAccountsCommand, UsageError, type CliIo } from './commands';
 
 describe('npm run accounts', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase('sqlite');
   let store: AccountStore;
   let printed: string[];
   let passwords: string[];
@@ -18,12 +18,8 @@ describe('npm run accounts', () => {
     return runAccountsCommand(argv, store, io);
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
+  beforeAll(() => {
     store = new AccountStore(database.db.client);
-  });
-  afterAll(async () => {
-    await database?.drop();
   });
 
   it('creates an account after asking for the password twice', async () => {
