@@ -4,6 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { appPath, sessionPath, userPath } from '../lib/paths';
 import { expect, test, uniqueName } from './fixtures';
+import { deleteSessionsOf, insertSessions } from './support/bulk-sessions';
 
 const breadcrumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' });
 
@@ -133,6 +134,48 @@ test('pages through sessions; the page and its size are in the URL', async ({ pa
   await expect(page.getByText('Page 9 is past the end: 12 sessions in all')).toBeVisible();
   await pages.getByRole('link', { name: 'Last' }).click();
   await expect(page).toHaveURL(`${appPath(appName)}?size=10&page=2`);
+});
+
+test('a search with more than 10,000 matches says 10,000+ and still pages to the end', async ({ page }) => {
+  test.setTimeout(60_000);
+  const appName = uniqueName('nav-many');
+  // 10,030 sessions whose id contains "many-", newest last; 5 that do not match.
+  insertSessions(appName, 'many-', 10_030);
+  insertSessions(appName, 'else-', 5);
+  try {
+    const table = page.getByRole('table', { name: `Sessions of ${appName}` });
+    const pages = page.getByRole('navigation', { name: 'Pages of sessions' });
+
+    // The app's own sessions are counted exactly.
+    await page.goto(appPath(appName));
+    await expect(stat(page, 'Sessions')).toHaveText('10,035');
+    await expect(page.getByText('Showing 1–25 of 10,035 sessions')).toBeVisible();
+    await expect(pages.getByText('Page 1 of 402', { exact: true })).toBeVisible();
+
+    // A search counts 10,000 matches past its page, and says there are more.
+    await page.goto(`${appPath(appName)}?q=many-`);
+    await expect(page.getByText('Showing 1–25 of 10,000+ sessions')).toBeVisible();
+    await expect(pages.getByText('Page 1 of 400+', { exact: true })).toBeVisible();
+    await expect(pages.getByRole('link', { name: 'Last' })).toHaveAttribute('aria-disabled', 'true');
+    await expect.poll(() => sessionIds(table)).toEqual(Array.from({ length: 25 }, (_, i) => `many-${10_030 - i}`));
+    await pages.getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(`${appPath(appName)}?q=many-&page=2`);
+    await expect(page.getByText('Showing 26–50 of 10,025+ sessions')).toBeVisible();
+    await expect.poll(async () => (await sessionIds(table))[0]).toBe('many-10005');
+
+    // A deep page counts further: near the end the total is exact and the last page is there.
+    await page.goto(`${appPath(appName)}?q=many-&page=401`);
+    await expect(page.getByText('Showing 10,001–10,025 of 10,030 sessions')).toBeVisible();
+    await pages.getByRole('link', { name: 'Last' }).click();
+    await expect(page).toHaveURL(`${appPath(appName)}?q=many-&page=402`);
+    await expect(page.getByText('Showing 10,026–10,030 of 10,030 sessions')).toBeVisible();
+    await expect.poll(() => sessionIds(table)).toEqual(['many-00005', 'many-00004', 'many-00003', 'many-00002', 'many-00001']);
+    await expect(pages.getByRole('link', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
+    await pages.getByRole('link', { name: 'Previous' }).click();
+    await expect(page).toHaveURL(`${appPath(appName)}?q=many-&page=401`);
+  } finally {
+    deleteSessionsOf(appName);
+  }
 });
 
 test('sorts sessions oldest first from the column header, as a deep link', async ({ page, createSession }) => {

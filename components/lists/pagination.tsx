@@ -11,6 +11,11 @@ interface PaginationProps {
   sizes: readonly number[];
   defaultSize: number;
   total: number;
+  /**
+   * The list was counted only so far (a search with many matches): there
+   * are at least `total`. Shown as "10,000+"; the last page is not known.
+   */
+  totalIsLowerBound?: boolean;
   /** Plural noun for the summary: "sessions". */
   noun: string;
 }
@@ -18,19 +23,24 @@ interface PaginationProps {
 const linkClass =
   'rounded-md border border-border bg-surface px-3 py-1.5 font-medium hover:bg-surface-muted aria-disabled:pointer-events-none aria-disabled:opacity-40';
 
-/** "Showing 51–100 of 100,000 sessions", first/previous/next/last links and the page size, all plain links. */
-export function Pagination({ pathname, query, page, size, sizes, defaultSize, total, noun }: PaginationProps) {
+/**
+ * "Showing 51–100 of 100,000 sessions", first/previous/next/last links and
+ * the page size, all plain links. With a lower-bound total: "of 10,000+",
+ * "Page 1 of 400+", no last page; the next pages count further.
+ */
+export function Pagination({ pathname, query, page, size, sizes, defaultSize, total, totalIsLowerBound = false, noun }: PaginationProps) {
   const pages = Math.max(1, Math.ceil(total / size));
   const from = (page - 1) * size + 1;
   const to = Math.min(total, page * size);
+  const more = totalIsLowerBound ? '+' : '';
   const hrefFor = (target: number) => listHref(pathname, query, { page: target === 1 ? undefined : target });
-  const step = (label: string, target: number, enabled: boolean, rel?: string) =>
+  const step = (label: string, target: number, enabled: boolean, rel?: string, disabledTitle?: string) =>
     enabled ? (
       <Link href={hrefFor(target)} rel={rel} className={linkClass}>
         {label}
       </Link>
     ) : (
-      <a aria-disabled="true" role="link" className={linkClass}>
+      <a aria-disabled="true" role="link" title={disabledTitle} className={linkClass}>
         {label}
       </a>
     );
@@ -48,7 +58,11 @@ export function Pagination({ pathname, query, page, size, sizes, defaultSize, to
           <>
             Showing <span className="tabular-nums text-foreground">{formatCount(from)}</span>–
             <span className="tabular-nums text-foreground">{formatCount(to)}</span> of{' '}
-            <span className="tabular-nums text-foreground">{formatCount(total)}</span> {noun}
+            <span className="tabular-nums text-foreground">
+              {formatCount(total)}
+              {more}
+            </span>{' '}
+            {noun}
           </>
         )}
       </p>
@@ -58,9 +72,10 @@ export function Pagination({ pathname, query, page, size, sizes, defaultSize, to
           {step('Previous', Math.min(page - 1, pages), page > 1, 'prev')}
           <span className="px-2 tabular-nums text-muted">
             Page {formatCount(page)} of {formatCount(pages)}
+            {more}
           </span>
           {step('Next', page + 1, page < pages, 'next')}
-          {step('Last', pages, page !== pages)}
+          {step('Last', pages, page !== pages && !totalIsLowerBound, undefined, totalIsLowerBound ? `Not counted past ${formatCount(total)} ${noun}` : undefined)}
         </nav>
       ) : null}
       <nav aria-label={`${noun} per page`} className="flex items-center gap-1 text-muted">

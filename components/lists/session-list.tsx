@@ -28,7 +28,7 @@ interface SessionListProps {
 
 /** One page of sessions, searched and sorted as the URL says, with its pagination. */
 export async function SessionList({ appName, userId, query, pathname, pageParams = {} }: SessionListProps) {
-  const { items, total } = await findSessions(appName, query, userId);
+  const { items, total, totalIsLowerBound } = await findSessions(appName, query, userId);
   const listQuery = { ...pageParams, ...sessionListParams(query) };
   const filtered = query.q !== undefined || query.key !== undefined || query.value !== undefined;
 
@@ -65,6 +65,7 @@ export async function SessionList({ appName, userId, query, pathname, pageParams
         sizes={PAGE_SIZES}
         defaultSize={DEFAULT_PAGE_SIZE}
         total={total}
+        totalIsLowerBound={totalIsLowerBound}
         noun="sessions"
       />
     </>
