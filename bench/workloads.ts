@@ -261,6 +261,12 @@ export function pageApp(count: number): string {
   return `bench-pages-${count}`;
 }
 
+async function ensurePageApp(target: BenchTarget, fixtures: Fixtures, count: number): Promise<void> {
+  const perUser = 100;
+  const appName = pageApp(count);
+  await fixtures.ensure(appName, () => target.seedSessions(appName, listSessions(Math.ceil(count / perUser), perUser).slice(0, count)));
+}
+
 /** The first page of an app's sessions (newest first, with the total), the app having `count` sessions. */
 function listPage(count: number, pageSize: number): Workload {
   const appName = pageApp(count);
@@ -274,10 +280,62 @@ function listPage(count: number, pageSize: number): Workload {
     name: `list-page-${count}`,
     title: `list page of ${pageSize}, app of ${count.toLocaleString('en')} sessions`,
     applies: (target) => target.listPage !== undefined,
-    async setup(target, _scale, fixtures) {
-      const perUser = 100;
-      await fixtures.ensure(appName, () => target.seedSessions(appName, listSessions(Math.ceil(count / perUser), perUser).slice(0, count)));
+    setup: (target, _scale, fixtures) => ensurePageApp(target, fixtures, count),
+    async warmup(target, scale) {
+      for (let i = 0; i < 2; i++) await expectPage(target, scale);
     },
+    round(target, scale) {
+      return timedOps(scale.pageOps, () => expectPage(target, scale));
+    },
+  };
+}
+
+/**
+ * Not a target, shown for what it costs: the first page of a search that
+ * every session of the app matches (session id contains "ls-"), with its
+ * total, which counts at most 10,000 matches. Statehouse only.
+ */
+function searchPage(count: number, pageSize: number): Workload {
+  const appName = pageApp(count);
+  const expectPage = async (target: BenchTarget, scale: Scale) => {
+    const page = await target.searchPage?.(appName, scale.pageSize, 'ls-');
+    if (!page || page.items !== Math.min(scale.pageSize, count) || page.total !== Math.min(count, 10_000)) {
+      throw new Error(`search-page: expected ${scale.pageSize} of ${count}, got ${JSON.stringify(page)}`);
+    }
+  };
+  return {
+    name: `search-page-${count}`,
+    title: `search page of ${pageSize} (id contains), ${count.toLocaleString('en')} matches`,
+    applies: (target) => target.searchPage !== undefined,
+    setup: (target, _scale, fixtures) => ensurePageApp(target, fixtures, count),
+    async warmup(target, scale) {
+      for (let i = 0; i < 2; i++) await expectPage(target, scale);
+    },
+    round(target, scale) {
+      return timedOps(scale.pageOps, () => expectPage(target, scale));
+    },
+  };
+}
+
+/**
+ * Not a target, shown for what it costs: the first page of an app's users
+ * by last activity (100 sessions each), which groups every session of the
+ * app. Statehouse only.
+ */
+function usersPage(count: number, pageSize: number): Workload {
+  const appName = pageApp(count);
+  const users = Math.ceil(count / 100);
+  const expectPage = async (target: BenchTarget, scale: Scale) => {
+    const page = await target.usersPage?.(appName, scale.pageSize);
+    if (!page || page.items !== Math.min(scale.pageSize, users) || page.total !== users) {
+      throw new Error(`users-page: expected ${scale.pageSize} of ${users}, got ${JSON.stringify(page)}`);
+    }
+  };
+  return {
+    name: `users-page-${count}`,
+    title: `users page of ${pageSize}, app of ${count.toLocaleString('en')} sessions`,
+    applies: (target) => target.usersPage !== undefined,
+    setup: (target, _scale, fixtures) => ensurePageApp(target, fixtures, count),
     async warmup(target, scale) {
       for (let i = 0; i < 2; i++) await expectPage(target, scale);
     },
@@ -301,5 +359,7 @@ export function workloadsFor(scale: Scale): Workload[] {
     titled(listUser, `list sessions of a user (${scale.listUserSessions.toLocaleString('en')})`),
     titled(listApp, `list sessions of an app (${scale.listAppSessions.toLocaleString('en')})`),
     ...scale.pageCounts.map((count) => listPage(count, scale.pageSize)),
+    ...scale.pageCounts.map((count) => searchPage(count, scale.pageSize)),
+    ...scale.pageCounts.map((count) => usersPage(count, scale.pageSize)),
   ];
 }

@@ -263,7 +263,8 @@ export class RawPostgresTarget implements BenchTarget {
          ORDER BY update_time DESC, pk DESC LIMIT $2`,
         [appName, limit],
       );
-      const total = await q<{ n: string }>('SELECT COUNT(*) AS n FROM sessions WHERE app_name = $1', [appName]);
+      // The count the schema's triggers keep, as Statehouse reads it.
+      const total = await q<{ n: string }>('SELECT COALESCE(SUM(sessions), 0) AS n FROM app_session_counts WHERE app_name = $1', [appName]);
       return { items: rows.length, total: Number(total[0]?.n ?? 0) };
     });
   }

@@ -119,7 +119,10 @@ export class RawSqliteTarget implements BenchTarget {
         `SELECT pk, user_id, id, revision, last_seq, create_time, update_time FROM sessions WHERE app_name = ?
          ORDER BY update_time DESC, pk DESC LIMIT ?`,
       ),
-      countSessions: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM sessions WHERE app_name = ?'),
+      // The count the schema's triggers keep, as Statehouse reads it.
+      countSessions: db.prepare<[string], { n: number }>(
+        'SELECT COALESCE(SUM(sessions), 0) AS n FROM app_session_counts WHERE app_name = ?',
+      ),
     };
   }
 

@@ -120,6 +120,16 @@ export class StatehouseTarget implements BenchTarget {
     return { items: page.items.length, total: page.total };
   }
 
+  async searchPage(appName: string, limit: number, idContains: string): Promise<{ items: number; total: number }> {
+    const page = await this.service.searchSessions({ appName, limit, idContains });
+    return { items: page.items.length, total: page.total };
+  }
+
+  async usersPage(appName: string, limit: number): Promise<{ items: number; total: number }> {
+    const page = await this.service.listUsers(appName, { limit });
+    return { items: page.items.length, total: page.total };
+  }
+
   /** Fixtures go in through the raw driver: the same tables, so the same rows Statehouse would read. */
   private async withRaw(fn: (raw: RawSqliteTarget | RawPostgresTarget) => Promise<void>): Promise<void> {
     const raw = this.provider === 'sqlite' ? new RawSqliteTarget(this.url.slice('file:'.length)) : new RawPostgresTarget(this.url);

@@ -57,6 +57,10 @@ export interface BenchTarget {
    * implementation has no paging (ADK's services list everything).
    */
   listPage?(appName: string, limit: number): Promise<{ items: number; total: number }>;
+  /** Statehouse only: the first page of a search by session id, with its (bounded) total. */
+  searchPage?(appName: string, limit: number, idContains: string): Promise<{ items: number; total: number }>;
+  /** Statehouse only: the first page of an app's users by last activity, with their total. */
+  usersPage?(appName: string, limit: number): Promise<{ items: number; total: number }>;
   /**
    * Fixture loading, not measured: writes sessions / events straight into the
    * implementation's own storage format (the real create/append path is too
