@@ -1,24 +1,23 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { NotFoundDetail } from '@/components/nav/not-found-detail';
+import { NotFoundPanel } from '@/components/page-status/not-found-panel';
+import { PANEL_ACTION_CLASS } from '@/components/page-status/panel-action';
 import { APPS_PATH } from '@/lib/paths';
 
 export const metadata: Metadata = { title: 'Not found' };
 
 export default function NotFound() {
   return (
-    <div className="mx-auto max-w-xl rounded-lg border border-border bg-surface px-6 py-10 text-center shadow-sm">
-      <p className="font-mono text-sm text-muted">404</p>
-      <h1 className="mt-1 text-xl font-semibold">Page not found</h1>
-      <p className="mt-2 text-sm text-muted">
-        <NotFoundDetail />
-      </p>
-      <Link
-        href={APPS_PATH}
-        className="mt-6 inline-block rounded-md bg-accent px-4 py-2 text-sm font-medium text-accent-foreground hover:bg-accent-hover"
-      >
-        Back to all apps
-      </Link>
-    </div>
+    <NotFoundPanel
+      title="Page not found"
+      action={
+        <Link href={APPS_PATH} className={PANEL_ACTION_CLASS}>
+          Back to all apps
+        </Link>
+      }
+    >
+      <NotFoundDetail />
+    </NotFoundPanel>
   );
 }

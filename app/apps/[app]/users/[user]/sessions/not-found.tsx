@@ -1,3 +1,5 @@
+import { NotFoundPanel } from '@/components/page-status/not-found-panel';
+import { PANEL_ACTION_CLASS } from '@/components/page-status/panel-action';
 import { UserSessionsLink } from '@/components/session/user-sessions-link';
 
 /**
@@ -7,18 +9,12 @@ import { UserSessionsLink } from '@/components/session/user-sessions-link';
  */
 export default function SessionNotFound() {
   return (
-    <div className="mx-auto max-w-xl rounded-lg border border-border bg-surface px-6 py-10 text-center shadow-sm">
-      <p className="font-mono text-sm text-muted">404</p>
-      <h1 className="mt-1 text-xl font-semibold">Session not found</h1>
-      <p className="mt-2 text-sm text-muted">
-        This user has no session with that id. It may have been deleted (its events go with it; app and user state stay),
-        or the link may be mistyped.
-      </p>
-      <UserSessionsLink
-        className="mt-6 inline-block rounded-md bg-accent px-4 py-2 text-sm font-medium text-accent-foreground hover:bg-accent-hover"
-      >
-        Back to the user’s sessions
-      </UserSessionsLink>
-    </div>
+    <NotFoundPanel
+      title="Session not found"
+      action={<UserSessionsLink className={PANEL_ACTION_CLASS}>Back to the user’s sessions</UserSessionsLink>}
+    >
+      This user has no session with that id. It may have been deleted (its events go with it; app and user state stay), or
+      the link may be mistyped.
+    </NotFoundPanel>
   );
 }
