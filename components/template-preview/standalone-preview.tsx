@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { JsonField } from '@/components/state-edit/json-field';
 import { TextField } from '@/components/state-edit/text-field';
 import { sessionPath } from '@/lib/paths';
+import { seqOf } from '@/lib/queries/session-url';
 import type { SessionRef } from '@/lib/session-service/service';
 import { parseStateText } from '@/lib/validation/json-text';
 import { AsOfSelect } from './as-of-select';
@@ -19,10 +20,6 @@ function sessionOf(params: URLSearchParams): SessionRef | null {
   const userId = params.get('user');
   const sessionId = params.get('session');
   return appName && userId && sessionId ? { appName, userId, sessionId } : null;
-}
-
-function seqOf(text: string | null): number | null {
-  return text && /^\d{1,15}$/.test(text) && Number(text) >= 1 ? Number(text) : null;
 }
 
 function stateError(text: string): string | null {

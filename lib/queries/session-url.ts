@@ -13,7 +13,8 @@ export interface SessionUrlState {
 
 const MAX_TEXT = 300;
 
-function seqOf(text: string | null | undefined): number | null {
+/** A URL parameter as an event's sequence number (a positive integer), or null. */
+export function seqOf(text: string | null | undefined): number | null {
   if (!text || !/^\d{1,15}$/.test(text)) return null;
   const seq = Number(text);
   return seq >= 1 && Number.isSafeInteger(seq) ? seq : null;
