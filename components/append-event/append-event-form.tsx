@@ -33,7 +33,10 @@ interface Base {
   eventCount: number;
 }
 
+const baseOf = (state: Base): Base => ({ revision: state.revision, eventCount: state.eventCount });
+
 const button = 'rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-surface-muted';
+const primaryButton = 'rounded-md bg-accent px-3 py-1.5 text-sm font-semibold text-accent-foreground hover:bg-accent-hover disabled:opacity-50';
 
 /**
  * Appends an event to the session from the dashboard: author, invocation id,
@@ -59,7 +62,7 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
 
   // Opened before the page's state had loaded: start from the first state it shows.
   useEffect(() => {
-    if (open && base === null && live.data) setBase({ revision: live.data.revision, eventCount: live.data.eventCount });
+    if (open && base === null && live.data) setBase(baseOf(live.data));
   }, [open, base, live.data]);
 
   const deferredDelta = useDeferredValue(draft.stateDelta);
@@ -85,7 +88,7 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
 
   const start = () => {
     setOpen(true);
-    setBase(live.data ? { revision: live.data.revision, eventCount: live.data.eventCount } : null);
+    setBase(live.data ? baseOf(live.data) : null);
     setDraft((current) => (current.invocationId ? current : { ...current, invocationId: newInvocationId() }));
   };
 
@@ -95,7 +98,7 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
       router.refresh();
       await queryClient.invalidateQueries({ queryKey: sessionKeys.session(session) });
       const latest = queryClient.getQueryData(liveStateOptions(session).queryKey);
-      setBase(latest ? { revision: latest.revision, eventCount: latest.eventCount } : null);
+      setBase(latest ? baseOf(latest) : null);
       setRefusal(null);
     });
   };
@@ -108,7 +111,7 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
     startTransition(async () => {
       const result = await callAction(appendEvent, input);
       if (result.ok) {
-        setBase({ revision: result.data.revision, eventCount: (base.eventCount ?? 0) + 1 });
+        setBase({ revision: result.data.revision, eventCount: base.eventCount + 1 });
         setDraft((current) => ({ ...blankDraft(current.author), invocationId: newInvocationId() }));
         setAttempted(false);
         setServerErrors({});
@@ -122,17 +125,19 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
     });
   };
 
+  const appendedStatus = appended ? (
+    <p role="status" className="text-sm text-success">
+      {appended}
+    </p>
+  ) : null;
+
   if (!open) {
     return (
       <div className="flex flex-wrap items-center gap-3">
-        <button type="button" onClick={start} className="rounded-md bg-accent px-3 py-1.5 text-sm font-semibold text-accent-foreground hover:bg-accent-hover">
+        <button type="button" onClick={start} className={primaryButton}>
           Append an event
         </button>
-        {appended ? (
-          <p role="status" className="text-sm text-success">
-            {appended}
-          </p>
-        ) : null}
+        {appendedStatus}
       </div>
     );
   }
@@ -263,18 +268,10 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
 
         <FieldError id={`${headingId}-form`} message={attempted && !refusal ? errors.form : null} />
         <div className="flex items-center gap-3">
-          <button
-            type="submit"
-            disabled={pending || base === null}
-            className="rounded-md bg-accent px-3 py-1.5 text-sm font-semibold text-accent-foreground hover:bg-accent-hover disabled:opacity-50"
-          >
+          <button type="submit" disabled={pending || base === null} className={primaryButton}>
             {pending ? 'Appending…' : 'Append event'}
           </button>
-          {appended ? (
-            <p role="status" className="text-sm text-success">
-              {appended}
-            </p>
-          ) : null}
+          {appendedStatus}
         </div>
       </form>
     </section>
