@@ -1,5 +1,5 @@
 import { FoldedString, JsonTree } from '@/components/json';
-import type { Content, JsonValue, Part } from '@/lib/session-service/types';
+import type { Content, JsonObject, JsonValue, Part } from '@/lib/session-service/types';
 
 /** An event's content: text as text, function calls and responses by name with their arguments, anything else as JSON. */
 export function EventContent({ content, label }: { content: Content | undefined; label: string }) {
@@ -24,36 +24,31 @@ function PartView({ part, label }: { part: Part; label: string }) {
     );
   }
   if (part.functionCall) {
-    const call = part.functionCall;
-    return (
-      <div className="rounded-md border border-border bg-surface-muted/60 px-2 py-1.5">
-        <p className="text-xs">
-          <span className="font-medium text-muted">Function call</span>{' '}
-          <code className="font-semibold text-accent">{call.name}</code>
-          {call.id ? <span className="ml-2 font-mono text-[11px] text-muted">{call.id}</span> : null}
-        </p>
-        <JsonTree value={(call.args ?? {}) as JsonValue} label={`${label} ${call.name} arguments`} expandDepth={1} />
-      </div>
-    );
+    const { name, id, args } = part.functionCall;
+    return <FunctionPart kind="Function call" name={name} id={id} value={args} label={`${label} ${name} arguments`} />;
   }
   if (part.functionResponse) {
-    const response = part.functionResponse;
-    return (
-      <div className="rounded-md border border-border bg-surface-muted/60 px-2 py-1.5">
-        <p className="text-xs">
-          <span className="font-medium text-muted">Function response</span>{' '}
-          <code className="font-semibold text-accent">{response.name}</code>
-          {response.id ? <span className="ml-2 font-mono text-[11px] text-muted">{response.id}</span> : null}
-        </p>
-        <JsonTree value={(response.response ?? {}) as JsonValue} label={`${label} ${response.name} response`} expandDepth={1} />
-      </div>
-    );
+    const { name, id, response } = part.functionResponse;
+    return <FunctionPart kind="Function response" name={name} id={id} value={response} label={`${label} ${name} response`} />;
   }
   const kind = Object.keys(part)[0] ?? 'part';
   return (
     <div className="rounded-md border border-dashed border-border px-2 py-1.5">
       <p className="text-xs font-medium text-muted">{kind}</p>
       <JsonTree value={part as JsonValue} label={`${label} ${kind}`} expandDepth={1} />
+    </div>
+  );
+}
+
+/** A function call or response: the function's name, the call id that pairs them, and the arguments or response as JSON. */
+function FunctionPart({ kind, name, id, value, label }: { kind: string; name: string; id?: string; value: JsonObject | undefined; label: string }) {
+  return (
+    <div className="rounded-md border border-border bg-surface-muted/60 px-2 py-1.5">
+      <p className="text-xs">
+        <span className="font-medium text-muted">{kind}</span> <code className="font-semibold text-accent">{name}</code>
+        {id ? <span className="ml-2 font-mono text-[11px] text-muted">{id}</span> : null}
+      </p>
+      <JsonTree value={value ?? {}} label={label} expandDepth={1} />
     </div>
   );
 }

@@ -43,6 +43,13 @@ export function StateColumns({ sessionRef, view, changes, onSelectEvent, editUse
     onSelectEvent,
     maxHeight: COLUMN_HEIGHT,
   };
+  // The same column whether support may edit it or not.
+  const userColumn = (shown: SessionStateView) => ({
+    title: 'User state',
+    description: `user: keys, shared by every session of ${userId}`,
+    entries: shown.user,
+    emptyText: 'No user state',
+  });
 
   return (
     <section aria-labelledby="state-heading" className="space-y-3">
@@ -70,23 +77,9 @@ export function StateColumns({ sessionRef, view, changes, onSelectEvent, editUse
             emptyText="No app state"
           />
           {editUserState ? (
-            <EditableStateTable
-              {...common}
-              tier={{ scope: 'user', appName, userId }}
-              title="User state"
-              description={`user: keys, shared by every session of ${userId}`}
-              entries={view.user}
-              emptyText="No user state"
-            />
+            <EditableStateTable {...common} {...userColumn(view)} tier={{ scope: 'user', appName, userId }} />
           ) : (
-            <StateTable
-              {...common}
-              title="User state"
-              description={`user: keys, shared by every session of ${userId}`}
-              entries={view.user}
-              changedKeys={keysOf(changes, 'user')}
-              emptyText="No user state"
-            />
+            <StateTable {...common} {...userColumn(view)} changedKeys={keysOf(changes, 'user')} />
           )}
           <StateTable
             {...common}
