@@ -1,8 +1,8 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { retryTransient } from '@/lib/queries/history';
 import { liveStateOptions, stateAsOfOptions } from '@/lib/queries/session';
+import { retryTransient } from '@/lib/queries/session-api';
 import { recordOfEntries } from '@/lib/session-service/delta-preview';
 import { mergeState } from '@/lib/session-service/scope';
 import type { SessionRef } from '@/lib/session-service/service';

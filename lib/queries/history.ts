@@ -1,20 +1,10 @@
 // React Query keys and options for state history: one key's changes, and
 // every change to one user's state (edits and events), newest first.
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { Page, Scope, StateChange } from '../session-service/types';
-import { ApiError, getJson, queryString } from './session-api';
+import { appApiPath, getJson, queryString, retryTransient } from './session-api';
 
 export const HISTORY_PAGE_SIZE = 20;
-
-/**
- * React Query's retry policy for reads whose 4xx answer is final (an unknown
- * session or user does not appear by asking again): say so at once, retry
- * only what may pass (network, 5xx).
- */
-export function retryTransient(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 3;
-}
 
 export interface KeyRef {
   appName: string;
@@ -23,11 +13,6 @@ export interface KeyRef {
   sessionId?: string;
   /** The key within its tier, without prefix. */
   key: string;
-}
-
-/** `/api/apps/{app}`, the app name encoded as one path segment. */
-export function appApiPath(appName: string): string {
-  return `/api/apps/${encodeURIComponent(appName)}`;
 }
 
 export const historyKeys = {
@@ -39,40 +24,29 @@ export const historyKeys = {
     [...historyKeys.app(appName), 'user', userId, since, page] as const,
 };
 
-export function keyHistoryOptions(ref: KeyRef, page: number) {
+/** Page `page` of the changes `path` lists, those `filters` select; the previous page stays shown while it loads. */
+function historyPageOptions<K extends QueryKey>(queryKey: K, path: string, filters: Record<string, string | number | null | undefined>, page: number) {
   return queryOptions({
-    queryKey: historyKeys.key(ref, page),
+    queryKey,
     queryFn: ({ signal }) =>
-      getJson<Page<StateChange>>(
-        `${appApiPath(ref.appName)}/history${queryString({
-          scope: ref.scope,
-          userId: ref.scope === 'app' ? undefined : ref.userId,
-          sessionId: ref.scope === 'session' ? ref.sessionId : undefined,
-          key: ref.key,
-          limit: HISTORY_PAGE_SIZE,
-          offset: page * HISTORY_PAGE_SIZE,
-        })}`,
-        signal,
-      ),
+      getJson<Page<StateChange>>(`${path}${queryString({ ...filters, limit: HISTORY_PAGE_SIZE, offset: page * HISTORY_PAGE_SIZE })}`, signal),
     placeholderData: keepPreviousData,
     retry: retryTransient,
   });
 }
 
+export function keyHistoryOptions(ref: KeyRef, page: number) {
+  const filters = {
+    scope: ref.scope,
+    userId: ref.scope === 'app' ? undefined : ref.userId,
+    sessionId: ref.scope === 'session' ? ref.sessionId : undefined,
+    key: ref.key,
+  };
+  return historyPageOptions(historyKeys.key(ref, page), `${appApiPath(ref.appName)}/history`, filters, page);
+}
+
 /** `since`: float seconds, or null for all time. */
 export function userHistoryOptions(appName: string, userId: string, since: number | null, page: number) {
-  return queryOptions({
-    queryKey: historyKeys.user(appName, userId, since, page),
-    queryFn: ({ signal }) =>
-      getJson<Page<StateChange>>(
-        `${appApiPath(appName)}/users/${encodeURIComponent(userId)}/history${queryString({
-          since,
-          limit: HISTORY_PAGE_SIZE,
-          offset: page * HISTORY_PAGE_SIZE,
-        })}`,
-        signal,
-      ),
-    placeholderData: keepPreviousData,
-    retry: retryTransient,
-  });
+  const path = `${appApiPath(appName)}/users/${encodeURIComponent(userId)}/history`;
+  return historyPageOptions(historyKeys.user(appName, userId, since, page), path, { since }, page);
 }

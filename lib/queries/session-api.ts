@@ -12,10 +12,28 @@ export class ApiError extends Error {
   }
 }
 
+/** A 4xx (no such session, user or event; bad input): asking again will not change the answer. */
+export function isFinalAnswer(error: Error): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+/**
+ * React Query's retry policy for reads whose 4xx answer is final: say so at
+ * once, retry only what may pass (network, 5xx).
+ */
+export function retryTransient(failureCount: number, error: Error): boolean {
+  return !isFinalAnswer(error) && failureCount < 3;
+}
+
+/** `/api/apps/{app}`, the app name encoded as one path segment. */
+export function appApiPath(appName: string): string {
+  return `/api/apps/${encodeURIComponent(appName)}`;
+}
+
 /** `/api/apps/{app}/users/{user}/sessions/{id}` with every id encoded as one path segment. */
 export function sessionApiPath(ref: SessionRef): string {
   const segment = encodeURIComponent;
-  return `/api/apps/${segment(ref.appName)}/users/${segment(ref.userId)}/sessions/${segment(ref.sessionId)}`;
+  return `${appApiPath(ref.appName)}/users/${segment(ref.userId)}/sessions/${segment(ref.sessionId)}`;
 }
 
 /** Query string of the defined values (`undefined` and `null` left out). */

@@ -6,7 +6,7 @@ import type { EventPosition, TimelineFilters, TimelineItem } from '../data/sessi
 import type { SessionStateView } from '../http/session-reads';
 import type { SessionRef } from '../session-service/service';
 import type { Page } from '../session-service/types';
-import { ApiError, getJson, queryString, sessionApiPath } from './session-api';
+import { ApiError, getJson, isFinalAnswer, queryString, sessionApiPath } from './session-api';
 
 /** Events per timeline page: a screenful or two, small enough to answer in milliseconds. */
 export const TIMELINE_PAGE_SIZE = 50;
@@ -42,10 +42,9 @@ export const sessionKeys = {
   event: (ref: SessionRef, seq: number) => [...sessionKeys.session(ref), 'event', seq] as const,
 };
 
-/** A 4xx (no such session or event, bad input) will not change by asking again; anything else is retried twice. */
+/** A final answer (4xx) is said at once; anything else is retried twice. */
 function retry(failures: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failures < 2;
+  return !isFinalAnswer(error) && failures < 2;
 }
 
 const filterParams = (filters: NormalFilters) => ({

@@ -4,9 +4,9 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { SessionRef } from '../session-service/service';
 import type { Page, SessionSummary } from '../session-service/types';
-import { appApiPath, historyKeys, retryTransient } from './history';
+import { historyKeys } from './history';
 import { sessionKeys } from './session';
-import { getJson, queryString } from './session-api';
+import { appApiPath, getJson, queryString, retryTransient } from './session-api';
 
 export type EditScope = 'app' | 'user';
 

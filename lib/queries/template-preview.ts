@@ -3,9 +3,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SessionRef } from '../session-service/service';
 import type { Page, StoredEvent } from '../session-service/types';
-import { retryTransient } from './history';
 import { sessionKeys } from './session';
-import { getJson, queryString, sessionApiPath } from './session-api';
+import { getJson, queryString, retryTransient, sessionApiPath } from './session-api';
 
 /** How many of the newest events the "as of" list offers; older ones are reached by number. */
 export const AS_OF_CHOICES = 200;
