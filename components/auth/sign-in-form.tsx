@@ -4,6 +4,7 @@ import { useActionState } from 'react';
 import { signIn, type SignInState } from '@/lib/actions/auth';
 
 const INITIAL: SignInState = { name: '', error: null };
+const INPUT = 'block w-full rounded-md border border-border-strong bg-surface px-3 py-2 text-sm outline-none focus:border-accent';
 
 export function SignInForm({ returnTo }: { returnTo: string }) {
   const [state, action, pending] = useActionState(signIn, INITIAL);
@@ -21,7 +22,7 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
           required
           defaultValue={state.name}
           key={state.name}
-          className="block w-full rounded-md border border-border-strong bg-surface px-3 py-2 text-sm outline-none focus:border-accent"
+          className={INPUT}
         />
       </div>
       <div className="space-y-1">
@@ -34,7 +35,7 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
           type="password"
           autoComplete="current-password"
           required
-          className="block w-full rounded-md border border-border-strong bg-surface px-3 py-2 text-sm outline-none focus:border-accent"
+          className={INPUT}
         />
       </div>
       {state.error ? (

@@ -1,7 +1,7 @@
 'use client';
 
 import { useDeferredValue, useId } from 'react';
-import { FieldError } from './field-error';
+import { describedBy, FieldFrame } from './field-frame';
 
 interface JsonFieldProps {
   label: string;
@@ -25,15 +25,7 @@ export function JsonField({ label, value, onChange, validate, serverError, hint,
   const liveError = validate(deferred);
   const error = serverError ?? liveError;
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <textarea
         id={id}
         name={name}
@@ -45,12 +37,11 @@ export function JsonField({ label, value, onChange, validate, serverError, hint,
         autoCorrect="off"
         placeholder={placeholder}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined}
+        aria-describedby={describedBy(id, hint, error)}
         className={`mt-1 block w-full rounded-md border bg-background px-2 py-1.5 font-mono text-xs leading-5 ${
           error ? 'border-danger' : 'border-border'
         }`}
       />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </FieldFrame>
   );
 }

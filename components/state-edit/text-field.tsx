@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, type ReactNode } from 'react';
-import { FieldError } from './field-error';
+import { describedBy, FieldFrame } from './field-frame';
 
 interface TextFieldProps {
   label: string;
@@ -24,7 +24,6 @@ interface TextFieldProps {
 export function TextField(props: TextFieldProps) {
   const { label, value, onChange, error, hint, prefix, multiline, required, placeholder, name, mono, after } = props;
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
     name,
@@ -32,21 +31,12 @@ export function TextField(props: TextFieldProps) {
     required,
     placeholder,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
+    'aria-describedby': describedBy(id, hint, error),
     spellCheck: mono ? false : undefined,
     className: `block w-full min-w-0 bg-transparent px-2 py-1.5 text-sm outline-none ${mono ? 'font-mono text-xs' : ''}`,
   };
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-        {required ? <span className="text-danger"> *</span> : null}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
       <div className="mt-1 flex items-stretch gap-2">
         <div
           className={`flex min-w-0 flex-1 items-stretch rounded-md border bg-background focus-within:outline-2 focus-within:outline-accent ${
@@ -62,7 +52,6 @@ export function TextField(props: TextFieldProps) {
         </div>
         {after}
       </div>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </FieldFrame>
   );
 }
