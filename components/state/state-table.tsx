@@ -58,7 +58,7 @@ export function matchesKey(key: string, filter: string): boolean {
  * session pages.
  */
 export function StateTable(props: StateTableProps) {
-  const { title, appName, entries, description, keyFilter, emptyText = 'No keys', changedKeys } = props;
+  const { title, entries, description, keyFilter, emptyText = 'No keys', changedKeys } = props;
   const [ownFilter, setOwnFilter] = useState('');
   const filter = keyFilter ?? ownFilter;
   const shown = entries.filter((entry) => matchesKey(entry.key, filter));

@@ -24,7 +24,6 @@ export async function prefetchSessionPage(
   ref: SessionRef,
   url: SessionUrlState,
 ): Promise<void> {
-  const filters = filtersOf(url.filters);
   const tasks: Promise<unknown>[] = [
     queryClient.prefetchQuery({ queryKey: sessionKeys.state(ref, null), queryFn: () => sessionStateView(service, ref) }),
   ];
