@@ -2,7 +2,8 @@
 
 import { useEffect, useId, useRef } from 'react';
 import type { TierRef } from '@/lib/queries/state-edit';
-import { previewEdit, recordOfEntries } from '@/lib/session-service/delta-preview';
+import { previewEdit } from '@/lib/session-service/delta-preview';
+import { recordOfEntries } from '@/lib/session-service/merged-entries';
 import { setOwn } from '@/lib/session-service/json';
 import type { JsonValue, StateEntry } from '@/lib/session-service/types';
 import { EditDiff } from './edit-diff';

@@ -3,8 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { liveStateOptions, stateAsOfOptions } from '@/lib/queries/session';
 import { retryTransient } from '@/lib/queries/session-api';
-import { recordOfEntries } from '@/lib/session-service/delta-preview';
-import { mergeState } from '@/lib/session-service/scope';
+import { mergedRecord } from '@/lib/session-service/merged-entries';
 import type { SessionRef } from '@/lib/session-service/service';
 import type { StateRecord } from '@/lib/session-service/types';
 
@@ -23,6 +22,5 @@ export function usePreviewState(session: SessionRef | null, asOf: number | null)
   if (!session) return { state: null, problem: null };
   if (query.isError) return { state: null, problem: `Could not read the state: ${query.error.message}` };
   if (!query.data) return { state: null, problem: null };
-  const { app, user, session: own } = query.data;
-  return { state: mergeState(recordOfEntries(app), recordOfEntries(user), recordOfEntries(own)), problem: null };
+  return { state: mergedRecord(query.data), problem: null };
 }

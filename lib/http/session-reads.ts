@@ -1,7 +1,6 @@
-import { setOwn } from '../session-service/json';
-import { mergeState } from '../session-service/scope';
+import { mergedRecord } from '../session-service/merged-entries';
 import type { SessionRef, SessionService } from '../session-service/service';
-import type { SessionTiers, StateEntry, StateRecord } from '../session-service/types';
+import type { SessionTiers, StateRecord } from '../session-service/types';
 import { notFound, SESSION_NOT_FOUND } from './problem';
 import type { RenderSource } from './schemas/render';
 
@@ -30,12 +29,6 @@ export async function sessionStateView(service: SessionService, ref: SessionRef,
   };
 }
 
-function recordOf(entries: StateEntry[]): StateRecord {
-  const record: StateRecord = {};
-  for (const entry of entries) setOwn(record, entry.key, entry.value);
-  return record;
-}
-
 /** The merged state a template renders against: given, a session's now, or a session's as of an event. */
 export async function renderState(service: SessionService, source: RenderSource): Promise<StateRecord> {
   if ('state' in source) return source.state;
@@ -49,5 +42,5 @@ export async function renderState(service: SessionService, source: RenderSource)
   if (!tiers) {
     throw (await service.getSessionSummary(ref)) ? eventNotFound(ref, source.asOf) : notFound(SESSION_NOT_FOUND);
   }
-  return mergeState(recordOf(tiers.app), recordOf(tiers.user), recordOf(tiers.session));
+  return mergedRecord(tiers);
 }

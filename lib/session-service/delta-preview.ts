@@ -3,7 +3,8 @@
  * event's stateDelta on the session page, and the diff a support edit asks
  * the person to confirm. Pure: it also runs in the browser, live.
  */
-import { hasOwn, ownEntries, setOwn } from './json';
+import { hasOwn, ownEntries } from './json';
+import { recordOfEntries } from './merged-entries';
 import { scopeOfKey } from './scope';
 import { jsonEqual } from './state-diff';
 import type { JsonValue, Scope, StateEntry, StateRecord } from './types';
@@ -78,13 +79,6 @@ export function previewEdit(changes: Record<string, JsonValue | undefined>, tier
     if (!exists) return { key, kind: 'added', newValue };
     return { key, kind: jsonEqual(oldValue as JsonValue, newValue) ? 'unchanged' : 'changed', oldValue, newValue };
   });
-}
-
-/** A tier's entries as a record (own keys only, so `__proto__` stays a key). */
-export function recordOfEntries(entries: { key: string; value: JsonValue }[]): StateRecord {
-  const record: StateRecord = {};
-  for (const entry of entries) setOwn(record, entry.key, entry.value);
-  return record;
 }
 
 /** The service's tiers as records, what previewDelta compares against. */

@@ -1,6 +1,6 @@
 import { setOwn } from './json';
 import { mergeState, scopeOfKey } from './scope';
-import type { Scope, SessionTiers, StateEntry, StateRecord } from './types';
+import type { JsonValue, Scope, SessionTiers, StateEntry, StateRecord } from './types';
 
 /** A key of the merged state (what the agent sees), with the tier it comes from. */
 export interface MergedEntry extends StateEntry {
@@ -9,7 +9,8 @@ export interface MergedEntry extends StateEntry {
   scope: Scope;
 }
 
-function recordOf(entries: StateEntry[]): StateRecord {
+/** A tier's entries as a record (own keys only, so `__proto__` stays a key). */
+export function recordOfEntries(entries: { key: string; value: JsonValue }[]): StateRecord {
   const record: StateRecord = {};
   for (const entry of entries) setOwn(record, entry.key, entry.value);
   return record;
@@ -21,7 +22,7 @@ function byKey(entries: StateEntry[]): Map<string, StateEntry> {
 
 /** The merged state in the agent's order (session, app, user keys), each entry with its tier and provenance. */
 export function mergedEntries(tiers: SessionTiers): MergedEntry[] {
-  const merged = mergeState(recordOf(tiers.app), recordOf(tiers.user), recordOf(tiers.session));
+  const merged = mergeState(recordOfEntries(tiers.app), recordOfEntries(tiers.user), recordOfEntries(tiers.session));
   const lookup = { app: byKey(tiers.app), user: byKey(tiers.user), session: byKey(tiers.session) };
   const entries: MergedEntry[] = [];
   for (const prefixed of Object.keys(merged)) {
@@ -35,5 +36,5 @@ export function mergedEntries(tiers: SessionTiers): MergedEntry[] {
 
 /** The merged state as a record (for diffs and template previews). */
 export function mergedRecord(tiers: SessionTiers): StateRecord {
-  return mergeState(recordOf(tiers.app), recordOf(tiers.user), recordOf(tiers.session));
+  return mergeState(recordOfEntries(tiers.app), recordOfEntries(tiers.user), recordOfEntries(tiers.session));
 }
