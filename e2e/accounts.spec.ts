@@ -1,19 +1,10 @@
 // The admin's accounts page on the protected server: create an account and
 // a token (shown once, usable at once), revoke it; non-admins are refused.
-import type { Page } from '@playwright/test';
-import { expect, PASSWORD, test, uniqueName } from './auth-fixtures';
-
-async function signIn(page: Page, protectedUrl: string, name: string): Promise<void> {
-  await page.goto(`${protectedUrl}/sign-in?next=/admin/accounts`);
-  await page.getByLabel('Account name').fill(name);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${protectedUrl}/admin/accounts`);
-}
+import { expect, PASSWORD, signIn, test, uniqueName } from './auth-fixtures';
 
 test('an admin creates an account and a token, which works until revoked', async ({ page, request, protectedUrl, createAccount, accounts }) => {
   const admin = await createAccount('admin');
-  await signIn(page, protectedUrl, admin.name);
+  await signIn(page, protectedUrl, admin.name, '/admin/accounts');
   await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
 
   const name = uniqueName('e2e-new').slice(0, 60);
@@ -50,7 +41,7 @@ test('an admin creates an account and a token, which works until revoked', async
 
 test('a support account cannot manage accounts', async ({ page, protectedUrl, createAccount }) => {
   const support = await createAccount('support');
-  await signIn(page, protectedUrl, support.name);
+  await signIn(page, protectedUrl, support.name, '/admin/accounts');
   await expect(page.getByRole('alert').filter({ hasText: 'needs the admin role' })).toBeVisible();
   await expect(page.getByRole('form', { name: 'New account' })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Accounts' })).toHaveCount(0);

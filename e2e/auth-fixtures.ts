@@ -1,6 +1,7 @@
 // Accounts and API tokens for the protected-mode server (playwright.config.ts
 // starts it beside the local one, on the same database), created per test
 // and deleted afterwards.
+import type { Page } from '@playwright/test';
 import { openDatabase } from '../lib/db';
 import type { Role } from '../lib/auth/roles';
 import { AccountStore } from '../lib/auth/store';
@@ -59,5 +60,14 @@ export const test = base.extend<AuthTestFixtures, AuthWorkerFixtures>({
     for (const name of created) await accounts.deleteAccount(name);
   },
 });
+
+/** Signs in on the protected server through its form and lands on `target` (a path). */
+export async function signIn(page: Page, protectedUrl: string, name: string, target: string): Promise<void> {
+  await page.goto(`${protectedUrl}/sign-in?next=${encodeURIComponent(target)}`);
+  await page.getByLabel('Account name').fill(name);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(protectedUrl + target);
+}
 
 export { expect, uniqueName };

@@ -9,10 +9,9 @@ import type { Page } from '@playwright/test';
 import Sqlite from 'better-sqlite3';
 import { sqliteFilePath } from '../lib/db';
 import { APPS_PATH } from '../lib/paths';
-import type { Session, SessionService } from '../lib/session-service';
 import { expect, test } from './fixtures';
 import { e2eDatabaseUrl } from './support/database';
-import { eventRow, openSession, sessionUrl } from './support/session-page';
+import { appendForm, eventCount, eventRow, openSession, sessionUrl } from './support/session-page';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -29,16 +28,6 @@ function removeTable(table: string): () => void {
     db.exec(`ALTER TABLE ${table}_away RENAME TO ${table}`);
     db.close();
   };
-}
-
-const refOf = (session: Session) => ({ appName: session.appName, userId: session.userId, sessionId: session.id });
-
-async function eventCount(service: SessionService, session: Session): Promise<number> {
-  return (await service.getSessionSummary(refOf(session)))?.eventCount ?? -1;
-}
-
-function appendForm(page: Page) {
-  return page.getByRole('region', { name: 'Append an event', exact: true });
 }
 
 /** The page's error state (the console's, or a segment's own). */

@@ -3,24 +3,13 @@
 // next to each field, and a stale page refused with a one-click reload.
 // Every test checks the database as well as the page.
 import type { Page } from '@playwright/test';
-import type { Session, SessionService } from '../lib/session-service';
 import { appendEvents, textEvent } from '../lib/testing/factories';
 import { expect, test } from './fixtures';
-import { eventRow, openSession, stateEntry } from './support/session-page';
-
-const refOf = (session: Session) => ({ appName: session.appName, userId: session.userId, sessionId: session.id });
-
-async function eventCount(service: SessionService, session: Session): Promise<number> {
-  return (await service.getSessionSummary(refOf(session)))?.eventCount ?? -1;
-}
-
-function form(page: Page) {
-  return page.getByRole('region', { name: 'Append an event', exact: true });
-}
+import { appendForm, eventCount, eventRow, openSession, refOf, stateEntry } from './support/session-page';
 
 async function openForm(page: Page) {
   await page.getByRole('button', { name: 'Append an event' }).click();
-  await expect(form(page).getByLabel('Author')).toHaveValue('user');
+  await expect(appendForm(page).getByLabel('Author')).toHaveValue('user');
 }
 
 test('appends text, a function call and a delta, previewed per tier, and shows them without a reload', async ({ page, service, createSession }) => {
@@ -28,7 +17,7 @@ test('appends text, a function call and a delta, previewed per tier, and shows t
   const sibling = await createSession({ appName: session.appName, userId: session.userId });
   await openSession(page, session);
   await openForm(page);
-  const append = form(page);
+  const append = appendForm(page);
   await expect(append.getByLabel('Invocation id')).toHaveValue(/^e-[0-9a-f-]{36}$/);
 
   await append.getByLabel('Text').fill('Please upgrade me');
@@ -76,7 +65,7 @@ test('invalid input is refused next to its field and nothing is appended', async
   const session = await createSession({ state: { topic: 'tea' } });
   await openSession(page, session);
   await openForm(page);
-  const append = form(page);
+  const append = appendForm(page);
   const delta = append.getByLabel('State delta (JSON object)');
 
   await delta.fill('{"topic": "billing",\n  "step": }');
@@ -114,7 +103,7 @@ test('a page that missed someone else’s append is refused, keeps the draft, an
   const session = await createSession({ state: { topic: 'tea' } });
   await openSession(page, session);
   await openForm(page);
-  const append = form(page);
+  const append = appendForm(page);
   await append.getByLabel('Text').fill('Mine');
   await append.getByLabel('State delta (JSON object)').fill('{"topic": "mine"}');
 
@@ -145,7 +134,7 @@ test('a large value (1.5 MiB) goes through; an unknown session is said in the fo
   const session = await createSession();
   await openSession(page, session);
   await openForm(page);
-  const append = form(page);
+  const append = appendForm(page);
   const big = 'x'.repeat(1536 * 1024);
   await append.getByLabel('State delta (JSON object)').fill(JSON.stringify({ notes: big }));
   await append.getByRole('button', { name: 'Append event' }).click();

@@ -3,16 +3,8 @@
 // audit trail names the signed-in account.
 import type { Page } from '@playwright/test';
 import { userPath } from '../lib/paths';
-import { expect, PASSWORD, test, type TestAccount } from './auth-fixtures';
+import { expect, signIn, test } from './auth-fixtures';
 import { sessionUrl, stateEntry } from './support/session-page';
-
-async function signIn(page: Page, protectedUrl: string, account: TestAccount, target: string): Promise<void> {
-  await page.goto(`${protectedUrl}/sign-in?next=${encodeURIComponent(target)}`);
-  await page.getByLabel('Account name').fill(account.name);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(protectedUrl + target);
-}
 
 async function editPlan(page: Page, value: string, reason: string) {
   await page.getByRole('button', { name: 'Edit user:plan' }).click();
@@ -28,7 +20,7 @@ test('a viewer is offered no writes: state tables are read-only and say which ro
   const session = await createSession({ state: { 'user:plan': 'free' } });
   const { appName, userId } = session;
   const viewer = await createAccount('viewer');
-  await signIn(page, protectedUrl, viewer, userPath(appName, userId));
+  await signIn(page, protectedUrl, viewer.name, userPath(appName, userId));
 
   await expect(page.getByRole('listitem', { name: 'plan', exact: true })).toContainText('"free"');
   await expect(page.getByText('Editing it needs the support role.')).toBeVisible();
@@ -47,7 +39,7 @@ test('a viewer is offered no writes: state tables are read-only and say which ro
 test('support edits user state under their own name, but not app state', async ({ page, service, protectedUrl, createAccount, createSession }) => {
   const { appName, userId } = await createSession({ state: { 'user:plan': 'free' } });
   const support = await createAccount('support');
-  await signIn(page, protectedUrl, support, userPath(appName, userId));
+  await signIn(page, protectedUrl, support.name, userPath(appName, userId));
 
   await editPlan(page, '"pro"', 'ticket 4');
   await expect(page.getByRole('status').filter({ hasText: 'Saved user:plan.' })).toBeVisible();

@@ -1,10 +1,19 @@
 // Locators and helpers for the session page specs (e2e/session-*.spec.ts).
 import type { Locator, Page } from '@playwright/test';
 import { sessionPath } from '../../lib/paths';
-import type { NewEvent, Session } from '../../lib/session-service';
+import type { NewEvent, Session, SessionRef, SessionService } from '../../lib/session-service';
 
 export function sessionUrl(session: Pick<Session, 'appName' | 'userId' | 'id'>, search = ''): string {
   return `${sessionPath(session.appName, session.userId, session.id)}${search}`;
+}
+
+export function refOf(session: Session): SessionRef {
+  return { appName: session.appName, userId: session.userId, sessionId: session.id };
+}
+
+/** How many events the database holds for the session (-1 once it is gone). */
+export async function eventCount(service: SessionService, session: Session): Promise<number> {
+  return (await service.getSessionSummary(refOf(session)))?.eventCount ?? -1;
 }
 
 /**
@@ -35,6 +44,11 @@ export function stateKeys(page: Page, column: string): Promise<(string | null)[]
     .getByRole('list', { name: column, exact: true })
     .locator(':scope > li')
     .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
+}
+
+/** The append-event form, once opened. */
+export function appendForm(page: Page): Locator {
+  return page.getByRole('region', { name: 'Append an event', exact: true });
 }
 
 export function eventRow(page: Page, seq: number): Locator {
