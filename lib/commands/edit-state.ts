@@ -45,7 +45,6 @@ export const editStateInput = z
   });
 
 export type EditStateInput = z.input<typeof editStateInput>;
-export type SeenValue = z.infer<typeof seenSchema>;
 
 function describeSeen(entry: StateEntry | undefined): string {
   if (!entry) return 'it has been removed';
