@@ -6,8 +6,19 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNAVAILABLE';
 
+/**
+ * Marks the errors of this module in a way that survives bundling: Next
+ * builds route handlers and server components into separate bundles, each
+ * with its own copy of this class, and the one process-wide service throws
+ * whichever copy built it, so `instanceof` fails in the other. A registered
+ * symbol is the same in every copy.
+ */
+const MARK: unique symbol = Symbol.for('statehouse.SessionServiceError');
+
 /** A domain error: the code says what kind, the message is fit to show a user. */
 export class SessionServiceError extends Error {
+  readonly [MARK] = true;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -32,5 +43,5 @@ export const staleSession = () => new SessionServiceError('STALE_SESSION', STALE
 export const invalidInput = (message: string) => new SessionServiceError('INVALID_INPUT', message);
 
 export function isSessionServiceError(error: unknown): error is SessionServiceError {
-  return error instanceof SessionServiceError;
+  return typeof error === 'object' && error !== null && MARK in error;
 }
