@@ -3,21 +3,14 @@
 // give the same session, byte for byte, and the synchronous one must never
 // read a write that is still in flight.
 import { raw } from '@prisma/client/runtime/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing/databases';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { uniqueName } from '../testing/factories';
+import { useTestDatabase } from '../testing/use-test-database';
 import { PrismaSessionService } from './prisma-service';
 import type { SqlClient } from './sql';
 import type { NewEvent } from './types';
 
-let database: TestDatabase;
-/** The same database through the adapter only: no synchronous reads. */
-let adapterOnly: PrismaSessionService;
-let counter = 0;
-
-function uniqueApp(): string {
-  counter += 1;
-  return `read-${counter}-${Math.random().toString(36).slice(2, 8)}`;
-}
+const uniqueApp = () => uniqueName('read');
 
 function delta(stateDelta: Record<string, unknown>, timestamp?: number): NewEvent {
   return { author: 'agent', invocationId: 'inv', timestamp, actions: { stateDelta: stateDelta as never } };
@@ -31,15 +24,14 @@ function withoutReadNow(client: SqlClient): SqlClient {
   };
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase('sqlite');
-  adapterOnly = new PrismaSessionService(withoutReadNow(database.db.client), 'sqlite');
-});
-afterAll(async () => {
-  await database?.drop();
-});
-
 describe('session reads on SQLite', () => {
+  const database = useTestDatabase('sqlite');
+  /** The same database through the adapter only: no synchronous reads. */
+  let adapterOnly: PrismaSessionService;
+  beforeAll(() => {
+    adapterOnly = new PrismaSessionService(withoutReadNow(database.db.client), 'sqlite');
+  });
+
   it('read synchronously when no transaction is open', () => {
     const readNow = database.db.client.$readNow;
     expect(readNow).toBeDefined();
