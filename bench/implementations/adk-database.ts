@@ -7,7 +7,10 @@ import { keyString, type BenchEvent, type BenchTarget, type Delta, type ReadResu
 
 /** The part of MikroORM used for fixtures and shutdown; the service keeps its ORM in a private field. */
 interface OrmHandle {
-  em: { fork(): { insertMany(entityName: string, rows: object[]): Promise<unknown> } };
+  em: {
+    fork(): { insertMany(entityName: string, rows: object[]): Promise<unknown> };
+    getConnection(): { execute(sql: string): Promise<unknown> };
+  };
   close(force?: boolean): Promise<void>;
 }
 
@@ -81,6 +84,12 @@ export class AdkDatabaseTarget implements BenchTarget {
       'StorageUserState',
       [...users].map(([userId, state]) => ({ appName, userId, state, updateTime: now })),
     );
+    await this.analyze();
+  }
+
+  /** Planner statistics after a bulk load on PostgreSQL, as for the other implementations (raw-postgres.ts). */
+  private async analyze(): Promise<void> {
+    if (this.provider === 'postgresql') await ormOf(this.service).em.getConnection().execute('ANALYZE');
   }
 
   async seedEvents(key: SessionKey, inputs: BenchEvent[]): Promise<void> {
@@ -92,6 +101,7 @@ export class AdkDatabaseTarget implements BenchTarget {
     });
     const em = ormOf(this.service).em.fork();
     for (let i = 0; i < rows.length; i += 1000) await em.insertMany('StorageEvent', rows.slice(i, i + 1000));
+    await this.analyze();
     this.forget(key);
   }
 
