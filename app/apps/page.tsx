@@ -12,7 +12,6 @@ import { findApps } from '@/lib/data/apps';
 import {
   appListQueryOf,
   DEFAULT_PAGE_SIZE,
-  PAGE_SIZES,
   type AppListQuery,
   type SearchParams,
 } from '@/lib/data/list-params';
@@ -70,8 +69,6 @@ async function AppList({ query }: { query: AppListQuery }) {
         query={listQuery}
         page={query.page}
         size={query.size}
-        sizes={PAGE_SIZES}
-        defaultSize={DEFAULT_PAGE_SIZE}
         total={total}
         noun="apps"
       />

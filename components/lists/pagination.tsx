@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { formatCount } from './format';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/lib/data/list-params';
 import { listHref, type ListQuery } from './href';
 
 interface PaginationProps {
@@ -8,8 +9,6 @@ interface PaginationProps {
   query: ListQuery;
   page: number;
   size: number;
-  sizes: readonly number[];
-  defaultSize: number;
   total: number;
   /**
    * The list was counted only so far (a search with many matches): there
@@ -28,7 +27,7 @@ const linkClass =
  * the page size, all plain links. With a lower-bound total: "of 10,000+",
  * "Page 1 of 400+", no last page; the next pages count further.
  */
-export function Pagination({ pathname, query, page, size, sizes, defaultSize, total, totalIsLowerBound = false, noun }: PaginationProps) {
+export function Pagination({ pathname, query, page, size, total, totalIsLowerBound = false, noun }: PaginationProps) {
   const pages = Math.max(1, Math.ceil(total / size));
   const from = (page - 1) * size + 1;
   const to = Math.min(total, page * size);
@@ -80,10 +79,10 @@ export function Pagination({ pathname, query, page, size, sizes, defaultSize, to
       ) : null}
       <nav aria-label={`${noun} per page`} className="flex items-center gap-1 text-muted">
         <span aria-hidden="true">Per page</span>
-        {sizes.map((option) => (
+        {PAGE_SIZES.map((option) => (
           <Link
             key={option}
-            href={listHref(pathname, query, { size: option === defaultSize ? undefined : option, page: undefined })}
+            href={listHref(pathname, query, { size: option === DEFAULT_PAGE_SIZE ? undefined : option, page: undefined })}
             aria-current={option === size ? 'true' : undefined}
             aria-label={`${option} per page`}
             className="rounded px-1.5 py-0.5 tabular-nums hover:text-foreground aria-[current]:bg-surface-muted aria-[current]:font-medium aria-[current]:text-foreground"

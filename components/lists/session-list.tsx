@@ -1,5 +1,5 @@
 import { findSessions } from '@/lib/data/search';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type SessionListQuery } from '@/lib/data/list-params';
+import { DEFAULT_PAGE_SIZE, type SessionListQuery } from '@/lib/data/list-params';
 import { EmptyState } from './empty-state';
 import type { ListQuery } from './href';
 import { Pagination } from './pagination';
@@ -62,8 +62,6 @@ export async function SessionList({ appName, userId, query, pathname, pageParams
         query={listQuery}
         page={query.page}
         size={query.size}
-        sizes={PAGE_SIZES}
-        defaultSize={DEFAULT_PAGE_SIZE}
         total={total}
         totalIsLowerBound={totalIsLowerBound}
         noun="sessions"

@@ -1,5 +1,5 @@
 import { findUsers } from '@/lib/data/users';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type UserListQuery } from '@/lib/data/list-params';
+import { DEFAULT_PAGE_SIZE, type UserListQuery } from '@/lib/data/list-params';
 import { EmptyState } from './empty-state';
 import type { ListQuery } from './href';
 import { Pagination } from './pagination';
@@ -39,8 +39,6 @@ export async function UserList({ appName, query, pathname, pageParams = {} }: Us
         query={listQuery}
         page={query.page}
         size={query.size}
-        sizes={PAGE_SIZES}
-        defaultSize={DEFAULT_PAGE_SIZE}
         total={total}
         noun="users"
       />

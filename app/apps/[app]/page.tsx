@@ -5,6 +5,7 @@ import { listHref } from '@/components/lists/href';
 import { RelativeTime } from '@/components/lists/relative-time';
 import { SearchForm } from '@/components/lists/search-form';
 import { SessionList, sessionListParams } from '@/components/lists/session-list';
+import { SessionSearchForm } from '@/components/lists/session-search-form';
 import { TableSkeleton } from '@/components/lists/skeleton';
 import { Stats } from '@/components/lists/stats';
 import { UserList } from '@/components/lists/user-list';
@@ -94,16 +95,11 @@ function SessionsView({ appName, search }: { appName: string; search: SearchPara
   const { sort, size } = sessionListParams(query);
   return (
     <section aria-label="Sessions">
-      <SearchForm
-        label="Search sessions"
+      <SessionSearchForm
         pathname={pathname}
+        query={query}
         keep={{ sort: sort?.toString(), size: size?.toString() }}
-        fields={[
-          { name: 'q', label: 'Session id contains', value: query.q, code: true },
-          { name: 'key', label: 'State key', value: query.key, placeholder: 'e.g. user:plan', code: true },
-          { name: 'value', label: 'State value', value: query.value, placeholder: 'e.g. pro', code: true },
-        ]}
-        hint="Keys as the agent sees them: app:, user: or no prefix. A value is JSON, or plain text for a string; alone, it matches any key."
+        placeholders={{ key: 'e.g. user:plan', value: 'e.g. pro' }}
       />
       <Suspense fallback={<TableSkeleton label="Loading sessions" columns={5} />}>
         <SessionList appName={appName} query={query} pathname={pathname} />

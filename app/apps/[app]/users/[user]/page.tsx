@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { RelativeTime } from '@/components/lists/relative-time';
-import { SearchForm } from '@/components/lists/search-form';
 import { SessionList, sessionListParams } from '@/components/lists/session-list';
+import { SessionSearchForm } from '@/components/lists/session-search-form';
 import { TableSkeleton } from '@/components/lists/skeleton';
 import { Stats } from '@/components/lists/stats';
 import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
@@ -67,16 +67,11 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
 
       <section aria-label="Sessions">
         <h2 className="mb-3 text-lg font-semibold">Sessions</h2>
-        <SearchForm
-          label="Search sessions"
+        <SessionSearchForm
           pathname={pathname}
+          query={query}
           keep={{ sort: sort?.toString(), size: size?.toString() }}
-          fields={[
-            { name: 'q', label: 'Session id contains', value: query.q, code: true },
-            { name: 'key', label: 'State key', value: query.key, placeholder: 'e.g. topic', code: true },
-            { name: 'value', label: 'State value', value: query.value, placeholder: 'e.g. "refund"', code: true },
-          ]}
-          hint="Keys as the agent sees them: app:, user: or no prefix. A value is JSON, or plain text for a string; alone, it matches any key."
+          placeholders={{ key: 'e.g. topic', value: 'e.g. "refund"' }}
         />
         <Suspense fallback={<TableSkeleton label="Loading sessions" columns={4} />}>
           <SessionList appName={appName} userId={userId} query={query} pathname={pathname} />
