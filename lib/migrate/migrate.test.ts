@@ -8,9 +8,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSchema } from '../../scripts/prisma-schemas.mjs';
+import { POSTGRES_ADMIN_URL, postgresAdmin, queryPostgres, testProviders, withDatabase } from '../testing/databases';
 import {
   applyMigrations,
   diffMigration,
@@ -36,10 +36,8 @@ const TABLES = [
   'user_session_counts',
   'user_state',
 ];
-const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
-const postgresReachable = await canConnect(SERVER_URL);
-// In CI a missing server must fail the run, not hide it.
-const withPostgres = postgresReachable || Boolean(process.env.CI);
+// In CI a missing server fails the run (testProviders throws), not hides it.
+const withPostgres = (await testProviders()).includes('postgresql');
 
 /** What `prisma migrate deploy` records: each folder with the sha256 of its migration.sql. */
 async function expectedRecords(provider: Provider) {
@@ -69,34 +67,6 @@ function expectRecorded(rows: MigrationRow[], expected: Awaited<ReturnType<typeo
   }
 }
 
-async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-async function onServer<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseUrl(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
 describe('the committed migrations', () => {
   it.each(PROVIDERS)('exist for %s', async (provider) => {
     const { lockfile, migrationDirectories } = await readMigrations(provider);
@@ -114,7 +84,7 @@ describe('the committed migrations', () => {
   });
 
   it.runIf(withPostgres)('match the PostgreSQL schema', async () => {
-    const sql = await diffMigration('postgresql', { serverUrl: SERVER_URL });
+    const sql = await diffMigration('postgresql', { serverUrl: POSTGRES_ADMIN_URL });
     expect(isEmptyMigration(sql), sql).toBe(true);
   });
 });
@@ -171,14 +141,13 @@ describe('migrating SQLite', () => {
 
 describe.runIf(withPostgres)('migrating PostgreSQL', () => {
   const database = `statehouse_migrate_test_${randomUUID().replaceAll('-', '')}`;
-  const url = databaseUrl(SERVER_URL, database);
+  const url = withDatabase(POSTGRES_ADMIN_URL, database);
 
   beforeAll(async () => {
-    if (!postgresReachable) throw new Error(`No PostgreSQL server at ${SERVER_URL} (set TEST_DATABASE_URL).`);
-    await onServer(SERVER_URL, `CREATE DATABASE "${database}"`);
+    await postgresAdmin(`CREATE DATABASE "${database}"`);
   });
   afterAll(async () => {
-    if (postgresReachable) await onServer(SERVER_URL, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await postgresAdmin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
   });
 
   it('applies every migration once and records it as prisma migrate deploy does', async () => {
@@ -189,15 +158,15 @@ describe.runIf(withPostgres)('migrating PostgreSQL', () => {
     expect(await applyMigrations(url)).toEqual({ applied: [] });
 
     expectRecorded(
-      await onServer<MigrationRow>(url, 'SELECT * FROM _prisma_migrations ORDER BY migration_name'),
+      await queryPostgres<MigrationRow>(url, 'SELECT * FROM _prisma_migrations ORDER BY migration_name'),
       expected,
     );
-    const tables = await onServer<{ table_name: string }>(
+    const tables = await queryPostgres<{ table_name: string }>(
       url,
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
     );
     expect(tables.map((row) => row.table_name)).toEqual(expect.arrayContaining([...TABLES, '_prisma_migrations']));
-    const cascades = await onServer<{ conname: string }>(
+    const cascades = await queryPostgres<{ conname: string }>(
       url,
       "SELECT conname FROM pg_constraint WHERE contype = 'f' AND confdeltype = 'c' ORDER BY conname",
     );
@@ -210,7 +179,7 @@ describe.runIf(withPostgres)('migrating PostgreSQL', () => {
   });
 
   it('says clearly when the database does not exist', async () => {
-    const missing = databaseUrl(SERVER_URL, `${database}_missing`);
+    const missing = withDatabase(POSTGRES_ADMIN_URL, `${database}_missing`);
     await expect(applyMigrations(missing)).rejects.toThrow(/does not exist/);
   });
 });

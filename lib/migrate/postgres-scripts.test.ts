@@ -5,23 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POSTGRES_ADMIN_URL, testProviders } from '../testing/databases';
+import { POSTGRES_ADMIN_URL, postgresAdmin, queryPostgres, testProviders, withDatabase } from '../testing/databases';
 import { loadSchemaEngine } from './engine';
 import { applyMigrations, migrationLockToml } from './index';
 
 const withPostgres = (await testProviders()).includes('postgresql');
-
-async function onServer<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** A project root with these migrations only. */
 function rootWith(migrations: Record<string, string>): string {
@@ -39,20 +28,20 @@ function rootWith(migrations: Record<string, string>): string {
 
 describe.runIf(withPostgres)('PostgreSQL migration scripts', () => {
   const database = `statehouse_scripts_test_${randomUUID().replaceAll('-', '')}`;
-  const url = Object.assign(new URL(POSTGRES_ADMIN_URL), { pathname: `/${database}` }).toString();
+  const url = withDatabase(POSTGRES_ADMIN_URL, database);
   const roots: string[] = [];
   const previousRoot = process.env.STATEHOUSE_ROOT;
 
   beforeAll(async () => {
     // Loaded from the real root (it finds the .wasm there) before the tests point the root elsewhere.
     await loadSchemaEngine();
-    await onServer(POSTGRES_ADMIN_URL, `CREATE DATABASE "${database}"`);
+    await postgresAdmin(`CREATE DATABASE "${database}"`);
   });
   afterAll(async () => {
     if (previousRoot === undefined) delete process.env.STATEHOUSE_ROOT;
     else process.env.STATEHOUSE_ROOT = previousRoot;
     for (const root of roots) rmSync(root, { recursive: true, force: true });
-    await onServer(POSTGRES_ADMIN_URL, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await postgresAdmin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
   });
 
   it('apply a function body with semicolons, and apply nothing of a script that fails midway', async () => {
@@ -69,7 +58,7 @@ INSERT INTO "counted" VALUES (0);
     roots.push(rootWith(first));
     process.env.STATEHOUSE_ROOT = roots.at(-1);
     expect(await applyMigrations(url)).toEqual({ applied: ['20000101000000_function'] });
-    expect(await onServer(url, `SELECT proname FROM pg_proc WHERE proname = 'count_one'`)).toHaveLength(1);
+    expect(await queryPostgres(url, `SELECT proname FROM pg_proc WHERE proname = 'count_one'`)).toHaveLength(1);
 
     roots.push(
       rootWith({
@@ -82,7 +71,7 @@ SELECT 1 / 0;
     );
     process.env.STATEHOUSE_ROOT = roots.at(-1);
     await expect(applyMigrations(url)).rejects.toThrow(/division by zero/);
-    expect(await onServer(url, `SELECT tablename FROM pg_tables WHERE tablename = 'half'`)).toEqual([]);
-    expect(await onServer(url, 'SELECT "n" FROM "counted"')).toEqual([{ n: 0 }]);
+    expect(await queryPostgres(url, `SELECT tablename FROM pg_tables WHERE tablename = 'half'`)).toEqual([]);
+    expect(await queryPostgres(url, 'SELECT "n" FROM "counted"')).toEqual([{ n: 0 }]);
   });
 });

@@ -47,15 +47,20 @@ export function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
-/** One statement on the test server's admin database, on its own connection (CREATE/DROP DATABASE cannot run in a transaction). */
-export async function postgresAdmin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+/** One statement on its own connection (CREATE/DROP DATABASE cannot run in a transaction); its rows. */
+export async function queryPostgres<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query<T>(sql)).rows;
   } finally {
     await client.end();
   }
+}
+
+/** One statement on the test server's admin database. */
+export async function postgresAdmin(sql: string): Promise<void> {
+  await queryPostgres(POSTGRES_ADMIN_URL, sql);
 }
 
 /** A database made for one test or run, and how to remove it again. */
