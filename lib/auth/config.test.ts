@@ -54,6 +54,8 @@ describe('roles', () => {
     expect(requiredRole('PATCH', session)).toBe('support');
     expect(requiredRole('PATCH', '/api/apps/a/users/u/state')).toBe('support');
     expect(requiredRole('DELETE', session)).toBe('admin');
+    expect(requiredRole('DELETE', '/api/apps/a')).toBe('admin');
+    expect(requiredRole('DELETE', '/api/apps/a/users/u')).toBe('admin');
     expect(requiredRole('PATCH', '/api/apps/a/state')).toBe('admin');
     expect(requiredRole('PUT', '/api/apps/a%2Fb/state')).toBe('admin');
     expect(requiredRole('TRACE', session)).toBe('admin');

@@ -17,6 +17,7 @@ import { mergeState, scopeOfKey, splitDelta, type ScopedDelta } from './scope';
 import type {
   AppendOptions,
   CreateSessionRequest,
+  DataScope,
   EventQuery,
   KeyHistoryRequest,
   ListSessionsRequest,
@@ -289,6 +290,36 @@ export class PrismaSessionService implements SessionService {
       await tx.$executeRaw(
         sql`DELETE FROM state_changes WHERE app_name = ${ref.appName} AND scope = 'session'
             AND owner_user_id = ${ref.userId} AND owner_session_id = ${ref.sessionId}`,
+      );
+    });
+  }
+
+  async clearData(scope: DataScope): Promise<void> {
+    const { appName, userId } = scope;
+    await this.write(async (tx) => {
+      if (userId === undefined) {
+        await tx.$executeRaw(sql`DELETE FROM sessions WHERE app_name = ${appName}`);
+        await tx.$executeRaw(sql`DELETE FROM app_state WHERE app_name = ${appName}`);
+        await tx.$executeRaw(sql`DELETE FROM user_state WHERE app_name = ${appName}`);
+        await tx.$executeRaw(sql`DELETE FROM state_changes WHERE app_name = ${appName}`);
+      } else {
+        await tx.$executeRaw(sql`DELETE FROM sessions WHERE app_name = ${appName} AND user_id = ${userId}`);
+        await tx.$executeRaw(sql`DELETE FROM user_state WHERE app_name = ${appName} AND user_id = ${userId}`);
+        await tx.$executeRaw(
+          sql`DELETE FROM state_changes WHERE app_name = ${appName} AND scope <> 'app' AND owner_user_id = ${userId}`,
+        );
+      }
+      // The triggers spread an app's counts over slots and leave emptied ones behind; recounted, an
+      // app left without sessions has no count rows, as if it never had any.
+      await tx.$executeRaw(sql`DELETE FROM app_session_counts WHERE app_name = ${appName}`);
+      await tx.$executeRaw(
+        sql`INSERT INTO app_session_counts (app_name, slot, sessions, users)
+            SELECT app_name, pk % 16, COUNT(*), 0 FROM sessions WHERE app_name = ${appName} GROUP BY app_name, pk % 16`,
+      );
+      await tx.$executeRaw(
+        sql`INSERT INTO app_session_counts (app_name, slot, sessions, users)
+            SELECT app_name, 0, 0, COUNT(*) FROM user_session_counts WHERE app_name = ${appName} GROUP BY app_name
+            ON CONFLICT (app_name, slot) DO UPDATE SET users = excluded.users`,
       );
     });
   }

@@ -99,6 +99,13 @@ export interface StateEdit {
   reason: string;
 }
 
+/** Whose data clearData removes: a whole app, or one user of it. */
+export interface DataScope {
+  appName: string;
+  /** Only this user's sessions, user state and their history; the app's state stays. */
+  userId?: string;
+}
+
 export interface AppendOptions {
   /** Who appended the event, as its state changes' history names them (a signed-in account); defaults to the event's author. */
   actor?: string;
@@ -149,4 +156,11 @@ export interface SessionService {
   getStateAsOf(ref: SessionRef, seq: number): Promise<SessionTiers | null>;
   /** Support edits of app or user state, recorded with actor and reason. Returns the tier afterwards. */
   editState(edit: StateEdit): Promise<SessionTiers['app']>;
+  /**
+   * Removes for good, history included: every session, event, state row and
+   * state change of the app (or of one user of it: their sessions, user state,
+   * and the user- and session-tier history; app-tier history stays, since the
+   * app's state does). For test suites' clean-up; an app or user without data is a no-op.
+   */
+  clearData(scope: DataScope): Promise<void>;
 }
