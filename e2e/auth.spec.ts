@@ -37,11 +37,27 @@ test.describe('protected mode', () => {
 
   test('never redirects off-site after sign-in', async ({ page, protectedUrl, createAccount }) => {
     const account = await createAccount('viewer');
-    await page.goto(`${protectedUrl}/sign-in?next=${encodeURIComponent('//evil.example/steal')}`);
-    await page.getByLabel('Account name').fill(account.name);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(`${protectedUrl}/apps`);
+    // Each resolves (dot segments collapsed, `\\` read as `/`, `%2F` decoded) to a protocol-relative URL.
+    const offSite = [
+      '//evil.example/steal',
+      '/..//evil.example',
+      '/./\\evil.example',
+      '/.//evil.example/path',
+      '/%2e%2e//evil.example',
+      '/x/..%2F..%2F%2Fevil.example',
+      '/apps/..//evil.example',
+    ];
+    for (const next of offSite) {
+      await page.context().clearCookies();
+      await page.goto(`${protectedUrl}/sign-in?next=${encodeURIComponent(next)}`);
+      await page.getByLabel('Account name').fill(account.name);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page, `after signing in with next=${next}`).toHaveURL(`${protectedUrl}/apps`);
+      // Signed in, the sign-in page sends the person on at once: the same check.
+      await page.goto(`${protectedUrl}/sign-in?next=${encodeURIComponent(next)}`);
+      await expect(page, `signed in, next=${next}`).toHaveURL(`${protectedUrl}/apps`);
+    }
   });
 
   test('asks the API for a token, and checks each role', async ({ request, protectedUrl, createAccount, createSession }) => {

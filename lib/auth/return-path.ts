@@ -1,10 +1,41 @@
+/** Only used to resolve a path; never contacted. */
+const BASE = 'http://statehouse.invalid';
+const MAX_LENGTH = 2000;
+
 /**
- * Where to go after signing in: only a path on this site. `//evil.example`
- * and `/\evil.example` are protocol-relative URLs to another host, and
- * anything with a scheme is another site: both become the apps page.
+ * Whether `path`, resolved the way a browser or router resolves a link on
+ * this site (dot segments collapsed, `\` read as `/`), stays on this site:
+ * a result starting with `//` is a protocol-relative URL to another host.
+ */
+function staysOnSite(path: string): URL | null {
+  if (!path.startsWith('/') || path.includes('\\') || /[\u0000-\u001f\u007f]/.test(path)) return null;
+  let url: URL;
+  try {
+    url = new URL(path, BASE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== BASE || url.pathname.startsWith('//')) return null;
+  return url;
+}
+
+/**
+ * Where to go after signing in: a path on this site, rebuilt from its
+ * normalised form (non-ASCII characters percent-encoded, so it is a valid
+ * Location header). The path is also checked once percent-decoded, since
+ * a router may decode `%2F`, `%5C` and `%2E` before resolving dot segments;
+ * anything that leaves the site either way becomes `fallback`.
  */
 export function safeReturnPath(value: unknown, fallback = '/apps'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  if (/[\u0000-\u001f]/.test(value) || value.length > 2000) return fallback;
-  return value;
+  if (typeof value !== 'string' || value.length > MAX_LENGTH) return fallback;
+  const url = staysOnSite(value);
+  if (!url) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return fallback;
+  }
+  if (!staysOnSite(decoded)) return fallback;
+  return url.pathname + url.search + url.hash;
 }
