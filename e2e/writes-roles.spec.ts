@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { userPath } from '../lib/paths';
 import { expect, signIn, test } from './auth-fixtures';
-import { sessionUrl, stateEntry } from './support/session-page';
+import { appendForm, sessionUrl, stateEntry } from './support/session-page';
 
 async function editPlan(page: Page, value: string, reason: string) {
   await page.getByRole('button', { name: 'Edit user:plan' }).click();
@@ -51,4 +51,33 @@ test('support edits user state under their own name, but not app state', async (
   await expect(page.getByText('Editing it needs the admin role.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add key' })).toHaveCount(0);
   expect(await service.getAppState(appName)).toEqual([]);
+});
+
+test('support cannot change app state through an event: not from the form, not through the API', async ({ page, request, service, protectedUrl, createAccount, createSession }) => {
+  const session = await createSession({ state: { 'app:escalation_email': 'team@example.com' } });
+  const { appName, userId } = session;
+  const support = await createAccount('support');
+  const refused = 'Forbidden: changing app: keys (app state) needs the admin role.';
+  await signIn(page, protectedUrl, support.name, sessionUrl(session));
+
+  await page.getByRole('button', { name: 'Append an event' }).click();
+  const form = appendForm(page);
+  await form.getByLabel('State delta (JSON object)').fill('{"app:escalation_email": "attacker@evil.example"}');
+  await form.getByRole('button', { name: 'Append event' }).click();
+  await expect(form.getByText(refused).first()).toBeVisible();
+
+  const api = `${protectedUrl}/api/apps/${encodeURIComponent(appName)}/users/${encodeURIComponent(userId)}/sessions/${encodeURIComponent(session.id)}`;
+  const headers = { authorization: `Bearer ${support.token}` };
+  const delta = { 'app:escalation_email': 'attacker@evil.example' };
+  const answers = [
+    await request.post(`${api}/events`, { headers, data: { author: 'user', actions: { stateDelta: delta } }, failOnStatusCode: false }),
+    await request.patch(api, { headers, data: { stateDelta: delta }, failOnStatusCode: false }),
+    await request.post(`${api}-2`, { headers, data: delta, failOnStatusCode: false }),
+  ];
+  for (const answer of answers) {
+    expect(answer.status()).toBe(403);
+    expect(await answer.json()).toEqual({ detail: refused });
+  }
+  expect((await service.getAppState(appName)).map((entry) => entry.value)).toEqual(['team@example.com']);
+  expect((await service.getSession({ appName, userId, sessionId: session.id }))?.events).toHaveLength(0);
 });

@@ -10,6 +10,8 @@ import { useTestDatabase } from '@/lib/testing/use-test-database';
 import * as listApps from './list-apps/route';
 import * as appState from './apps/[app]/state/route';
 import * as session from './apps/[app]/users/[user]/sessions/[id]/route';
+import * as events from './apps/[app]/users/[user]/sessions/[id]/events/route';
+import * as sessions from './apps/[app]/users/[user]/sessions/route';
 
 const providers = await testProviders();
 const PASSWORD = 'a password long enough';
@@ -82,6 +84,36 @@ describe.each(providers)('API access in protected mode on %s', (provider) => {
     expect((await call(session.DELETE, 'DELETE', as('support', { params, path: sessionPath }))).status).toBe(403);
     expect(await database.service.getSessionSummary({ appName: 'acl', userId: 'u1', sessionId: 's1' })).not.toBeNull();
     expect((await call(session.DELETE, 'DELETE', as('admin', { params, path: sessionPath }))).status).toBe(200);
+  });
+
+  it('needs admin for app: keys at every door that carries state, as an app state edit does', async () => {
+    const params = { app: 'acl', user: 'u1', id: 'app-keys' };
+    const path = '/api/apps/acl/users/u1/sessions/app-keys';
+    const appKey = { 'app:escalation_email': 'x@evil.example' };
+    const event = { author: 'user', actions: { stateDelta: appKey } };
+    const owner = { app: 'acl', user: 'u1' };
+    const list = '/api/apps/acl/users/u1/sessions';
+    const doors: [string, (role: 'support' | 'admin') => Promise<{ status: number; json: unknown }>][] = [
+      ['append', (role) => call(events.POST, 'POST', as(role, { params, path: `${path}/events`, body: event }))],
+      ['patch', (role) => call(session.PATCH, 'PATCH', as(role, { params, path, body: { stateDelta: appKey } }))],
+      ['create with id', (role) => call(session.POST, 'POST', as(role, { params: { ...params, id: 'new-1' }, path: `${list}/new-1`, body: appKey }))],
+      ['create with state', (role) => call(sessions.POST, 'POST', as(role, { params: owner, path: list, body: { sessionId: 'new-2', state: appKey } }))],
+      ['create with events', (role) => call(sessions.POST, 'POST', as(role, { params: owner, path: list, body: { sessionId: 'new-3', events: [event] } }))],
+    ];
+    await database.service.createSession({ appName: 'acl', userId: 'u1', sessionId: 'app-keys' });
+    for (const [name, send] of doors) {
+      expect(await send('support'), name).toMatchObject({ status: 403, json: { detail: 'Forbidden: changing app: keys (app state) needs the admin role.' } });
+    }
+    expect(await database.service.getAppState('acl')).not.toContainEqual(expect.objectContaining({ key: 'escalation_email' }));
+    expect((await database.service.getSession({ appName: 'acl', userId: 'u1', sessionId: 'app-keys' }))?.events).toHaveLength(0);
+    for (const id of ['new-1', 'new-2', 'new-3']) {
+      expect(await database.service.getSessionSummary({ appName: 'acl', userId: 'u1', sessionId: id }), id).toBeNull();
+    }
+
+    // Support keeps every other key; admins may write app: keys anywhere.
+    const userOnly = { author: 'user', actions: { stateDelta: { 'user:tier': 'gold', note: 1, 'temp:x': 2 } } };
+    expect((await call(events.POST, 'POST', as('support', { params, path: `${path}/events`, body: userOnly }))).status).toBe(200);
+    for (const [name, send] of doors) expect((await send('admin')).status, name).toBe(200);
   });
 
   it('stops honouring a revoked token and a disabled account at once', async () => {

@@ -158,6 +158,22 @@ describe.each(providers)('server actions on %s', (provider) => {
       expect(await database.service.getAppState(app)).toEqual(before);
     });
 
+    it('lets only admins change app state through an event, as through an edit', async () => {
+      signedIn.role = 'support';
+      const before = await database.service.getSessionSummary(ref);
+      const appState = await database.service.getAppState(app);
+      const event = { ...ref, revision: before?.revision ?? 0, stateDelta: '{"app:escalation_email": "x@evil.example"}' };
+      expect(await appendEvent(event)).toMatchObject({
+        ok: false,
+        code: 'FORBIDDEN',
+        message: 'Forbidden: changing app: keys (app state) needs the admin role.',
+      });
+      expect(await database.service.getSessionSummary(ref)).toEqual(before);
+      expect(await database.service.getAppState(app)).toEqual(appState);
+      signedIn.role = 'admin';
+      expect(await appendEvent(event)).toMatchObject({ ok: true });
+    });
+
     it('refuses viewers and anonymous callers, writing nothing', async () => {
       const before = await database.service.getSessionSummary(ref);
       const history = (await database.service.getUserHistory(app, 'u 1')).total;

@@ -15,8 +15,9 @@ export async function appendEvent(input: AppendEventInput): Promise<ActionResult
   try {
     const support = await principalFor(WRITE_ROLES.appendEvent);
     if (!support.ok) return support;
-    const actor = accountActor(support.principal);
-    result = await appendEventCommand(await requestSessionService(), input, actor === undefined ? {} : { actor });
+    const { principal } = support;
+    const actor = accountActor(principal);
+    result = await appendEventCommand(await requestSessionService(), input, { role: principal.role, ...(actor === undefined ? {} : { actor }) });
   } catch (error) {
     return failure(error);
   }

@@ -32,3 +32,34 @@ export function requiredRole(method: string, pathname: string): Role {
   for (const rule of RULES) if (rule.methods.includes(upper) && rule.path.test(pathname)) return rule.role;
   return 'admin';
 }
+
+/*
+ * What a write carries matters as well as where it goes: a state delta with
+ * an `app:` key changes what every user of the app sees, exactly as an app
+ * state edit does, so it needs the same role whichever door it comes
+ * through (an appended event, a PATCH, a new session's state or events, the
+ * dashboard's event form).
+ */
+const APP_KEY_PREFIX = 'app:';
+const APP_STATE_ROLE: Role = 'admin';
+const STATE_WRITE_ROLE: Role = 'support';
+
+/** The role a write of these state keys (prefixed, as in a delta) needs. */
+export function roleForStateKeys(keys: Iterable<string>): Role {
+  for (const key of keys) if (key.startsWith(APP_KEY_PREFIX)) return APP_STATE_ROLE;
+  return STATE_WRITE_ROLE;
+}
+
+interface StateWrite {
+  /** Initial state of a new session, or a PATCH's delta. */
+  state?: Record<string, unknown> | null;
+  /** Events appended by hand, each maybe with a state delta. */
+  events?: readonly { actions?: { stateDelta?: Record<string, unknown> | null } | null }[];
+}
+
+/** The role a write needs for the state it carries: its state's keys and every event's delta keys. */
+export function roleForStateWrite(write: StateWrite): Role {
+  const keys: string[] = Object.keys(write.state ?? {});
+  for (const event of write.events ?? []) keys.push(...Object.keys(event.actions?.stateDelta ?? {}));
+  return roleForStateKeys(keys);
+}

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { invalid, failure, type ActionResult } from '../actions/result';
+import { APP_KEYS_WRITE, forbidden } from '../auth/errors';
+import { roleForStateKeys } from '../auth/policy';
+import { hasRole, type Role } from '../auth/roles';
 import { newId } from '../session-service/events';
 import type { AppendOptions, SessionService } from '../session-service/service';
 import type { Event, Part, Session } from '../session-service/types';
@@ -64,11 +67,16 @@ function roleOf(author: string, parts: Part[]): 'user' | 'model' {
   return parts.every((part) => part.functionResponse !== undefined) ? 'user' : 'model';
 }
 
+export interface AppendEventContext extends AppendOptions {
+  /** The caller's role: app: keys in the delta need admin (lib/auth/policy.ts). */
+  role: Role;
+}
+
 /** Validates a dashboard event form and appends it, guarded by the revision the page showed. */
 export async function appendEventCommand(
   service: SessionService,
   raw: unknown,
-  options: AppendOptions = {},
+  { role, ...options }: AppendEventContext,
 ): Promise<ActionResult<AppendEventOutput>> {
   const parsed = appendEventInput.safeParse(raw);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
@@ -95,6 +103,11 @@ export async function appendEventCommand(
   }
   if (!delta.ok || Object.keys(errors).length > 0) return invalid(errors);
   if (parts.length === 0 && Object.keys(delta.value).length === 0) return invalid({ form: EMPTY_EVENT_MESSAGE }, EMPTY_EVENT_MESSAGE);
+  const needed = roleForStateKeys(Object.keys(delta.value));
+  if (!hasRole(role, needed)) {
+    const { message } = forbidden(needed, APP_KEYS_WRITE);
+    return { ok: false, code: 'FORBIDDEN', message, fieldErrors: { stateDelta: message } };
+  }
 
   // Only identity and revision matter to appendEvent; it advances `revision` in place.
   const session: Session = {

@@ -1,5 +1,6 @@
 // The server actions' logic (parse → service → result) against real databases.
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../auth/roles';
 import { testProviders } from '../testing/databases';
 import { useTestDatabase } from '../testing/use-test-database';
 import { appendEventCommand } from './append-event';
@@ -16,6 +17,9 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
     await database.service.createSession({ ...ref, state: { 'user:plan': 'free' } });
   });
 
+  /** As an admin, whom no key is refused; the role rule has its own tests. */
+  const appendAs = (raw: unknown, role: Role = 'admin') => appendEventCommand(database.service, raw, { role });
+
   async function eventCount(): Promise<number> {
     return (await database.service.getSessionSummary(ref))?.eventCount ?? -1;
   }
@@ -23,7 +27,7 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
   describe('append an event', () => {
     it('appends text, a function call and response, and a delta', async () => {
       const before = await database.service.getSessionSummary(ref);
-      const result = await appendEventCommand(database.service, {
+      const result = await appendAs({
         ...ref,
         revision: before?.revision ?? 0,
         text: 'hello',
@@ -71,7 +75,7 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
         [{ author: 'evil\u202e' }, 'author', /bidirectional/],
       ];
       for (const [override, field, message] of cases) {
-        const result = await appendEventCommand(database.service, { ...ref, revision: 0, ...override });
+        const result = await appendAs({ ...ref, revision: 0, ...override });
         expect(result.ok, field).toBe(false);
         if (result.ok) continue;
         expect(result.code).toBe('INVALID_INPUT');
@@ -82,7 +86,7 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
 
     it('ties a response to the call of the same event, keeps given ids and picks the role as ADK does', async () => {
       const before = await database.service.getSessionSummary(ref);
-      const result = await appendEventCommand(database.service, {
+      const result = await appendAs({
         ...ref,
         revision: before?.revision ?? 0,
         author: 'helper',
@@ -99,7 +103,7 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
       expect(response?.functionResponse?.id).toBe(call?.functionCall?.id);
       expect(Object.keys(response?.functionResponse?.response ?? {})).toEqual(['__proto__']);
 
-      const toolResponse = await appendEventCommand(database.service, {
+      const toolResponse = await appendAs({
         ...ref,
         revision: result.data.revision,
         author: 'helper',
@@ -110,7 +114,7 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
 
     it('applies temp: keys to the invocation only and stores null as a value', async () => {
       const before = await database.service.getSessionSummary(ref);
-      const result = await appendEventCommand(database.service, {
+      const result = await appendAs({
         ...ref,
         revision: before?.revision ?? 0,
         stateDelta: '{"temp:scratch": 1, "topic": null}',
@@ -125,14 +129,28 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
 
     it('refuses a page that is behind storage with a conflict, not an overwrite', async () => {
       const before = await database.service.getSessionSummary(ref);
-      const stale = await appendEventCommand(database.service, { ...ref, revision: (before?.revision ?? 1) - 1, text: 'late' });
+      const stale = await appendAs({ ...ref, revision: (before?.revision ?? 1) - 1, text: 'late' });
       expect(stale).toMatchObject({ ok: false, code: 'STALE_SESSION' });
       expect(await eventCount()).toBe(before?.eventCount);
     });
 
     it('reports an unknown session', async () => {
-      const result = await appendEventCommand(database.service, { ...ref, sessionId: 'missing', revision: 0, text: 'hi' });
+      const result = await appendAs({ ...ref, sessionId: 'missing', revision: 0, text: 'hi' });
       expect(result).toMatchObject({ ok: false, code: 'NOT_FOUND', message: 'Session missing not found.' });
+    });
+
+    it('refuses app: keys below admin, as an app state edit would, and stores nothing', async () => {
+      const before = await database.service.getSessionSummary(ref);
+      const revision = before?.revision ?? 0;
+      const refused = await appendAs({ ...ref, revision, stateDelta: '{"app:escalation_email": "x@evil.example", "b": 1}' }, 'support');
+      expect(refused).toMatchObject({
+        ok: false,
+        code: 'FORBIDDEN',
+        fieldErrors: { stateDelta: 'Forbidden: changing app: keys (app state) needs the admin role.' },
+      });
+      expect(await eventCount()).toBe(before?.eventCount);
+      expect(await database.service.getAppState(app)).not.toContainEqual(expect.objectContaining({ key: 'escalation_email' }));
+      expect(await appendAs({ ...ref, revision, stateDelta: '{"b": 2}' }, 'support')).toMatchObject({ ok: true });
     });
   });
 

@@ -1,5 +1,5 @@
-import { forbidden, unauthenticated } from '../auth/errors';
-import { requiredRole } from '../auth/policy';
+import { APP_KEYS_WRITE, forbidden, unauthenticated } from '../auth/errors';
+import { requiredRole, roleForStateWrite } from '../auth/policy';
 import { accountActor, authenticate, credentialsOf, LOCAL_PRINCIPAL, SESSION_COOKIE, type Principal } from '../auth/principal';
 import { hasRole } from '../auth/roles';
 import type { AppendOptions } from '../session-service/service';
@@ -30,6 +30,15 @@ export async function authorizeRequest(request: Request): Promise<Principal> {
   const role = requiredRole(request.method, new URL(request.url).pathname);
   if (!hasRole(principal.role, role)) throw forbidden(role);
   return principal;
+}
+
+/**
+ * A write's state needs its own role beyond the route's (app: keys need
+ * admin, lib/auth/policy.ts): 403 when the principal falls short.
+ */
+export function authorizeStateWrite(principal: Principal, write: Parameters<typeof roleForStateWrite>[0]): void {
+  const role = roleForStateWrite(write);
+  if (!hasRole(principal.role, role)) throw forbidden(role, APP_KEYS_WRITE);
 }
 
 /** The name a write is recorded under: the signed-in account; in local mode, the name the caller gives. */

@@ -1,6 +1,6 @@
 // ADK: GET|POST /api/apps/{app}/users/{user}/sessions — list a user's sessions; create one (optionally with events).
 import { readJson } from '@/lib/http/body';
-import { appendOptionsFor } from '@/lib/http/auth';
+import { appendOptionsFor, authorizeStateWrite } from '@/lib/http/auth';
 import { route, sessionService } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/methods';
 import { userRefOf, type UserParams } from '@/lib/http/params';
@@ -25,6 +25,7 @@ export const GET = route<UserParams>(async (_request, params) => {
 export const POST = route<UserParams>(async (request, params, principal) => {
   const owner = userRefOf(params);
   const body = parseCreateSession(await readJson(request, { optional: true }));
+  authorizeStateWrite(principal, body);
   const created = await (await sessionService()).createSession({ ...owner, ...body }, appendOptionsFor(principal));
   return json(sessionJson(created));
 });

@@ -1,6 +1,6 @@
 // ADK: POST|GET|PATCH|DELETE /api/apps/{app}/users/{user}/sessions/{id}.
 import { readJson } from '@/lib/http/body';
-import { appendOptionsFor } from '@/lib/http/auth';
+import { appendOptionsFor, authorizeStateWrite } from '@/lib/http/auth';
 import { route, sessionService } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/methods';
 import { sessionRefOf, type SessionParams } from '@/lib/http/params';
@@ -14,9 +14,10 @@ export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
 /** Creates the session with this id; the whole body (if any) is its initial state. */
-export const POST = route<SessionParams>(async (request, params) => {
+export const POST = route<SessionParams>(async (request, params, principal) => {
   const ref = sessionRefOf(params);
   const state = parseInitialState(await readJson(request, { optional: true }));
+  authorizeStateWrite(principal, { state });
   const session = await (await sessionService()).createSession({ ...ref, state });
   return json(sessionJson(session));
 });
@@ -33,6 +34,7 @@ export const GET = route<SessionParams>(async (_request, params) => {
 export const PATCH = route<SessionParams>(async (request, params, principal) => {
   const ref = sessionRefOf(params);
   const stateDelta = parseUpdateSession(await readJson(request));
+  authorizeStateWrite(principal, { state: stateDelta });
   return json(sessionJson(await patchSessionState(await sessionService(), ref, stateDelta, appendOptionsFor(principal))));
 });
 

@@ -1,7 +1,7 @@
 // GET|POST /api/apps/{app}/users/{user}/sessions/{id}/events — the event log page by page; append one ADK event.
 import { z } from 'zod';
 import { readJson } from '@/lib/http/body';
-import { appendOptionsFor } from '@/lib/http/auth';
+import { appendOptionsFor, authorizeStateWrite } from '@/lib/http/auth';
 import { route, sessionService } from '@/lib/http/handler';
 import { expectedRevisionOf, revisionTag } from '@/lib/http/if-match';
 import { otherMethods } from '@/lib/http/methods';
@@ -42,6 +42,7 @@ export const POST = route<SessionParams>(async (request, params, principal) => {
   const ref = sessionRefOf(params);
   const expected = expectedRevisionOf(request);
   const event = parseEvent((await readJson(request)) ?? null);
+  authorizeStateWrite(principal, { events: [event] });
   const result = await appendToSession(await sessionService(), ref, event, expected, appendOptionsFor(principal));
   return json(result.event, 200, { ETag: revisionTag(result.revision) });
 });
