@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { isLoopbackHost } from '../auth/config';
 import { SESSION_COOKIE } from '../auth/principal';
 import { safeReturnPath } from '../auth/return-path';
-import { recordFailure, recordSuccess, retryAfterMs } from '../auth/sign-in-throttle';
+import { clientAddress } from '../auth/client-address';
+import { checkSignIn } from '../auth/sign-in';
 import { authConfig } from '../config';
 import { getAccountStore } from '../data/service';
 import { failure } from './result';
@@ -44,19 +45,16 @@ export async function signIn(_previous: SignInState, form: FormData): Promise<Si
   if (!parsed.success) return { name: typedName, error: parsed.error.issues[0]?.message ?? 'Enter your name and password.' };
   const { name, password } = parsed.data;
 
-  const wait = retryAfterMs(name);
-  if (wait > 0) return { name, error: `Too many failed attempts for ${name}: try again in ${Math.ceil(wait / 1000)} s.` };
-
   let secret: string;
   let expireTime: number;
   try {
     const store = await getAccountStore();
-    const account = await store.verifyCredentials(name, password);
-    if (!account) {
-      recordFailure(name);
-      return { name, error: 'Wrong account name or password, or the account is disabled.' };
+    const check = await checkSignIn(store, name, password, clientAddress(await headers()));
+    if (!check.ok) {
+      if (check.reason === 'wrong') return { name, error: 'Wrong account name or password, or the account is disabled.' };
+      return { name, error: `Too many failed attempts: try again in ${Math.ceil(check.retryAfterMs / 1000)} s.` };
     }
-    recordSuccess(name);
+    const { account } = check;
     ({ secret, expireTime } = await store.startSession(account.id, config.sessionLifetimeSeconds));
   } catch (error) {
     return { name, error: failure(error).message };

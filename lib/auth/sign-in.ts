@@ -1,0 +1,27 @@
+import type { Account, AccountStore } from './store';
+import { abandoned, reserveAttempt, succeeded } from './sign-in-throttle';
+
+export type SignInCheck =
+  | { ok: true; account: Account }
+  | { ok: false; reason: 'wrong' }
+  | { ok: false; reason: 'throttled'; retryAfterMs: number };
+
+/**
+ * Checks a password under the sign-in throttle: the attempt is reserved
+ * before the (deliberately slow) hash comparison, so parallel guesses are
+ * counted as they arrive, not after they were all checked.
+ */
+export async function checkSignIn(store: AccountStore, name: string, password: string, address: string): Promise<SignInCheck> {
+  const reservation = reserveAttempt(name, address);
+  if (!reservation.ok) return { ok: false, reason: 'throttled', retryAfterMs: reservation.retryAfterMs };
+  let account: Account | null;
+  try {
+    account = await store.verifyCredentials(name, password);
+  } catch (error) {
+    abandoned(reservation.attempt);
+    throw error;
+  }
+  if (!account) return { ok: false, reason: 'wrong' };
+  succeeded(reservation.attempt);
+  return { ok: true, account };
+}
