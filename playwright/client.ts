@@ -1,0 +1,171 @@
+// Statehouse over HTTP, as a test suite in another repository reaches it:
+// STATEHOUSE_URL (and STATEHOUSE_TOKEN for a protected deployment). Nothing
+// here opens the database; every call is a documented /api route.
+import type { z } from 'zod';
+import {
+  appListSchema,
+  sessionSchema,
+  stateEntriesSchema,
+  type NewEvent,
+  type SessionJson,
+  type SessionRef,
+  type StateRecord,
+  type JsonValue,
+} from './types.js';
+
+export interface ClientOptions {
+  /** The console's base URL, e.g. http://127.0.0.1:3000. Default: STATEHOUSE_URL. */
+  baseURL?: string;
+  /** An API token (`npm run accounts -- token create <name>`). Default: STATEHOUSE_TOKEN; none in local mode. */
+  token?: string;
+}
+
+/** A request Statehouse answered with an error status, with its `detail`. */
+export class StatehouseError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly request: string,
+  ) {
+    super(`Statehouse answered ${status} to ${request}: ${detail}`);
+    this.name = 'StatehouseError';
+  }
+}
+
+const segment = encodeURIComponent;
+
+export function appPath(appName: string): string {
+  return `/api/apps/${segment(appName)}`;
+}
+export function userPath(appName: string, userId: string): string {
+  return `${appPath(appName)}/users/${segment(userId)}`;
+}
+export function sessionPath(ref: SessionRef): string {
+  return `${userPath(ref.appName, ref.userId)}/sessions/${segment(ref.sessionId)}`;
+}
+
+/** A state edit as an audited change: who (the actor, e.g. the test) and why. */
+export interface StateEdit {
+  set?: Record<string, JsonValue>;
+  remove?: string[];
+  reason: string;
+  actor: string;
+}
+
+export function resolveBaseURL(explicit?: string): string {
+  const url = explicit ?? process.env.STATEHOUSE_URL;
+  if (!url) {
+    throw new Error(
+      'Statehouse: no server to talk to. Set STATEHOUSE_URL (and STATEHOUSE_TOKEN for a protected deployment), ' +
+        "or start one with statehouseWebServer() from 'statehouse/playwright' in playwright.config.ts.",
+    );
+  }
+  return url.replace(/\/+$/, '');
+}
+
+export class StatehouseClient {
+  readonly baseURL: string;
+  private readonly token: string | undefined;
+
+  constructor(options: ClientOptions = {}) {
+    this.baseURL = resolveBaseURL(options.baseURL);
+    this.token = options.token ?? (process.env.STATEHOUSE_TOKEN || undefined);
+  }
+
+  /** The headers a browser page needs to read the API of a protected deployment (`page.setExtraHTTPHeaders`). */
+  authHeaders(): Record<string, string> {
+    return this.token ? { authorization: `Bearer ${this.token}` } : {};
+  }
+
+  private async call<T>(method: string, path: string, schema: z.ZodType<T> | null, body?: unknown): Promise<T> {
+    const label = `${method} ${path}`;
+    let response: Response;
+    try {
+      response = await fetch(`${this.baseURL}${path}`, {
+        method,
+        headers: { ...this.authHeaders(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      throw new Error(`Statehouse at ${this.baseURL} is unreachable (${label}): ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = text === '' ? null : JSON.parse(text);
+    } catch {
+      // not JSON: reported below with the status
+    }
+    if (!response.ok) {
+      const detail = (json as { detail?: unknown } | null)?.detail;
+      throw new StatehouseError(response.status, typeof detail === 'string' ? detail : text.slice(0, 500), label);
+    }
+    if (!schema) return undefined as T;
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new Error(`Statehouse answered ${label} with an unexpected body: ${parsed.error.message}`);
+    return parsed.data;
+  }
+
+  listApps(): Promise<string[]> {
+    return this.call('GET', '/api/list-apps', appListSchema);
+  }
+
+  createSession(ref: Omit<SessionRef, 'sessionId'> & { sessionId?: string }, state?: StateRecord, events?: NewEvent[]): Promise<SessionJson> {
+    const body = { ...(ref.sessionId ? { sessionId: ref.sessionId } : {}), ...(state ? { state } : {}), ...(events ? { events } : {}) };
+    return this.call('POST', `${userPath(ref.appName, ref.userId)}/sessions`, sessionSchema, body);
+  }
+
+  /** The session with every event, or null when there is none. */
+  async getSession(ref: SessionRef): Promise<SessionJson | null> {
+    try {
+      return await this.call('GET', sessionPath(ref), sessionSchema);
+    } catch (error) {
+      if (error instanceof StatehouseError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  listSessions(appName: string, userId: string): Promise<SessionJson[]> {
+    return this.call('GET', `${userPath(appName, userId)}/sessions`, sessionSchema.array());
+  }
+
+  appendEvent(ref: SessionRef, event: NewEvent): Promise<unknown> {
+    return this.call('POST', `${sessionPath(ref)}/events`, null, event);
+  }
+
+  deleteSession(ref: SessionRef): Promise<void> {
+    return this.call('DELETE', sessionPath(ref), null);
+  }
+
+  async appState(appName: string): Promise<Record<string, JsonValue>> {
+    return entriesRecord(await this.call('GET', `${appPath(appName)}/state`, stateEntriesSchema));
+  }
+
+  async userState(appName: string, userId: string): Promise<Record<string, JsonValue>> {
+    return entriesRecord(await this.call('GET', `${userPath(appName, userId)}/state`, stateEntriesSchema));
+  }
+
+  async editAppState(appName: string, edit: StateEdit): Promise<void> {
+    await this.call('PATCH', `${appPath(appName)}/state`, stateEntriesSchema, edit);
+  }
+
+  async editUserState(appName: string, userId: string, edit: StateEdit): Promise<void> {
+    await this.call('PATCH', `${userPath(appName, userId)}/state`, stateEntriesSchema, edit);
+  }
+
+  /** Removes the app's sessions, events, state and history for good (admin). */
+  clearApp(appName: string): Promise<void> {
+    return this.call('DELETE', appPath(appName), null);
+  }
+
+  /** Removes one user's sessions, user state and their history for good; app state stays (admin). */
+  clearUser(appName: string, userId: string): Promise<void> {
+    return this.call('DELETE', userPath(appName, userId), null);
+  }
+}
+
+function entriesRecord(body: z.infer<typeof stateEntriesSchema>): Record<string, JsonValue> {
+  const record: Record<string, JsonValue> = {};
+  for (const entry of body.entries) Object.defineProperty(record, entry.key, { value: entry.value, enumerable: true, writable: true, configurable: true });
+  return record;
+}

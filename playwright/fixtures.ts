@@ -1,0 +1,78 @@
+// The fixtures and matchers a suite imports instead of @playwright/test's:
+//
+//   import { test, expect } from 'statehouse/playwright';
+//
+// Every test gets `statehouse` (its namespace, seed(), clean-up) and
+// `statehouseConsole` (page objects over the console), and `expect` knows
+// toHaveState, toHaveStateKey, toHaveEvent and toHaveEventCount.
+import { attachSessions } from './attachments.js';
+import { StatehouseClient } from './client.js';
+import { StatehouseConsole } from './console/console.js';
+import { bindClient } from './handles.js';
+import { statehouseMatchers } from './matchers.js';
+import { uniqueNamespace } from './namespace.js';
+import { playwright } from './playwright-test.js';
+import { Statehouse, type NamespaceMode } from './statehouse.js';
+import type { SessionRef } from './types.js';
+
+export interface StatehouseTestOptions {
+  /** `app` (each test its own app, the default) or `user` (a shared app, each test its own users). */
+  statehouseNamespace: NamespaceMode;
+  /** In `user` mode the app the tests share (the agent's app name); in `app` mode the prefix of each test's app. */
+  statehouseApp: string;
+  /** Default STATEHOUSE_URL. */
+  statehouseURL: string | undefined;
+  /** Default STATEHOUSE_TOKEN. */
+  statehouseToken: string | undefined;
+  /** Attach each session's JSON and a screenshot of its page when a test fails (default true). */
+  statehouseAttachOnFailure: boolean;
+}
+
+export interface StatehouseFixtures {
+  statehouse: Statehouse;
+  statehouseConsole: StatehouseConsole;
+}
+
+export const test = playwright.test.extend<StatehouseTestOptions & StatehouseFixtures>({
+  statehouseNamespace: ['app', { option: true }],
+  statehouseApp: ['pw', { option: true }],
+  statehouseURL: [undefined, { option: true }],
+  statehouseToken: [undefined, { option: true }],
+  statehouseAttachOnFailure: [true, { option: true }],
+
+  statehouse: async (
+    { statehouseNamespace, statehouseApp, statehouseURL, statehouseToken, statehouseAttachOnFailure, browser },
+    use,
+    testInfo,
+  ) => {
+    const client = new StatehouseClient({ baseURL: statehouseURL, token: statehouseToken });
+    const mode = statehouseNamespace;
+    const statehouse = new Statehouse({
+      client,
+      mode,
+      namespace: uniqueNamespace(mode === 'app' ? statehouseApp : 'pw', testInfo.parallelIndex),
+      sharedApp: mode === 'user' ? statehouseApp : undefined,
+      titlePath: testInfo.titlePath,
+    });
+    if (mode === 'user') await statehouse.touchApp(statehouse.appName);
+    await use(statehouse);
+    try {
+      if (statehouseAttachOnFailure && testInfo.status !== testInfo.expectedStatus) {
+        await attachSessions(statehouse.known, client, testInfo, browser);
+      }
+    } finally {
+      await statehouse.cleanUp();
+    }
+  },
+
+  statehouseConsole: async ({ page, statehouse }, use) => {
+    await use(new StatehouseConsole(page, statehouse.client));
+  },
+});
+
+export const expect = playwright.expect.extend(statehouseMatchers);
+
+/** A handle on a session for the matchers, read through this client (e.g. a token other than STATEHOUSE_TOKEN). */
+export function sessionOn<T extends SessionRef>(client: StatehouseClient, ref: T): T {
+  return bindClient({ ...ref }, client);
+}

@@ -1,0 +1,225 @@
+// One test's view of Statehouse: its namespace, what it seeded, and the
+// clean-up that removes everything it created and restores shared state
+// it changed, through audited edits naming the test.
+import type { StatehouseClient } from './client.js';
+import { bindClient } from './handles.js';
+import { actorOf } from './namespace.js';
+import type { JsonValue, NewEvent, SessionJson, SessionRef, StateRecord } from './types.js';
+
+/**
+ * How a test is kept apart from the others:
+ * - `app` (the default): every test gets an app of its own (`statehouse.appName`);
+ *   clean-up removes the whole app. For agents whose app name can be set per test.
+ * - `user`: tests share one app (the agent's fixed name, `statehouseApp`) and each
+ *   gets user ids of its own (`statehouse.userId('ada')`); clean-up removes those
+ *   users, and app state the test changed is restored.
+ */
+export type NamespaceMode = 'app' | 'user';
+
+export interface SeedRequest {
+  /** Default: the test's app (`statehouse.appName`). Another app is shared: its app state is restored after the test. */
+  app?: string;
+  /** A user of the test's namespace (passed through `statehouse.userId`); default `user`. */
+  user?: string;
+  /** The session id; generated when absent. `false` seeds only app: and user: keys, without a session. */
+  session?: string | false;
+  /** State as the agent sees it: `app:` and `user:` keys go to the shared tiers, the rest to the session. */
+  state?: StateRecord;
+  /** Events appended to the new session in order, in one transaction with it. */
+  events?: NewEvent[];
+}
+
+/** A session the test seeded (or found): where it lives and its console page. */
+export interface SeededSession extends SessionRef {
+  /** The console's page for it, relative to the base URL. */
+  path: string;
+  /** The session as created. */
+  created: SessionJson;
+}
+
+export interface StatehouseOptions {
+  client: StatehouseClient;
+  mode: NamespaceMode;
+  namespace: string;
+  /** In `user` mode, the shared app; in `app` mode, ignored. */
+  sharedApp?: string;
+  titlePath: readonly string[];
+}
+
+const TEMP_PREFIX = 'temp:';
+const APP_PREFIX = 'app:';
+const USER_PREFIX = 'user:';
+
+function consolePath(ref: SessionRef): string {
+  return `/apps/${encodeURIComponent(ref.appName)}/users/${encodeURIComponent(ref.userId)}/sessions/${encodeURIComponent(ref.sessionId)}`;
+}
+
+function split(state: StateRecord): { app: StateRecord; user: StateRecord; session: StateRecord } {
+  const tiers = { app: {} as StateRecord, user: {} as StateRecord, session: {} as StateRecord };
+  for (const [key, value] of Object.entries(state)) {
+    if (key.startsWith(TEMP_PREFIX)) throw new Error(`seed: ${key} is a temp: key, which Statehouse never stores.`);
+    if (key.startsWith(APP_PREFIX)) tiers.app[key.slice(APP_PREFIX.length)] = value;
+    else if (key.startsWith(USER_PREFIX)) tiers.user[key.slice(USER_PREFIX.length)] = value;
+    else tiers.session[key] = value;
+  }
+  return tiers;
+}
+
+export class Statehouse {
+  readonly client: StatehouseClient;
+  readonly mode: NamespaceMode;
+  /** Unique to this test: the app name (`app` mode) or the user ids' suffix (`user` mode). */
+  readonly namespace: string;
+  /** The actor the test's audited edits name. */
+  readonly actor: string;
+  private readonly sharedApp: string | undefined;
+  /** The user ids handed out in shared apps, by app: removed after the test. */
+  private readonly sharedUsers = new Map<string, Set<string>>();
+  /** Shared apps' state as it was before the test first touched them. */
+  private readonly appSnapshots = new Map<string, Record<string, JsonValue>>();
+  private readonly sessions: SeededSession[] = [];
+  /** Every session the test seeded or asked for, for the failure attachments. */
+  private readonly named = new Map<string, SessionRef>();
+
+  constructor(options: StatehouseOptions) {
+    this.client = options.client;
+    this.mode = options.mode;
+    this.namespace = options.namespace;
+    this.sharedApp = options.sharedApp;
+    this.actor = actorOf(options.titlePath);
+    if (this.mode === 'user' && !this.sharedApp) {
+      throw new Error("statehouse: namespace 'user' needs the app the tests share: test.use({ statehouseApp: 'my-agent' }).");
+    }
+  }
+
+  /** The app this test's agent should use: its own in `app` mode, the shared one in `user` mode. */
+  get appName(): string {
+    return this.mode === 'app' ? this.namespace : (this.sharedApp as string);
+  }
+
+  /**
+   * The id of a user of this test in an app (default: the test's app): `name`
+   * in an app of its own, `name@<namespace>` in a shared one, where it is
+   * removed after the test.
+   */
+  userId(name = 'user', app = this.appName): string {
+    if (this.ownsApp(app)) return name;
+    const id = `${name}@${this.namespace}`;
+    let users = this.sharedUsers.get(app);
+    if (!users) this.sharedUsers.set(app, (users = new Set()));
+    users.add(id);
+    return id;
+  }
+
+  private ownsApp(appName: string): boolean {
+    return this.mode === 'app' && appName === this.namespace;
+  }
+
+  /** The sessions seeded so far, in order. */
+  get seeded(): readonly SeededSession[] {
+    return this.sessions;
+  }
+
+  /** Every session the test seeded or named (session(), latestSession()). */
+  get known(): readonly SessionRef[] {
+    return [...this.named.values()];
+  }
+
+  private remember<T extends SessionRef>(handle: T): T {
+    this.named.set(JSON.stringify([handle.appName, handle.userId, handle.sessionId]), handle);
+    return bindClient(handle, this.client);
+  }
+
+  /** A handle for a session the agent created (by id), for the matchers and page objects. */
+  session(sessionId: string, user = 'user', app?: string): SessionRef & { path: string } {
+    const appName = app ?? this.appName;
+    const ref = { appName, userId: this.userId(user, appName), sessionId };
+    return this.remember({ ...ref, path: consolePath(ref) });
+  }
+
+  /** The latest session of one of the test's users (the agent created it), or null. */
+  async latestSession(user = 'user', app?: string): Promise<(SessionRef & { path: string }) | null> {
+    const appName = app ?? this.appName;
+    const sessions = await this.client.listSessions(appName, this.userId(user, appName));
+    const latest = sessions.sort((a, b) => b.lastUpdateTime - a.lastUpdateTime)[0];
+    return latest ? this.session(latest.id, user, app) : null;
+  }
+
+  /**
+   * Records a shared app's state before the test changes it (once per app), to
+   * restore it afterwards. Seeding does it; call it before the agent writes
+   * app: keys in a shared app the test has not seeded. The `user` mode's app is recorded before every test.
+   */
+  async touchApp(appName: string): Promise<void> {
+    if (this.ownsApp(appName)) return;
+    if (!this.appSnapshots.has(appName)) this.appSnapshots.set(appName, await this.client.appState(appName));
+  }
+
+  seed(request: SeedRequest & { session: false }): Promise<null>;
+  seed(request?: SeedRequest): Promise<SeededSession>;
+  async seed(request: SeedRequest = {}): Promise<SeededSession | null> {
+    const appName = request.app ?? this.appName;
+    const userId = this.userId(request.user ?? 'user', appName);
+    const tiers = split(request.state ?? {});
+    await this.touchApp(appName);
+    if (request.session === false) {
+      if (Object.keys(tiers.session).length > 0 || request.events?.length) {
+        throw new Error('seed: session keys and events need a session (leave out `session: false`).');
+      }
+      const reason = 'seeded by a test';
+      if (Object.keys(tiers.app).length > 0) await this.client.editAppState(appName, { set: tiers.app, reason, actor: this.actor });
+      if (Object.keys(tiers.user).length > 0) await this.client.editUserState(appName, userId, { set: tiers.user, reason, actor: this.actor });
+      return null;
+    }
+    const created = await this.client.createSession(
+      { appName, userId, sessionId: request.session },
+      request.state,
+      request.events,
+    );
+    const ref = { appName, userId, sessionId: created.id };
+    const seeded = this.remember({ ...ref, path: consolePath(ref), created });
+    this.sessions.push(seeded);
+    return seeded;
+  }
+
+  /**
+   * Removes what the test created: its app (`app` mode) or its users
+   * (sessions, user state, their history), and puts shared apps' state back as
+   * it was, through an audited edit naming the test. Errors are collected and
+   * thrown together after every step has been tried.
+   */
+  async cleanUp(): Promise<void> {
+    const failures: unknown[] = [];
+    const attempt = async (step: () => Promise<void>) => {
+      try {
+        await step();
+      } catch (error) {
+        failures.push(error);
+      }
+    };
+    if (this.mode === 'app') await attempt(() => this.client.clearApp(this.namespace));
+    for (const [appName, users] of this.sharedUsers) {
+      for (const userId of users) await attempt(() => this.client.clearUser(appName, userId));
+    }
+    for (const [appName, before] of this.appSnapshots) await attempt(() => this.restoreAppState(appName, before));
+    if (failures.length === 1) throw failures[0];
+    if (failures.length > 1) throw new AggregateError(failures, `statehouse clean-up: ${failures.length} steps failed`);
+  }
+
+  private async restoreAppState(appName: string, before: Record<string, JsonValue>): Promise<void> {
+    const now = await this.client.appState(appName);
+    const set: Record<string, JsonValue> = {};
+    const remove: string[] = [];
+    for (const [key, value] of Object.entries(before)) {
+      if (!Object.hasOwn(now, key) || JSON.stringify(now[key]) !== JSON.stringify(value)) set[key] = value;
+    }
+    for (const key of Object.keys(now)) if (!Object.hasOwn(before, key)) remove.push(key);
+    if (Object.keys(set).length === 0 && remove.length === 0) return;
+    await this.client.editAppState(appName, {
+      ...(Object.keys(set).length > 0 ? { set } : {}),
+      ...(remove.length > 0 ? { remove } : {}),
+      reason: 'restored after the test',
+      actor: this.actor,
+    });
+  }
+}

@@ -1,0 +1,57 @@
+// The shapes the kit reads from Statehouse's HTTP API (docs/api.md), checked
+// with zod as they arrive: a test should fail on a server that answers
+// something else, not assert against undefined.
+import { z } from 'zod';
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+/** State as an agent sees it: merged tiers, keys prefixed by scope (`app:`, `user:`, none for the session). */
+export type StateRecord = Record<string, JsonValue>;
+
+const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
+);
+const stateRecord = z.record(z.string(), jsonValue);
+
+/** An ADK event as stored (camelCase); fields the kit does not read are kept as they came. */
+export const eventSchema = z.looseObject({
+  id: z.string(),
+  invocationId: z.string(),
+  author: z.string(),
+  /** Float seconds since the epoch. */
+  timestamp: z.number(),
+  content: z.looseObject({ role: z.string().optional(), parts: z.array(z.looseObject({ text: z.string().optional() })).optional() }).optional(),
+  actions: z.looseObject({ stateDelta: stateRecord.default({}) }),
+});
+export type StoredEvent = z.infer<typeof eventSchema>;
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  appName: z.string(),
+  userId: z.string(),
+  state: stateRecord,
+  events: z.array(eventSchema),
+  lastUpdateTime: z.number(),
+});
+export type SessionJson = z.infer<typeof sessionSchema>;
+
+export const stateEntriesSchema = z.object({
+  entries: z.array(z.looseObject({ key: z.string(), value: jsonValue })),
+});
+
+export const appListSchema = z.array(z.string());
+
+/** What an event sent to Statehouse needs; everything else is optional and passed through. */
+export interface NewEvent {
+  author: string;
+  invocationId?: string;
+  content?: { role?: string; parts?: Record<string, unknown>[] };
+  actions?: { stateDelta?: StateRecord; [field: string]: unknown };
+  [field: string]: unknown;
+}
+
+/** Where a session lives. */
+export interface SessionRef {
+  appName: string;
+  userId: string;
+  sessionId: string;
+}
