@@ -6,7 +6,7 @@ import pg from 'pg';
 import { appendEvent, createState } from './data';
 import { countsOf } from './implementations';
 import type { BenchTarget, ImplName } from './implementations/types';
-import type { SqlClient } from '../lib/session-service';
+import type { SqlClient } from '../lib/db/sql';
 import type { Group } from './results';
 import { median } from './stats';
 

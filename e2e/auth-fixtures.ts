@@ -2,9 +2,9 @@
 // starts it beside the local one, on the same database), created per test
 // and deleted afterwards.
 import type { Page } from '@playwright/test';
-import { openDatabase } from '../lib/db';
+import { openServices } from '../lib/services';
 import type { Role } from '../lib/auth/roles';
-import { AccountStore } from '../lib/auth/store';
+import type { AccountStore } from '../lib/auth/store';
 import { test as base, expect, uniqueName } from './fixtures';
 import { e2eDatabaseUrl } from './support/database';
 
@@ -31,11 +31,11 @@ export const test = base.extend<AuthTestFixtures, AuthWorkerFixtures>({
   accounts: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructured first argument.
     async ({}, use) => {
-      const db = await openDatabase(e2eDatabaseUrl());
+      const services = await openServices(e2eDatabaseUrl(), { migrate: false });
       try {
-        await use(new AccountStore(db.client));
+        await use(services.accounts);
       } finally {
-        await db.close();
+        await services.close();
       }
     },
     { scope: 'worker' },

@@ -5,20 +5,19 @@
 // Relative imports only: Playwright's TypeScript loader does not apply the
 // project's `@/` alias.
 import { test as base, expect } from '@playwright/test';
-import { openDatabase } from '../lib/db';
+import { openServices } from '../lib/services';
 import {
-  PrismaSessionService,
   type JsonValue,
   type Session,
   type SessionRef,
-  type SessionService,
+  type SessionStore,
 } from '../lib/session-service';
 import { makeSession, uniqueName, type SessionOverrides } from '../lib/testing/factories';
 import { e2eDatabaseUrl } from './support/database';
 
 interface WorkerFixtures {
   /** The service on the server's database, one connection per worker. */
-  service: SessionService;
+  service: SessionStore;
 }
 
 /** App state (no userId) or one user's state, keys without prefix. */
@@ -41,11 +40,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   service: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructured first argument.
     async ({}, use) => {
-      const db = await openDatabase(e2eDatabaseUrl());
+      const services = await openServices(e2eDatabaseUrl(), { migrate: false });
       try {
-        await use(new PrismaSessionService(db.client, db.provider));
+        await use(services.store);
       } finally {
-        await db.close();
+        await services.close();
       }
     },
     { scope: 'worker' },

@@ -1,5 +1,6 @@
 import { expect, test, uniqueName } from './fixtures';
 import { eventRow, openSession, sessionUrl, stateColumn, stateEntry, stateKeys } from './support/session-page';
+import { appendEvent } from '../lib/session-service/append';
 
 test('shows app, user and session tiers side by side with provenance, and the merged state with each key’s tier', async ({
   page,
@@ -7,7 +8,7 @@ test('shows app, user and session tiers side by side with provenance, and the me
   createSession,
 }) => {
   const session = await createSession({ state: { 'app:tone': 'warm', 'user:plan': 'free', topic: 'tea' } });
-  await service.appendEvent(session, {
+  await appendEvent(service, session, {
     author: 'billing_agent',
     invocationId: 'e-upgrade',
     actions: { stateDelta: { 'user:plan': 'pro', cart: { items: [{ sku: 'A-1', qty: 2 }], total: 19.5 } } },
@@ -94,7 +95,7 @@ test('ids with spaces, URL characters and non-ASCII letters work in the page and
     sessionId: uniqueName('sess ion %41ü'), // "%41" must stay "%41", not become "A"
     state: { topic: 'tea' },
   });
-  await service.appendEvent(session, { author: 'agent', invocationId: 'e-1', actions: { stateDelta: { topic: 'coffee' } } });
+  await appendEvent(service, session, { author: 'agent', invocationId: 'e-1', actions: { stateDelta: { topic: 'coffee' } } });
   await openSession(page, session);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(session.id);
   await expect(eventRow(page, 1)).toContainText('"tea"');

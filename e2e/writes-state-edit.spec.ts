@@ -5,12 +5,12 @@
 import type { Page } from '@playwright/test';
 import { LOCAL_OPERATOR } from '../lib/auth/principal';
 import { appPath, userPath } from '../lib/paths';
-import type { SessionService } from '../lib/session-service';
+import type { SessionStore } from '../lib/session-service';
 import { appendEvents, stateDeltaEvent } from '../lib/testing/factories';
 import { expect, test, uniqueName } from './fixtures';
 import { eventRow, openSession, stateEntry } from './support/session-page';
 
-async function userValue(service: SessionService, appName: string, userId: string, key: string) {
+async function userValue(service: SessionStore, appName: string, userId: string, key: string) {
   return (await service.getUserState(appName, userId)).find((entry) => entry.key === key)?.value;
 }
 

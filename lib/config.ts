@@ -1,5 +1,5 @@
 import { resolveAuthConfig, type AuthConfig } from './auth/config';
-import { DEFAULT_DATABASE_URL } from './database-url';
+import { DEFAULT_DATABASE_URL } from './db/url';
 
 /** The database this process serves: DATABASE_URL, else the embedded SQLite file. */
 export function databaseUrl(): string {

@@ -1,5 +1,5 @@
 // Demo data for the console: `npm run seed` (or `npm run demo`, which also
-// migrates and serves). Everything is written through the SessionService, as
+// migrates and serves). Everything is written through the SessionStore, as
 // an agent would write it, so the demo exercises the real code paths.
 //
 // Idempotent: sessions have fixed ids and are skipped when already present
@@ -10,13 +10,12 @@
 // seeded, because the service stamps that itself.
 import { pathToFileURL } from 'node:url';
 import { databaseUrl } from '../lib/config';
-import { openDatabase, providerOf, redactUrl } from '../lib/db';
-import { migrateDatabase } from '../lib/migrate';
+import { providerOf, redactUrl } from '../lib/db';
+import { openServices } from '../lib/services';
 import {
-  PrismaSessionService,
   type JsonValue,
   type NewEvent,
-  type SessionService,
+  type SessionStore,
   type StateRecord,
 } from '../lib/session-service';
 import {
@@ -367,7 +366,7 @@ export interface SeedReport {
 }
 
 /** Writes the demo data; safe to run again (see the header comment). */
-export async function seedDemoData(service: SessionService, now = Date.now() / 1000): Promise<SeedReport> {
+export async function seedDemoData(service: SessionStore, now = Date.now() / 1000): Promise<SeedReport> {
   const report: SeedReport = { created: [], skipped: [], rebuilt: [], stateKeysWritten: 0 };
 
   for (const edit of STATE_EDITS) {
@@ -421,12 +420,11 @@ export function describeSeed(report: SeedReport): string {
 
 /** Migrates (SQLite only, as the app does on start) and seeds the database at DATABASE_URL. */
 export async function seedDatabase(url = databaseUrl()): Promise<SeedReport> {
-  if (providerOf(url) === 'sqlite') await migrateDatabase(url);
-  const db = await openDatabase(url);
+  const services = await openServices(url);
   try {
-    return await seedDemoData(new PrismaSessionService(db.client, db.provider));
+    return await seedDemoData(services.store);
   } finally {
-    await db.close();
+    await services.close();
   }
 }
 

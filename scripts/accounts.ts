@@ -2,11 +2,10 @@
 // protected mode (lib/auth/cli/commands.ts has the commands).
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
-import { AccountStore } from '../lib/auth/store';
 import { runAccountsCommand, UsageError, USAGE, type CliIo } from '../lib/auth/cli/commands';
 import { databaseUrl } from '../lib/config';
-import { openDatabase, providerOf, redactUrl } from '../lib/db';
-import { migrateDatabase } from '../lib/migrate/index';
+import { redactUrl } from '../lib/db';
+import { openServices } from '../lib/services';
 import { isSessionServiceError } from '../lib/session-service/errors';
 
 /** Asks on the terminal without echoing what is typed; STATEHOUSE_PASSWORD answers instead when set. */
@@ -38,12 +37,11 @@ const io: CliIo = { print: (line) => console.log(line), readPassword };
 const url = databaseUrl();
 
 try {
-  if (providerOf(url) === 'sqlite') await migrateDatabase(url);
-  const db = await openDatabase(url);
+  const services = await openServices(url);
   try {
-    await runAccountsCommand(process.argv.slice(2), new AccountStore(db.client), io);
+    await runAccountsCommand(process.argv.slice(2), services.accounts, io);
   } finally {
-    await db.close();
+    await services.close();
   }
 } catch (error) {
   if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);

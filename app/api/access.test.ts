@@ -3,7 +3,7 @@
 // role a route needs, and the signed-in account in the audit trail.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStore } from '@/lib/auth/store';
-import { setAccountStoreForTests } from '@/lib/data/service-override';
+import { setServicesForTests } from '@/lib/services';
 import { call, type CallOptions } from '@/lib/http/testing';
 import { testProviders } from '@/lib/testing/databases';
 import { useTestDatabase } from '@/lib/testing/use-test-database';
@@ -25,7 +25,7 @@ describe.each(providers)('API access in protected mode on %s', (provider) => {
 
   beforeAll(async () => {
     accounts = new AccountStore(database.db.client);
-    setAccountStoreForTests(accounts);
+    setServicesForTests({ store: database.service, accounts });
     for (const role of ['viewer', 'support', 'admin'] as const) {
       await accounts.createAccount({ name: role, password: PASSWORD, role });
       tokens[role] = (await accounts.createToken(role, 'test')).secret;
@@ -38,7 +38,7 @@ describe.each(providers)('API access in protected mode on %s', (provider) => {
   });
   afterAll(async () => {
     delete process.env.STATEHOUSE_AUTH;
-    setAccountStoreForTests(null);
+    setServicesForTests({});
   });
 
   const as = <P>(role: keyof typeof tokens | null, options: CallOptions<P>): CallOptions<P> => ({

@@ -9,6 +9,7 @@ import * as appRoute from './apps/[app]/route';
 import * as appState from './apps/[app]/state/route';
 import * as userRoute from './apps/[app]/users/[user]/route';
 import * as userState from './apps/[app]/users/[user]/state/route';
+import { appendEvent } from '@/lib/session-service/append';
 
 const providers = await testProviders();
 
@@ -35,7 +36,7 @@ describe.each(providers)('clearing data on %s', (provider) => {
       userId,
       state: { ...(appKeys ? { 'app:banner': 'hi' } : {}), 'user:name': 'Ada', topic: 'tea' },
     });
-    await database.service.appendEvent(session, {
+    await appendEvent(database.service, session, {
       author: 'agent',
       actions: { stateDelta: { topic: 'coffee', 'user:lang': 'en', 'temp:x': 1 } },
     });

@@ -1,13 +1,12 @@
 // The routes the dashboard reads and writes through (beyond ADK's), against
 // SQLite and PostgreSQL.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setSessionServiceForTests } from '@/lib/data/service-override';
+import { setServicesForTests } from '@/lib/services';
 import { openDatabase } from '@/lib/db';
 import { call, databaseDump, detailOf } from '@/lib/http/testing';
-import { STALE_SESSION_MESSAGE, staleSession } from '@/lib/session-service/errors';
-import { PrismaSessionService } from '@/lib/session-service/prisma-service';
-import type { SessionService } from '@/lib/session-service/service';
-import type { NewEvent } from '@/lib/session-service/types';
+import { STALE_SESSION_MESSAGE } from '@/lib/session-service/errors';
+import { NativeSessionStore } from '@/lib/stores/native';
+import type { SessionStore } from '@/lib/session-service/store';
 import { testProviders } from '@/lib/testing/databases';
 import { uniqueName } from '@/lib/testing/factories';
 import { useTestDatabase } from '@/lib/testing/use-test-database';
@@ -22,6 +21,7 @@ import * as sessionEvents from './apps/[app]/users/[user]/sessions/[id]/events/r
 import * as sessionState from './apps/[app]/users/[user]/sessions/[id]/state/route';
 import * as userState from './apps/[app]/users/[user]/state/route';
 import * as render from './render/route';
+import { appendEvent } from '../../lib/session-service/append';
 
 const providers = await testProviders();
 
@@ -39,9 +39,9 @@ describe.each(providers)('dashboard routes on %s', (provider) => {
   async function seed() {
     const app = uniqueName('app');
     const s1 = await database.service.createSession({ appName: app, userId: 'alice', sessionId: 'alpha', state: { plan: 'pro' } });
-    await database.service.appendEvent(s1, { author: 'user', invocationId: 'i1', actions: { stateDelta: { 'user:lang': 'en' } } });
-    await database.service.appendEvent(s1, { author: 'agent', invocationId: 'i1', actions: { stateDelta: { topic: 'tea', 'app:v': 1 } } });
-    await database.service.appendEvent(s1, { author: 'agent', invocationId: 'i2', actions: { stateDelta: { topic: 'coffee' } } });
+    await appendEvent(database.service, s1, { author: 'user', invocationId: 'i1', actions: { stateDelta: { 'user:lang': 'en' } } });
+    await appendEvent(database.service, s1, { author: 'agent', invocationId: 'i1', actions: { stateDelta: { topic: 'tea', 'app:v': 1 } } });
+    await appendEvent(database.service, s1, { author: 'agent', invocationId: 'i2', actions: { stateDelta: { topic: 'coffee' } } });
     await database.service.createSession({ appName: app, userId: 'alice', sessionId: 'beta', state: { plan: 'free' } });
     await database.service.createSession({ appName: app, userId: 'bob', sessionId: 'gamma' });
     return { app, ref: { app, user: 'alice', id: 'alpha' } };
@@ -443,13 +443,13 @@ describe.each(providers)('dashboard routes on %s', (provider) => {
 
 describe('failures outside the request', () => {
   afterEach(() => {
-    setSessionServiceForTests(null);
+    setServicesForTests({});
     vi.restoreAllMocks();
   });
 
   it('answers 503 "Database unavailable" when the database cannot be reached', async () => {
     const db = await openDatabase('postgresql://postgres@127.0.0.1:1/statehouse');
-    setSessionServiceForTests(new PrismaSessionService(db.client, db.provider));
+    setServicesForTests({ store: new NativeSessionStore(db.client, db.provider) });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const result = await call(apps.GET, 'GET');
@@ -465,29 +465,32 @@ describe('failures outside the request', () => {
       listApps: async () => {
         throw new TypeError('secret internals');
       },
-    } as unknown as SessionService;
-    setSessionServiceForTests(broken);
+    } as unknown as SessionStore;
+    setServicesForTests({ store: broken });
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const result = await call(apps.GET, 'GET');
     expect(result.status).toBe(500);
     expect(detailOf(result)).not.toContain('secret');
     expect(log).toHaveBeenCalled();
   });
+});
 
-  it('retries an unguarded append when another writer got in first', async () => {
-    let attempts = 0;
-    const flaky = {
-      getSessionSummary: async () => ({ revision: attempts, eventCount: 0 }),
-      appendEvent: async (session: { revision: number }, event: NewEvent) => {
-        attempts += 1;
-        if (attempts < 3) throw staleSession();
-        session.revision += 1;
-        return event;
-      },
-    } as unknown as SessionService;
-    setSessionServiceForTests(flaky);
-    const result = await call(sessionEvents.POST, 'POST', { params: { app: 'a', user: 'u', id: 's' }, body: { author: 'x' } });
-    expect(result.status).toBe(200);
-    expect(attempts).toBe(3);
+describe.each(providers)('appends without a revision on %s', (provider) => {
+  const database = useTestDatabase(provider, { serveRoutes: true });
+
+  it('all land, however many writers get in first: none is refused as stale', async () => {
+    const ref = { appName: uniqueName('unguarded'), userId: 'u', sessionId: 's' };
+    await database.service.createSession(ref);
+    const params = { app: ref.appName, user: ref.userId, id: ref.sessionId };
+    const results = await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) =>
+        call(sessionEvents.POST, 'POST', { params, body: { author: 'agent', actions: { stateDelta: { [`k${i}`]: i } } } }),
+      ),
+      call(sessionRoute.PATCH, 'PATCH', { params, body: { stateDelta: { patched: true } } }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(Array(9).fill(200));
+    const session = await database.service.getSession(ref);
+    expect(session?.events).toHaveLength(9);
+    expect(session?.state).toMatchObject({ k0: 0, k7: 7, patched: true });
   });
 });

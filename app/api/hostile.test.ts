@@ -18,6 +18,7 @@ import * as timeline from './apps/[app]/users/[user]/sessions/[id]/timeline/rout
 import * as timelinePosition from './apps/[app]/users/[user]/sessions/[id]/timeline/position/route';
 import * as userState from './apps/[app]/users/[user]/state/route';
 import * as render from './render/route';
+import { appendEvent } from '../../lib/session-service/append';
 
 const providers = await testProviders();
 
@@ -579,7 +580,7 @@ describe.each(providers)('hostile input on %s', (provider) => {
       sessionId: SESSION,
       state: { 'app:mode': 'live', 'user:plan': 'pro', step: 1 },
     });
-    await database.service.appendEvent(created, { author: 'agent', actions: { stateDelta: { step: 2, 'user:seen': true } } });
+    await appendEvent(database.service, created, { author: 'agent', actions: { stateDelta: { step: 2, 'user:seen': true } } });
     await database.service.editState({ scope: 'app', appName: APP, changes: { banner: 'hi' }, actor: 'ops', reason: 'setup' });
   });
   afterEach(() => {

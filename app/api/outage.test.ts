@@ -6,10 +6,10 @@
 import net from 'node:net';
 import Sqlite from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSessionServiceForTests } from '@/lib/data/service-override';
+import { setServicesForTests } from '@/lib/services';
 import { openDatabase, sqliteFilePath, type Database } from '@/lib/db';
 import { call, databaseDump, detailOf } from '@/lib/http/testing';
-import { PrismaSessionService } from '@/lib/session-service';
+import { NativeSessionStore } from '@/lib/stores/native';
 import { createScratchDatabase, createTestDatabase, postgresAdmin, testProviders, type TestDatabase } from '@/lib/testing/databases';
 import * as listApps from './list-apps/route';
 import * as sessions from './apps/[app]/users/[user]/sessions/route';
@@ -85,12 +85,12 @@ describe.skipIf(!providers.includes('postgresql'))('PostgreSQL going away', () =
     proxy = new PostgresProxy({ host: server.hostname, port: Number(server.port || 5432) });
     await proxy.start();
     viaProxy = await openDatabase(withPort(database.url, proxy.port));
-    setSessionServiceForTests(new PrismaSessionService(viaProxy.client, viaProxy.provider));
+    setServicesForTests({ store: new NativeSessionStore(viaProxy.client, viaProxy.provider) });
     const created = await call(sessions.POST, 'POST', { params: target, body: { sessionId: 's', state: { 'user:plan': 'pro' } } });
     expect(created.status).toBe(200);
   });
   afterAll(async () => {
-    setSessionServiceForTests(null);
+    setServicesForTests({});
     await proxy?.start().catch(() => undefined);
     await viaProxy?.close();
     await proxy?.stop();
@@ -164,12 +164,12 @@ describe('SQLite locked by another connection', () => {
     // Writes wait this long for another process's lock before giving up (the default is 5 s).
     process.env.STATEHOUSE_SQLITE_BUSY_TIMEOUT_MS = '200';
     database = await createTestDatabase('sqlite');
-    setSessionServiceForTests(database.service);
+    setServicesForTests({ store: database.service });
     expect((await call(sessions.POST, 'POST', { params: target, body: { sessionId: 's' } })).status).toBe(200);
   });
   afterAll(async () => {
     delete process.env.STATEHOUSE_SQLITE_BUSY_TIMEOUT_MS;
-    setSessionServiceForTests(null);
+    setServicesForTests({});
     locker?.close();
     await database?.drop();
   });
@@ -206,12 +206,12 @@ describe.each(providers)('a database nobody migrated, on %s', (provider) => {
     const unmigrated = await createScratchDatabase(provider, 'unmigrated');
     const empty = await openDatabase(unmigrated.url);
     try {
-      setSessionServiceForTests(new PrismaSessionService(empty.client, empty.provider));
+      setServicesForTests({ store: new NativeSessionStore(empty.client, empty.provider) });
       const result = await call(sessions.GET, 'GET', { params: { app: 'a', user: 'u' } });
       expect(result.status, result.text).toBe(503);
       expect(detailOf(result)).toMatch(/^Database unavailable: The table `(public\.)?sessions` does not exist in the current database \(are the migrations applied\?\)\.$/);
     } finally {
-      setSessionServiceForTests(null);
+      setServicesForTests({});
       await empty.close();
       await unmigrated.remove();
     }

@@ -9,6 +9,7 @@ import { useTestDatabase } from '@/lib/testing/use-test-database';
 import * as oneEvent from './apps/[app]/users/[user]/sessions/[id]/events/[seq]/route';
 import * as timeline from './apps/[app]/users/[user]/sessions/[id]/timeline/route';
 import * as position from './apps/[app]/users/[user]/sessions/[id]/timeline/position/route';
+import { appendEvent } from '../../lib/session-service/append';
 
 const providers = await testProviders();
 
@@ -20,7 +21,7 @@ describe.each(providers)('session timeline routes on %s', (provider) => {
     const app = uniqueName('app');
     const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's', state: { 'user:plan': 'free' } });
     const append = (author: string, invocationId: string, stateDelta: Record<string, string | number> = {}) =>
-      database.service.appendEvent(session, { author, invocationId, actions: { stateDelta } });
+      appendEvent(database.service, session, { author, invocationId, actions: { stateDelta } });
     await append('user', 'i1');
     await append('agent', 'i1', { 'user:plan': 'pro', topic: 'tea' });
     await append('agent', 'i1', { 'app:tone': 'warm' });

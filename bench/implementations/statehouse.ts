@@ -1,28 +1,30 @@
-// Statehouse's PrismaSessionService, opened exactly as the app opens it:
+// Statehouse's NativeSessionStore, opened exactly as the app opens it:
 // migrateDatabase(url), then openDatabase(url). `libDir` swaps in a scratch
 // copy of lib/ (a prototype of a fix) without touching the tree.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Database } from '../../lib/db';
-import type { Session, SqlClient, SqlExecutor } from '../../lib/session-service';
+import type { SqlClient, SqlExecutor } from '../../lib/db/sql';
+import type { Session } from '../../lib/session-service';
 import { newEventOf } from './raw-common';
 import { RawPostgresTarget } from './raw-postgres';
 import { RawSqliteTarget } from './raw-sqlite';
 import { keyString, type BenchEvent, type BenchTarget, type Delta, type ReadResult, type SeedSession, type SessionKey } from './types';
+import { appendEvent } from '../../lib/session-service/append';
 
 type DbModule = typeof import('../../lib/db');
 type MigrateModule = typeof import('../../lib/migrate');
-type ServiceModule = typeof import('../../lib/session-service');
+type ServiceModule = typeof import('../../lib/stores/native');
 
 async function modules(libDir: string | undefined): Promise<{ db: DbModule; migrate: MigrateModule; service: ServiceModule }> {
   if (!libDir) {
-    return { db: await import('../../lib/db'), migrate: await import('../../lib/migrate'), service: await import('../../lib/session-service') };
+    return { db: await import('../../lib/db'), migrate: await import('../../lib/migrate'), service: await import('../../lib/stores/native') };
   }
   const load = (path: string) => import(pathToFileURL(join(libDir, path)).href);
   return {
-    db: (await load('db.ts')) as DbModule,
+    db: (await load('db/index.ts')) as DbModule,
     migrate: (await load('migrate/index.ts')) as MigrateModule,
-    service: (await load('session-service/index.ts')) as ServiceModule,
+    service: (await load('stores/native/index.ts')) as ServiceModule,
   };
 }
 
@@ -76,7 +78,7 @@ export class StatehouseTarget implements BenchTarget {
     readonly provider: 'sqlite' | 'postgresql',
     private readonly url: string,
     private readonly db: Database,
-    private readonly service: InstanceType<ServiceModule['PrismaSessionService']>,
+    private readonly service: InstanceType<ServiceModule['NativeSessionStore']>,
     readonly counts: StatementCounts,
   ) {}
 
@@ -86,7 +88,7 @@ export class StatehouseTarget implements BenchTarget {
     const db = await dbModule.openDatabase(url);
     const counts: StatementCounts = { statements: 0, transactions: 0 };
     const client = countingClient(db.client, counts);
-    return new StatehouseTarget(db.provider, url, db, new service.PrismaSessionService(client, db.provider), counts);
+    return new StatehouseTarget(db.provider, url, db, new service.NativeSessionStore(client, db.provider), counts);
   }
 
   async create(key: SessionKey, state: Delta): Promise<void> {
@@ -97,7 +99,7 @@ export class StatehouseTarget implements BenchTarget {
   async append(key: SessionKey, event: BenchEvent): Promise<void> {
     const session = this.sessions.get(keyString(key));
     if (!session) throw new Error(`No loaded session ${key.sessionId}`);
-    await this.service.appendEvent(session, newEventOf(event));
+    await appendEvent(this.service, session, newEventOf(event));
   }
 
   async get(key: SessionKey, numRecentEvents?: number): Promise<ReadResult | null> {

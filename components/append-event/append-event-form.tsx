@@ -12,7 +12,7 @@ import type { ActionFailure } from '@/lib/actions/result';
 import { liveStateOptions, sessionKeys } from '@/lib/queries/session';
 import { refreshAfterAppend } from '@/lib/queries/state-edit';
 import { previewDelta, tierRecords } from '@/lib/session-service/delta-preview';
-import type { SessionRef } from '@/lib/session-service/service';
+import type { SessionRef } from '@/lib/session-service/store';
 import { parseDeltaText } from '@/lib/validation/json-text';
 import { DeltaPreview } from './delta-preview';
 import {

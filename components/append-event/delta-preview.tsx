@@ -6,7 +6,7 @@ import { ScopeBadge } from '@/components/state';
 import { sessionCountOptions } from '@/lib/queries/state-edit';
 import type { DeltaChange } from '@/lib/session-service/delta-preview';
 import { prefixedKey } from '@/lib/session-service/scope';
-import type { SessionRef } from '@/lib/session-service/service';
+import type { SessionRef } from '@/lib/session-service/store';
 
 type Group = DeltaChange['scope'];
 

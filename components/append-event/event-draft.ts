@@ -2,7 +2,7 @@
 // action checks the same things again (lib/commands/append-event.ts) with the
 // same parsers, so the messages match.
 import type { AppendEventInput } from '@/lib/commands/append-event';
-import type { SessionRef } from '@/lib/session-service/service';
+import type { SessionRef } from '@/lib/session-service/store';
 import { parseDeltaText, parseObjectText } from '@/lib/validation/json-text';
 import { MAX_ID_LENGTH, MAX_VALUE_BYTES } from '@/lib/validation/limits';
 import { EMPTY_EVENT_MESSAGE } from '@/lib/validation/messages';

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { stateAsOfOptions } from '@/lib/queries/session';
 import { mergedRecord } from '@/lib/session-service/merged-entries';
-import type { SessionRef } from '@/lib/session-service/service';
+import type { SessionRef } from '@/lib/session-service/store';
 import { diffState } from '@/lib/session-service/state-diff';
 import { DiffList, rowOfKey } from './diff-list';
 

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { eventOptions, liveStateOptions, stateAsOfOptions, type NormalFilters } from '@/lib/queries/session';
-import type { SessionRef } from '@/lib/session-service/service';
+import type { SessionRef } from '@/lib/session-service/store';
 import { ComparePanel } from './compare-panel';
 import { LiveStatus } from './live-status';
 import { StateColumns } from './state-columns';

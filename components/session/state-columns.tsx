@@ -6,7 +6,7 @@ import { EditableStateTable } from '@/components/state-edit/editable-state-table
 import type { SessionStateView } from '@/lib/http/session-reads';
 import { mergedEntries } from '@/lib/session-service/merged-entries';
 import { prefixedKey } from '@/lib/session-service/scope';
-import type { SessionRef } from '@/lib/session-service/service';
+import type { SessionRef } from '@/lib/session-service/store';
 import type { Scope, StateChange } from '@/lib/session-service/types';
 
 interface StateColumnsProps {

@@ -11,7 +11,7 @@ import {
   timelinePageOptions,
   type NormalFilters,
 } from '@/lib/queries/session';
-import type { SessionRef } from '@/lib/session-service/service';
+import type { SessionRef } from '@/lib/session-service/store';
 import { EventRow } from './event-row';
 import { NewEventsMarker } from './new-events-marker';
 import { useTimelineKeys } from './use-timeline-keys';

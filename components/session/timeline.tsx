@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { hasFilters, timelineCountOptions, type NormalFilters } from '@/lib/queries/session';
-import type { SessionRef } from '@/lib/session-service/service';
+import type { SessionRef } from '@/lib/session-service/store';
 import { TimelineFilters } from './timeline-filters';
 import { TimelineList } from './timeline-list';
 

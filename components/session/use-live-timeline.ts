@@ -4,7 +4,7 @@ import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { TimelineItem } from '@/lib/data/session';
 import { sessionKeys, TIMELINE_PAGE_SIZE } from '@/lib/queries/session';
-import type { SessionRef } from '@/lib/session-service/service';
+import type { SessionRef } from '@/lib/session-service/store';
 import type { Page } from '@/lib/session-service/types';
 
 /** Counts and the last, partial page can grow; full pages and positions of existing events never change. */

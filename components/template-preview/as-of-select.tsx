@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { formatSeconds } from '@/components/state';
 import { recentEventsOptions } from '@/lib/queries/template-preview';
-import type { SessionRef } from '@/lib/session-service/service';
+import type { SessionRef } from '@/lib/session-service/store';
 import type { Event } from '@/lib/session-service/types';
 
 function summary(event: Event): string {

@@ -1,4 +1,4 @@
-import type { SessionRef } from '@/lib/session-service/service';
+import type { SessionRef } from '@/lib/session-service/store';
 import type { TemplateDialect } from '@/lib/session-service/template';
 
 export const PREVIEW_PATH = '/preview';

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useId } from 'react';
 import { parseSessionUrl } from '@/lib/queries/session-url';
-import type { SessionRef } from '@/lib/session-service/service';
+import type { SessionRef } from '@/lib/session-service/store';
 import { previewHref } from './preview-href';
 import { TemplateWorkbench } from './template-workbench';
 import { usePreviewState } from './use-preview-state';

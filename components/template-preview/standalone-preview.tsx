@@ -6,7 +6,7 @@ import { JsonField } from '@/components/state-edit/json-field';
 import { TextField } from '@/components/state-edit/text-field';
 import { sessionPath } from '@/lib/paths';
 import { seqOf } from '@/lib/queries/session-url';
-import type { SessionRef } from '@/lib/session-service/service';
+import type { SessionRef } from '@/lib/session-service/store';
 import { parseStateText } from '@/lib/validation/json-text';
 import { AsOfSelect } from './as-of-select';
 import { EXAMPLE_TEMPLATE, TemplateWorkbench } from './template-workbench';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { liveStateOptions, stateAsOfOptions } from '@/lib/queries/session';
 import { retryTransient } from '@/lib/queries/session-api';
 import { mergedRecord } from '@/lib/session-service/merged-entries';
-import type { SessionRef } from '@/lib/session-service/service';
+import type { SessionRef } from '@/lib/session-service/store';
 import type { StateRecord } from '@/lib/session-service/types';
 
 export interface PreviewState {

@@ -1,7 +1,7 @@
 // A long conversation for scale tests and screenshots: turns of a user
 // message, a tool call and its response (with a state delta) and the
 // agent's answer, appended through the service as an agent would.
-import type { NewEvent, Session, SessionService } from '../../lib/session-service';
+import type { NewEvent, Session, SessionStore } from '../../lib/session-service';
 import { appendEvents, invocationId, textEvent, toolCallEvents } from '../../lib/testing/factories';
 
 /** Four events per turn; `eventCount` is rounded up to whole turns. */
@@ -23,7 +23,7 @@ export function conversationEvents(eventCount: number, agent = 'assistant'): New
 }
 
 /** Appends a long conversation, spaced one second apart and ending about now. */
-export async function appendConversation(service: SessionService, session: Session, eventCount: number): Promise<void> {
+export async function appendConversation(service: SessionStore, session: Session, eventCount: number): Promise<void> {
   const events = conversationEvents(eventCount);
   await appendEvents(service, session, events, { startAt: Date.now() / 1000 - events.length, spacingSeconds: 1 });
 }

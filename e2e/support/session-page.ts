@@ -1,7 +1,7 @@
 // Locators and helpers for the session page specs (e2e/session-*.spec.ts).
 import type { Locator, Page } from '@playwright/test';
 import { sessionPath } from '../../lib/paths';
-import type { NewEvent, Session, SessionRef, SessionService } from '../../lib/session-service';
+import type { NewEvent, Session, SessionRef, SessionStore } from '../../lib/session-service';
 
 export function sessionUrl(session: Pick<Session, 'appName' | 'userId' | 'id'>, search = ''): string {
   return `${sessionPath(session.appName, session.userId, session.id)}${search}`;
@@ -12,7 +12,7 @@ export function refOf(session: Session): SessionRef {
 }
 
 /** How many events the database holds for the session (-1 once it is gone). */
-export async function eventCount(service: SessionService, session: Session): Promise<number> {
+export async function eventCount(service: SessionStore, session: Session): Promise<number> {
   return (await service.getSessionSummary(refOf(session)))?.eventCount ?? -1;
 }
 

@@ -10,7 +10,7 @@ import {
   setPasswordCommand,
   updateAccountCommand,
 } from '../commands/accounts';
-import { requestAccountStore } from '../data/service-override';
+import { getAccountStore } from '../services';
 import { ACCOUNTS_PATH } from '../paths';
 import { principalFor } from './authorize';
 import { failure, type ActionResult } from './result';
@@ -30,22 +30,22 @@ async function asAdmin<T>(command: (by: Principal) => Promise<ActionResult<T>>):
 }
 
 export async function createAccount(input: unknown): Promise<ActionResult<Account>> {
-  return asAdmin(async () => createAccountCommand(await requestAccountStore(), input));
+  return asAdmin(async () => createAccountCommand(await getAccountStore(), input));
 }
 
 export async function updateAccount(input: unknown): Promise<ActionResult<Account>> {
-  return asAdmin(async (by) => updateAccountCommand(await requestAccountStore(), by, input));
+  return asAdmin(async (by) => updateAccountCommand(await getAccountStore(), by, input));
 }
 
 export async function setAccountPassword(input: unknown): Promise<ActionResult<null>> {
-  return asAdmin(async () => setPasswordCommand(await requestAccountStore(), input));
+  return asAdmin(async () => setPasswordCommand(await getAccountStore(), input));
 }
 
 /** The secret is in this answer only; the page shows it once. */
 export async function createApiToken(input: unknown): Promise<ActionResult<{ secret: string; token: ApiTokenInfo }>> {
-  return asAdmin(async () => createTokenCommand(await requestAccountStore(), input));
+  return asAdmin(async () => createTokenCommand(await getAccountStore(), input));
 }
 
 export async function revokeApiToken(input: unknown): Promise<ActionResult<ApiTokenInfo>> {
-  return asAdmin(async () => revokeTokenCommand(await requestAccountStore(), input));
+  return asAdmin(async () => revokeTokenCommand(await getAccountStore(), input));
 }

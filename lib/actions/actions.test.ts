@@ -4,9 +4,9 @@
 // cover the real re-render).
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../auth/roles';
-import { setSessionServiceForTests } from '../data/service-override';
+import { setServicesForTests } from '../services';
 import { openDatabase } from '../db';
-import { PrismaSessionService } from '../session-service/prisma-service';
+import { NativeSessionStore } from '../stores/native';
 import { testProviders } from '../testing/databases';
 import { useTestDatabase } from '../testing/use-test-database';
 import { appendEvent } from './events';
@@ -196,14 +196,14 @@ describe.each(providers)('server actions on %s', (provider) => {
 describe('server actions without a database', () => {
   it('report an unreachable database as a value', async () => {
     const db = await openDatabase('postgresql://statehouse@127.0.0.1:1/none');
-    setSessionServiceForTests(new PrismaSessionService(db.client, db.provider));
+    setServicesForTests({ store: new NativeSessionStore(db.client, db.provider) });
     try {
       const append = await appendEvent({ appName: 'a', userId: 'u', sessionId: 's', revision: 0, text: 'x' });
       expect(append).toMatchObject({ ok: false, code: 'UNAVAILABLE' });
       const edit = await editState({ scope: 'app', appName: 'a', changes: [{ key: 'k', value: '1' }], reason: 'r' });
       expect(edit).toMatchObject({ ok: false, code: 'UNAVAILABLE', message: expect.stringMatching(/nothing was saved/) });
     } finally {
-      setSessionServiceForTests(null);
+      setServicesForTests({});
       await db.close();
     }
   });

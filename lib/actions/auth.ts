@@ -9,7 +9,7 @@ import { safeReturnPath } from '../auth/return-path';
 import { clientAddress } from '../auth/client-address';
 import { checkSignIn } from '../auth/sign-in';
 import { authConfig } from '../config';
-import { getAccountStore } from '../data/service';
+import { getAccountStore } from '../services';
 import { failure } from './result';
 
 export interface SignInState {

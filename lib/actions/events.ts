@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { accountActor } from '../auth/principal';
 import { appendEventCommand, type AppendEventInput, type AppendEventOutput } from '../commands/append-event';
-import { requestSessionService } from '../data/service-override';
+import { getStore } from '../services';
 import { appPath, sessionPath, userPath } from '../paths';
 import { scopeOfKey } from '../session-service/scope';
 import { principalFor, WRITE_ROLES } from './authorize';
@@ -17,7 +17,7 @@ export async function appendEvent(input: AppendEventInput): Promise<ActionResult
     if (!support.ok) return support;
     const { principal } = support;
     const actor = accountActor(principal);
-    result = await appendEventCommand(await requestSessionService(), input, { role: principal.role, ...(actor === undefined ? {} : { actor }) });
+    result = await appendEventCommand(await getStore(), input, { role: principal.role, ...(actor === undefined ? {} : { actor }) });
   } catch (error) {
     return failure(error);
   }

@@ -8,7 +8,7 @@
 // the real role check passes as the local operator, an admin.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccountStore } from '../auth/store';
-import { setAccountStoreForTests } from '../data/service-override';
+import { setServicesForTests } from '../services';
 import { databaseDump } from '../http/testing';
 import { testProviders } from '../testing/databases';
 import { useTestDatabase } from '../testing/use-test-database';
@@ -16,6 +16,7 @@ import { createAccount, createApiToken, revokeApiToken, setAccountPassword, upda
 import { appendEvent } from './events';
 import type { ActionErrorCode, ActionResult } from './result';
 import { editState } from './state';
+import { appendEvent as appendToCopy } from '../session-service/append';
 
 // Next's cache needs a running server; the e2e specs cover the real re-render.
 vi.mock('next/cache', () => ({ revalidatePath: () => undefined }));
@@ -331,7 +332,7 @@ describe.each(providers)('hostile input to the server actions on %s', (provider)
 
   beforeAll(async () => {
     const accounts = new AccountStore(database.db.client);
-    setAccountStoreForTests(accounts);
+    setServicesForTests({ store: database.service, accounts });
     // Something to damage: a session with an event, all three tiers, accounts and a token.
     const created = await database.service.createSession({
       appName: APP,
@@ -339,7 +340,7 @@ describe.each(providers)('hostile input to the server actions on %s', (provider)
       sessionId: SESSION,
       state: { 'app:mode': 'live', 'user:plan': 'free', step: 1 },
     });
-    await database.service.appendEvent(created, { author: 'agent', actions: { stateDelta: { step: 2 } } });
+    await appendToCopy(database.service, created, { author: 'agent', actions: { stateDelta: { step: 2 } } });
     expect(created.revision).toBe(REVISION);
     await database.service.editState({ scope: 'app', appName: APP, changes: { banner: 'hi' }, actor: 'ops', reason: 'setup' });
     await accounts.createAccount({ name: 'ada', password: PASSWORD, role: 'admin' });
@@ -347,7 +348,7 @@ describe.each(providers)('hostile input to the server actions on %s', (provider)
     await accounts.createToken('sam', 'ci');
   });
   afterAll(() => {
-    setAccountStoreForTests(null);
+    setServicesForTests({});
   });
 
   it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {

@@ -1,5 +1,5 @@
 import type { AuthErrorCode } from '../auth/errors';
-import { isDatabaseUnavailable } from '../http/errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { isSessionServiceError, type ErrorCode } from '../session-service/errors';
 
 /**

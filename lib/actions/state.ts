@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { editStateCommand, type EditStateInput } from '../commands/edit-state';
-import { requestSessionService } from '../data/service-override';
+import { getStore } from '../services';
 import { appPath, userPath } from '../paths';
 import type { StateEntry } from '../session-service/types';
 import { principalFor, WRITE_ROLES } from './authorize';
@@ -18,7 +18,7 @@ export async function editState(input: EditStateInput): Promise<ActionResult<Sta
   try {
     const allowed = await principalFor(WRITE_ROLES[isAppEdit(input) ? 'appState' : 'userState']);
     if (!allowed.ok) return allowed;
-    result = await editStateCommand(await requestSessionService(), allowed.principal.name, input);
+    result = await editStateCommand(await getStore(), allowed.principal.name, input);
   } catch (error) {
     return failure(error);
   }

@@ -15,12 +15,12 @@ import {
   type Session as AdkSession,
 } from '@google/adk';
 import { databaseUrl as configuredDatabaseUrl } from '../config';
-import { openDatabase, providerOf, type Database } from '../db';
-import { migrateDatabase } from '../migrate';
+import { providerOf } from '../db';
+import { openServices, type OpenedServices } from '../services';
 import { idSchema } from '../validation/schemas';
 import {
   KEY_PREFIX_TEMP,
-  PrismaSessionService as DomainService,
+  type SessionStore,
   invalidInput,
   isSessionServiceError,
   type Event,
@@ -104,7 +104,7 @@ export function revisionOf(session: AdkSession): number | undefined {
 export class PrismaSessionService extends BaseSessionService {
   private readonly databaseUrl: string;
   private readonly migrate: boolean;
-  private connection: Promise<{ db: Database; service: DomainService }> | undefined;
+  private connection: Promise<OpenedServices> | undefined;
 
   constructor(options: PrismaSessionServiceOptions = {}) {
     super();
@@ -114,19 +114,13 @@ export class PrismaSessionService extends BaseSessionService {
     this.migrate = options.migrate ?? provider === 'sqlite';
   }
 
-  /** The domain service, opening (and migrating) the database on first use. */
-  private service(): Promise<DomainService> {
-    this.connection ??= this.connect().catch((error: unknown) => {
+  /** The store, opening (and migrating) the database on first use. */
+  private service(): Promise<SessionStore> {
+    this.connection ??= openServices(this.databaseUrl, { migrate: this.migrate }).catch((error: unknown) => {
       this.connection = undefined; // let the next call try again
       throw error;
     });
-    return this.connection.then((c) => c.service);
-  }
-
-  private async connect(): Promise<{ db: Database; service: DomainService }> {
-    if (this.migrate) await migrateDatabase(this.databaseUrl);
-    const db = await openDatabase(this.databaseUrl);
-    return { db, service: new DomainService(db.client, db.provider) };
+    return this.connection.then((opened) => opened.store);
   }
 
   /** Closes the database connection; a later call opens it again. */
@@ -135,7 +129,7 @@ export class PrismaSessionService extends BaseSessionService {
     this.connection = undefined;
     if (!connection) return;
     const opened = await connection.catch(() => undefined);
-    await opened?.db.close();
+    await opened?.close();
   }
 
   override async createSession({ appName, userId, state, sessionId }: CreateSessionRequest): Promise<AdkSession> {
@@ -199,18 +193,9 @@ export class PrismaSessionService extends BaseSessionService {
         `Session ${session.id} was not loaded through this session service (or is a copy): get it with getSession before appending events.`,
       );
     }
-    const service = await this.service();
-    // The domain service only reads the key and revision of the session it is given.
-    const target: Session = {
-      id: session.id,
-      appName: session.appName,
-      userId: session.userId,
-      state: {},
-      events: [],
-      lastUpdateTime: session.lastUpdateTime / 1000,
-      revision,
-    };
-    const stored = await service.appendEvent(target, toDomainEvent(event));
+    const store = await this.service();
+    const ref = { appName: session.appName, userId: session.userId, sessionId: session.id };
+    const { event: stored, revision: newRevision } = await store.append(ref, toDomainEvent(event), { expectedRevision: revision });
 
     // Stored. Now the in-memory object: adk-js's base appendEvent trims temp:
     // keys from the event in place, applies the rest (honouring its write-order
@@ -223,7 +208,7 @@ export class PrismaSessionService extends BaseSessionService {
       Object.defineProperty(session.state, key, { value, enumerable: true, writable: true, configurable: true });
     }
     session.lastUpdateTime = event.timestamp;
-    revisions.set(session, target.revision);
+    revisions.set(session, newRevision);
     return event;
   }
 }

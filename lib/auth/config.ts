@@ -1,4 +1,4 @@
-import { providerOf, type Provider } from '../database-url';
+import { providerOf, type Provider } from '../db/url';
 
 /**
  * local: no sign-in, one local operator (the embedded SQLite default, only

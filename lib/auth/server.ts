@@ -2,7 +2,7 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { authConfig } from '../config';
-import { getAccountStore } from '../data/service';
+import { getAccountStore } from '../services';
 import { forbidden, unauthenticated } from './errors';
 import { authenticate, credentialsOf, LOCAL_PRINCIPAL, SESSION_COOKIE, type Principal } from './principal';
 import { hasRole, type Role } from './roles';

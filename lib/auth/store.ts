@@ -1,8 +1,8 @@
 import { sqltag as sql } from '@prisma/client/runtime/client';
-import { toNumber, toNumberOrNull } from '../session-service/dialect';
+import { toNumber, toNumberOrNull } from '../stores/native/dialect';
 import { invalidInput, SessionServiceError } from '../session-service/errors';
 import { nowSeconds } from '../session-service/events';
-import type { SqlClient } from '../session-service/sql';
+import type { SqlClient } from '../db/sql';
 import { isRole, type Role } from './roles';
 import { decoyPasswordHash, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets';
 

@@ -4,8 +4,8 @@ import { APP_KEYS_WRITE, forbidden } from '../auth/errors';
 import { roleForStateKeys } from '../auth/policy';
 import { hasRole, type Role } from '../auth/roles';
 import { newId } from '../session-service/events';
-import type { AppendOptions, SessionService } from '../session-service/service';
-import type { Event, Part, Session } from '../session-service/types';
+import type { AppendOptions, AppendResult, SessionStore } from '../session-service/store';
+import type { Part } from '../session-service/types';
 import { parseDeltaText, parseObjectText } from '../validation/json-text';
 import { MAX_STORED_INTEGER, MAX_VALUE_BYTES } from '../validation/limits';
 import { EMPTY_EVENT_MESSAGE } from '../validation/messages';
@@ -54,12 +54,8 @@ export const appendEventInput = z.object({
 
 export type AppendEventInput = z.input<typeof appendEventInput>;
 
-export interface AppendEventOutput {
-  /** The event as stored (without its temp: keys). */
-  event: Event;
-  /** The session's revision after the append: what the page must send next. */
-  revision: number;
-}
+/** The event as stored (without its temp: keys) and the session's revision after it: what the page must send next. */
+export type AppendEventOutput = AppendResult;
 
 /** ADK records a tool's response with role `user`, the model's turns with `model`. */
 function roleOf(author: string, parts: Part[]): 'user' | 'model' {
@@ -67,14 +63,14 @@ function roleOf(author: string, parts: Part[]): 'user' | 'model' {
   return parts.every((part) => part.functionResponse !== undefined) ? 'user' : 'model';
 }
 
-export interface AppendEventContext extends AppendOptions {
+export interface AppendEventContext extends Pick<AppendOptions, 'actor'> {
   /** The caller's role: app: keys in the delta need admin (lib/auth/policy.ts). */
   role: Role;
 }
 
 /** Validates a dashboard event form and appends it, guarded by the revision the page showed. */
 export async function appendEventCommand(
-  service: SessionService,
+  service: SessionStore,
   raw: unknown,
   { role, ...options }: AppendEventContext,
 ): Promise<ActionResult<AppendEventOutput>> {
@@ -109,24 +105,19 @@ export async function appendEventCommand(
     return { ok: false, code: 'FORBIDDEN', message, fieldErrors: { stateDelta: message } };
   }
 
-  // Only identity and revision matter to appendEvent; it advances `revision` in place.
-  const session: Session = {
-    id: input.sessionId,
-    appName: input.appName,
-    userId: input.userId,
-    state: {},
-    events: [],
-    lastUpdateTime: 0,
-    revision: input.revision,
-  };
+  const ref = { appName: input.appName, userId: input.userId, sessionId: input.sessionId };
   try {
-    const event = await service.appendEvent(session, {
-      author: input.author,
-      invocationId: input.invocationId || `e-${newId()}`,
-      ...(parts.length > 0 ? { content: { role: roleOf(input.author, parts), parts } } : {}),
-      actions: { stateDelta: delta.value },
-    }, options);
-    return { ok: true, data: { event, revision: session.revision } };
+    const appended = await service.append(
+      ref,
+      {
+        author: input.author,
+        invocationId: input.invocationId || `e-${newId()}`,
+        ...(parts.length > 0 ? { content: { role: roleOf(input.author, parts), parts } } : {}),
+        actions: { stateDelta: delta.value },
+      },
+      { ...options, expectedRevision: input.revision },
+    );
+    return { ok: true, data: appended };
   } catch (error) {
     return failure(error);
   }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { invalid, failure, type ActionResult } from '../actions/result';
 import { jsonEqual } from '../session-service/state-diff';
 import { setOwn } from '../session-service/json';
-import type { SessionService } from '../session-service/service';
+import type { SessionStore } from '../session-service/store';
 import type { JsonValue, StateEntry } from '../session-service/types';
 import { keyProblem, parseJsonText, valueProblem } from '../validation/json-text';
 import { MAX_KEYS_PER_DELTA, MAX_VALUE_BYTES } from '../validation/limits';
@@ -59,7 +59,7 @@ function describeSeen(entry: StateEntry | undefined): string {
  * while the confirmation was open, not one landing in the same millisecond.
  */
 async function changedSinceSeen(
-  service: SessionService,
+  service: SessionStore,
   input: z.infer<typeof editStateInput>,
 ): Promise<Record<string, string>> {
   if (!input.changes.some((change) => change.seen)) return {};
@@ -78,7 +78,7 @@ async function changedSinceSeen(
 
 /** Validates a support edit of app or user state and applies it, recorded with actor and reason. */
 export async function editStateCommand(
-  service: SessionService,
+  service: SessionStore,
   actor: string,
   raw: unknown,
 ): Promise<ActionResult<StateEntry[]>> {

@@ -1,11 +1,13 @@
 import { cache } from 'react';
 import type { AppSummary, StateEntry } from '../session-service';
 import type { AppListQuery } from './list-params';
-import { readerService } from './reader';
+import { requireViewer } from '../auth/server';
+import { getStore } from '../services';
 
 /** Every app with sessions or shared state, by name. */
 export async function listApps(): Promise<AppSummary[]> {
-  const service = await readerService();
+  await requireViewer();
+  const service = await getStore();
   return service.listApps();
 }
 
@@ -41,7 +43,8 @@ export interface AppOverview {
 
 /** One app's counts and state, or null when no such app exists (no sessions, no shared state). */
 export const getAppOverview = cache(async (appName: string): Promise<AppOverview | null> => {
-  const service = await readerService();
+  await requireViewer();
+  const service = await getStore();
   const [summary, state] = await Promise.all([service.getAppSummary(appName), service.getAppState(appName)]);
   return summary ? { summary, state } : null;
 });

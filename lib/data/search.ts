@@ -1,6 +1,7 @@
 import type { Page, SessionSummary } from '../session-service';
 import { limitOffset, type SessionListQuery } from './list-params';
-import { readerService } from './reader';
+import { requireViewer } from '../auth/server';
+import { getStore } from '../services';
 
 /** One page of an app's sessions (or one user's, with `userId`), searched and sorted as the URL says. */
 export async function findSessions(
@@ -8,7 +9,8 @@ export async function findSessions(
   query: SessionListQuery,
   userId?: string,
 ): Promise<Page<SessionSummary>> {
-  const service = await readerService();
+  await requireViewer();
+  const service = await getStore();
   return service.searchSessions({
     appName,
     userId,

@@ -4,14 +4,17 @@
 // exactly these shapes, and the page prefetches them on the server, so the
 // browser's React Query cache starts from the same data it would fetch.
 import { cache } from 'react';
-import type { EventQuery, SessionRef, SessionService } from '../session-service/service';
+import type { EventQuery, SessionRef, SessionStore } from '../session-service/store';
 import type { Event, Page, SessionSummary, StateChange, StoredEvent } from '../session-service/types';
-import { readerService } from './reader';
+import { requireViewer } from '../auth/server';
+import { getStore } from '../services';
 
 /** The session's summary, or null when it does not exist; one read per request (the layout and the page both ask). */
 export const getSessionSummary = cache(
-  async (appName: string, userId: string, sessionId: string): Promise<SessionSummary | null> =>
-    (await readerService()).getSessionSummary({ appName, userId, sessionId }),
+  async (appName: string, userId: string, sessionId: string): Promise<SessionSummary | null> => {
+    await requireViewer();
+    return (await getStore()).getSessionSummary({ appName, userId, sessionId });
+  },
 );
 
 /** One event of a session with the state changes it caused (old → new, every tier). */
@@ -48,7 +51,7 @@ function eventQuery(filters: TimelineFilters): EventQuery {
   return { author: filters.author, invocationId: filters.invocationId, touchedKey: filters.key };
 }
 
-async function withChanges(service: SessionService, ref: SessionRef, events: StoredEvent[]): Promise<TimelineItem[]> {
+async function withChanges(service: SessionStore, ref: SessionRef, events: StoredEvent[]): Promise<TimelineItem[]> {
   const changes = await service.listEventChanges(
     ref,
     events.map((stored) => stored.seq),
@@ -64,7 +67,7 @@ async function withChanges(service: SessionService, ref: SessionRef, events: Sto
 }
 
 /** A page of the timeline, oldest first (by sequence number). NOT_FOUND for an absent session. */
-export async function readTimeline(service: SessionService, ref: SessionRef, query: TimelineQuery): Promise<Page<TimelineItem>> {
+export async function readTimeline(service: SessionStore, ref: SessionRef, query: TimelineQuery): Promise<Page<TimelineItem>> {
   const page = await service.listEvents(ref, {
     ...eventQuery(query),
     afterSeq: query.after,
@@ -75,7 +78,7 @@ export async function readTimeline(service: SessionService, ref: SessionRef, que
 }
 
 /** One event by sequence number, with its changes; null when the session has no such event. */
-export async function readTimelineEvent(service: SessionService, ref: SessionRef, seq: number): Promise<TimelineItem | null> {
+export async function readTimelineEvent(service: SessionStore, ref: SessionRef, seq: number): Promise<TimelineItem | null> {
   const page = await service.listEvents(ref, { afterSeq: seq - 1, limit: 1 });
   const stored = page.items[0];
   if (!stored || stored.seq !== seq) return null;
@@ -88,7 +91,7 @@ export async function readTimelineEvent(service: SessionService, ref: SessionRef
  * timeline can scroll to it: counts of matching events from it on and after it.
  */
 export async function locateEvent(
-  service: SessionService,
+  service: SessionStore,
   ref: SessionRef,
   filters: TimelineFilters,
   seq: number,

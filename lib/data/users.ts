@@ -1,11 +1,13 @@
 import { cache } from 'react';
 import type { Page, StateEntry, UserSummary } from '../session-service';
 import { limitOffset, type UserListQuery } from './list-params';
-import { readerService } from './reader';
+import { requireViewer } from '../auth/server';
+import { getStore } from '../services';
 
 /** One page of an app's users (with sessions or user state). */
 export async function findUsers(appName: string, query: UserListQuery): Promise<Page<UserSummary>> {
-  const service = await readerService();
+  await requireViewer();
+  const service = await getStore();
   return service.listUsers(appName, { idContains: query.q, order: query.sort, ...limitOffset(query) });
 }
 
@@ -25,7 +27,8 @@ export interface UserOverview {
  * count) and their state.
  */
 export const getUserOverview = cache(async (appName: string, userId: string): Promise<UserOverview | null> => {
-  const service = await readerService();
+  await requireViewer();
+  const service = await getStore();
   const [sessions, state] = await Promise.all([
     service.searchSessions({ appName, userId, limit: 1 }),
     service.getUserState(appName, userId),

@@ -2,9 +2,9 @@ import { APP_KEYS_WRITE, forbidden, unauthenticated } from '../auth/errors';
 import { requiredRole, roleForStateWrite } from '../auth/policy';
 import { accountActor, authenticate, credentialsOf, LOCAL_PRINCIPAL, SESSION_COOKIE, type Principal } from '../auth/principal';
 import { hasRole } from '../auth/roles';
-import type { AppendOptions } from '../session-service/service';
+import type { AppendOptions } from '../session-service/store';
 import { authConfig } from '../config';
-import { requestAccountStore } from '../data/service-override';
+import { getAccountStore } from '../services';
 
 /** One cookie's value from a Cookie header (undefined when absent). */
 export function cookieValue(header: string | null, name: string): string | undefined {
@@ -25,7 +25,7 @@ export async function authorizeRequest(request: Request): Promise<Principal> {
   const config = authConfig();
   if (config.mode === 'local') return LOCAL_PRINCIPAL;
   const credentials = credentialsOf(request.headers, cookieValue(request.headers.get('cookie'), SESSION_COOKIE), config);
-  const principal = await authenticate(credentials, await requestAccountStore(), config);
+  const principal = await authenticate(credentials, await getAccountStore(), config);
   if (!principal) throw unauthenticated();
   const role = requiredRole(request.method, new URL(request.url).pathname);
   if (!hasRole(principal.role, role)) throw forbidden(role);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { invalidInput, SessionServiceError, sessionAlreadyExists, sessionNotFound, staleSession } from '../session-service/errors';
-import { DatabaseUnavailableError, errorResponse, isDatabaseUnavailable } from './errors';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from '../db/unavailable';
+import { errorResponse } from './errors';
 import { HttpError } from './problem';
 
 async function answer(error: unknown): Promise<[number, unknown]> {

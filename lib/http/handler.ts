@@ -1,7 +1,5 @@
 import type { Principal } from '../auth/principal';
-import { requestSessionService } from '../data/service-override';
-import type { SessionService } from '../session-service/service';
-import { DatabaseUnavailableError, errorResponse } from './errors';
+import { errorResponse } from './errors';
 import { authorizeRequest } from './auth';
 import { checkOrigin } from './origin';
 
@@ -37,13 +35,4 @@ export function plainRoute(
       return errorResponse(error);
     }
   };
-}
-
-/** The session service; failing to build it (bad DATABASE_URL, unreachable file) is a 503, not a 500. */
-export async function sessionService(): Promise<SessionService> {
-  try {
-    return await requestSessionService();
-  } catch (error) {
-    throw new DatabaseUnavailableError(error);
-  }
 }

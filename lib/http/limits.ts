@@ -14,14 +14,6 @@ export const MAX_BODY_DEPTH = 100;
 /** Page sizes the list routes accept (the service's own bounds). */
 export const MAX_PAGE_LIMIT = 1000;
 
-/**
- * How long an append the caller did not guard with a revision (PATCH, POST
- * events without If-Match) keeps retrying on the current revision while other
- * writers get in first. The caller asked for no revision, so a 409 would tell
- * it nothing it could act on: it only gets one if the session stays this busy.
- */
-export const UNGUARDED_APPEND_MAX_MS = 10_000;
-
 let warnedAbout: string | undefined;
 
 /** STATEHOUSE_MAX_BODY_BYTES when it is a positive integer, else the default; read per request so tests can change it. */

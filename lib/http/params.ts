@@ -1,4 +1,4 @@
-import type { SessionRef } from '../session-service/service';
+import type { SessionRef } from '../session-service/store';
 import { idSchema } from '../validation/schemas';
 import { parseWith } from './issues';
 

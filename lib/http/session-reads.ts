@@ -1,5 +1,5 @@
 import { mergedRecord } from '../session-service/merged-entries';
-import type { SessionRef, SessionService } from '../session-service/service';
+import type { SessionRef, SessionStore } from '../session-service/store';
 import type { SessionTiers, StateRecord } from '../session-service/types';
 import { notFound, SESSION_NOT_FOUND } from './problem';
 import type { RenderSource } from './schemas/render';
@@ -14,7 +14,7 @@ export interface SessionStateView extends SessionTiers {
 const eventNotFound = (ref: SessionRef, seq: number) => notFound(`Event ${seq} not found in session ${ref.sessionId}.`);
 
 /** The three tiers (now, or right after event `asOf`) with the session's current revision and counts. */
-export async function sessionStateView(service: SessionService, ref: SessionRef, asOf?: number): Promise<SessionStateView> {
+export async function sessionStateView(service: SessionStore, ref: SessionRef, asOf?: number): Promise<SessionStateView> {
   const summary = await service.getSessionSummary(ref);
   if (!summary) throw notFound(SESSION_NOT_FOUND);
   const tiers = asOf === undefined ? await service.getSessionTiers(ref) : await service.getStateAsOf(ref, asOf);
@@ -30,7 +30,7 @@ export async function sessionStateView(service: SessionService, ref: SessionRef,
 }
 
 /** The merged state a template renders against: given, a session's now, or a session's as of an event. */
-export async function renderState(service: SessionService, source: RenderSource): Promise<StateRecord> {
+export async function renderState(service: SessionStore, source: RenderSource): Promise<StateRecord> {
   if ('state' in source) return source.state;
   const ref = source.session;
   if (source.asOf === undefined) {

@@ -1,6 +1,6 @@
 // Fetching the session routes from the browser. Errors keep the API's
 // `{"detail"}` text and status, so the page can say what failed.
-import type { SessionRef } from '../session-service/service';
+import type { SessionRef } from '../session-service/store';
 
 export class ApiError extends Error {
   constructor(

@@ -4,7 +4,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { locateEvent, readTimeline, readTimelineEvent, type EventPosition } from '../data/session';
 import { sessionStateView } from '../http/session-reads';
-import type { SessionRef, SessionService } from '../session-service/service';
+import type { SessionRef, SessionStore } from '../session-service/store';
 import { pageOf, sessionKeys, TIMELINE_PAGE_SIZE, type NormalFilters } from './session';
 import type { SessionUrlState } from './session-url';
 
@@ -20,7 +20,7 @@ function filtersOf(filters: NormalFilters) {
  */
 export async function prefetchSessionPage(
   queryClient: QueryClient,
-  service: SessionService,
+  service: SessionStore,
   ref: SessionRef,
   url: SessionUrlState,
 ): Promise<void> {
@@ -48,7 +48,7 @@ export async function prefetchSessionPage(
   await Promise.all(tasks);
 }
 
-async function prefetchTimeline(queryClient: QueryClient, service: SessionService, ref: SessionRef, url: SessionUrlState) {
+async function prefetchTimeline(queryClient: QueryClient, service: SessionStore, ref: SessionRef, url: SessionUrlState) {
   const filters = filtersOf(url.filters);
   const position =
     url.event === null

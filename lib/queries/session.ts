@@ -4,7 +4,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { EventPosition, TimelineFilters, TimelineItem } from '../data/session';
 import type { SessionStateView } from '../http/session-reads';
-import type { SessionRef } from '../session-service/service';
+import type { SessionRef } from '../session-service/store';
 import type { Page } from '../session-service/types';
 import { ApiError, getJson, isFinalAnswer, queryString, sessionApiPath } from './session-api';
 

@@ -2,7 +2,7 @@
 // tier, and what to refetch after a write (key histories, the state columns
 // of every session page that reads what changed).
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { SessionRef } from '../session-service/service';
+import type { SessionRef } from '../session-service/store';
 import type { Page, SessionSummary } from '../session-service/types';
 import { historyKeys } from './history';
 import { sessionKeys } from './session';

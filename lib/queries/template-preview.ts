@@ -1,7 +1,7 @@
 // React Query options for the template preview: the events a preview can be
 // rendered "as of" (newest first).
 import { queryOptions } from '@tanstack/react-query';
-import type { SessionRef } from '../session-service/service';
+import type { SessionRef } from '../session-service/store';
 import type { Page, StoredEvent } from '../session-service/types';
 import { sessionKeys } from './session';
 import { getJson, queryString, retryTransient, sessionApiPath } from './session-api';

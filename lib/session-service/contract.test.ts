@@ -9,6 +9,7 @@ import { useTestDatabase } from '../testing/use-test-database';
 import { STALE_SESSION_MESSAGE, type SessionServiceError } from './errors';
 import { renderTemplate } from './template';
 import type { NewEvent, Session } from './types';
+import { appendEvent } from './append';
 
 const providers = await testProviders();
 
@@ -59,7 +60,7 @@ describe.each(providers)('session service on %s', (provider) => {
     it('counts only the first prefix and keeps x, app:x and user:x apart', async () => {
       const app = uniqueName('app');
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's' });
-      await database.service.appendEvent(session, agentDelta({ x: 1, 'app:x': 2, 'user:x': 3, 'app:user:x': 4 }));
+      await appendEvent(database.service, session, agentDelta({ x: 1, 'app:x': 2, 'user:x': 3, 'app:user:x': 4 }));
       const tiers = await database.service.getSessionTiers({ appName: app, userId: 'u', sessionId: 's' });
       expect(tiers?.app.map((e) => e.key)).toEqual(['user:x', 'x']);
       const loaded = await database.service.getSession({ appName: app, userId: 'u', sessionId: 's' });
@@ -69,8 +70,8 @@ describe.each(providers)('session service on %s', (provider) => {
     it('stores null as JSON null and replaces nested objects whole', async () => {
       const app = uniqueName('app');
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's', state: { k: 1 } });
-      await database.service.appendEvent(session, agentDelta({ k: null, obj: { a: 1, b: { c: 2 } } }));
-      await database.service.appendEvent(session, agentDelta({ obj: { b: { d: 3 } } }));
+      await appendEvent(database.service, session, agentDelta({ k: null, obj: { a: 1, b: { c: 2 } } }));
+      await appendEvent(database.service, session, agentDelta({ obj: { b: { d: 3 } } }));
       const loaded = await database.service.getSession({ appName: app, userId: 'u', sessionId: 's' });
       expect(loaded?.state).toEqual({ k: null, obj: { b: { d: 3 } } });
       expect(Object.hasOwn(loaded?.state ?? {}, 'k')).toBe(true);
@@ -80,7 +81,7 @@ describe.each(providers)('session service on %s', (provider) => {
       const app = uniqueName('app');
       const state = JSON.parse('{"__proto__": {"polluted": true}, "constructor": "c", "user:__proto__": 1}');
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's', state });
-      await database.service.appendEvent(session, agentDelta(JSON.parse('{"app:__proto__": {"x": 1}, "toString": 5}')));
+      await appendEvent(database.service, session, agentDelta(JSON.parse('{"app:__proto__": {"x": 1}, "toString": 5}')));
       const loaded = await database.service.getSession({ appName: app, userId: 'u', sessionId: 's' });
       expect(JSON.stringify(loaded?.state)).toBe(
         '{"__proto__":{"polluted":true},"constructor":"c","toString":5,"app:__proto__":{"x":1},"user:__proto__":1}',
@@ -94,7 +95,7 @@ describe.each(providers)('session service on %s', (provider) => {
       const app = uniqueName('app');
       const big = 'é'.repeat(512 * 1024) + '😀'.repeat(1000);
       const session = await database.service.createSession({ appName: app, userId: 'ユーザー', sessionId: 'séance' });
-      await database.service.appendEvent(session, agentDelta({ '名前': 'Zoë 😀', 'user:größe': big, nested: { 'ключ': ['\u0000', '\u2028'] } }));
+      await appendEvent(database.service, session, agentDelta({ '名前': 'Zoë 😀', 'user:größe': big, nested: { 'ключ': ['\u0000', '\u2028'] } }));
       const loaded = await database.service.getSession({ appName: app, userId: 'ユーザー', sessionId: 'séance' });
       expect(loaded?.state['名前']).toBe('Zoë 😀');
       expect(loaded?.state['user:größe']).toBe(big);
@@ -107,10 +108,10 @@ describe.each(providers)('session service on %s', (provider) => {
     it('assigns ids and timestamps when absent and preserves them when given', async () => {
       const app = uniqueName('app');
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's' });
-      const generated = await database.service.appendEvent(session, { author: 'user' });
+      const generated = await appendEvent(database.service, session, { author: 'user' });
       expect(generated.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(generated.timestamp).toBeGreaterThan(1_700_000_000);
-      const given = await database.service.appendEvent(session, { id: 'evt-1', author: 'user', timestamp: 1_800_000_000.123456 });
+      const given = await appendEvent(database.service, session, { id: 'evt-1', author: 'user', timestamp: 1_800_000_000.123456 });
       expect(given.id).toBe('evt-1');
       const loaded = await database.service.getSession({ appName: app, userId: 'u', sessionId: 's' });
       expect(loaded?.events.map((e) => e.id)).toEqual([generated.id, 'evt-1']);
@@ -137,7 +138,7 @@ describe.each(providers)('session service on %s', (provider) => {
         futureField: { kept: true },
         actions: { stateDelta: { k: 'v' }, transferToAgent: 'other', escalate: true, skipSummarization: true, extraAction: 1 },
       };
-      await database.service.appendEvent(session, event);
+      await appendEvent(database.service, session, event);
       const loaded = await database.service.getSession({ appName: app, userId: 'u', sessionId: 's' });
       expect(loaded?.events[0]).toEqual({
         ...event,
@@ -153,7 +154,7 @@ describe.each(providers)('session service on %s', (provider) => {
     it('returns a partial event untouched: not stored, not applied', async () => {
       const app = uniqueName('app');
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's' });
-      const result = await database.service.appendEvent(session, agentDelta({ k: 1, 'user:k': 2 }, { partial: true, id: 'p' }));
+      const result = await appendEvent(database.service, session, agentDelta({ k: 1, 'user:k': 2 }, { partial: true, id: 'p' }));
       expect(result.id).toBe('p');
       expect(session.events).toEqual([]);
       expect(session.state).toEqual({});
@@ -166,7 +167,7 @@ describe.each(providers)('session service on %s', (provider) => {
     it('applies temp: keys to the caller’s session only and never stores them', async () => {
       const app = uniqueName('app');
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's' });
-      const stored = await database.service.appendEvent(session, agentDelta({ 'temp:t': 1, k: 2 }));
+      const stored = await appendEvent(database.service, session, agentDelta({ 'temp:t': 1, k: 2 }));
       expect(session.state).toEqual({ 'temp:t': 1, k: 2 });
       expect(stored.actions.stateDelta).toEqual({ k: 2 });
       expect(session.events[0]?.actions.stateDelta).toEqual({ k: 2 });
@@ -180,7 +181,7 @@ describe.each(providers)('session service on %s', (provider) => {
     it('persists the delta with the event and moves lastUpdateTime to the event’s timestamp', async () => {
       const app = uniqueName('app');
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's' });
-      await database.service.appendEvent(session, agentDelta({ 'app:a': 1, 'user:b': 2, c: 3 }, { timestamp: 1_900_000_000.25 }));
+      await appendEvent(database.service, session, agentDelta({ 'app:a': 1, 'user:b': 2, c: 3 }, { timestamp: 1_900_000_000.25 }));
       expect(session.lastUpdateTime).toBe(1_900_000_000.25);
       const loaded = await database.service.getSession({ appName: app, userId: 'u', sessionId: 's' });
       expect(loaded?.lastUpdateTime).toBe(1_900_000_000.25);
@@ -191,7 +192,7 @@ describe.each(providers)('session service on %s', (provider) => {
       const app = uniqueName('app');
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's' });
       for (const [id, timestamp] of [['late', 30], ['tie-1', 20], ['early', 10], ['tie-2', 20]] as const) {
-        await database.service.appendEvent(session, { id, author: 'a', timestamp });
+        await appendEvent(database.service, session, { id, author: 'a', timestamp });
       }
       const loaded = await database.service.getSession({ appName: app, userId: 'u', sessionId: 's' });
       expect(loaded?.events.map((e) => e.id)).toEqual(['early', 'tie-1', 'tie-2', 'late']);
@@ -227,7 +228,7 @@ describe.each(providers)('session service on %s', (provider) => {
       expect(loaded?.events).toEqual(created.events);
       expect(loaded?.revision).toBe(2);
       // The copy is current: appending through it is not stale.
-      await database.service.appendEvent(created, agentDelta({ step: 3 }));
+      await appendEvent(database.service, created, agentDelta({ step: 3 }));
       const history = await database.service.getKeyHistory({ appName: app, scope: 'user', userId: 'u', key: 'plan' });
       expect(history.items.map((c) => [c.newValue, c.actor, c.eventSeq])).toEqual([
         ['pro', 'alice', 2],
@@ -293,7 +294,7 @@ describe.each(providers)('session service on %s', (provider) => {
   describe('3. reading a session', () => {
     async function sessionWithEvents(app: string): Promise<Session> {
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's' });
-      for (let i = 1; i <= 5; i += 1) await database.service.appendEvent(session, { id: `e${i}`, author: 'a', timestamp: i * 10 });
+      for (let i = 1; i <= 5; i += 1) await appendEvent(database.service, session, { id: `e${i}`, author: 'a', timestamp: i * 10 });
       return session;
     }
     const ref = (appName: string) => ({ appName, userId: 'u', sessionId: 's' });
@@ -327,7 +328,7 @@ describe.each(providers)('session service on %s', (provider) => {
     it('lists sessions with merged state and no events, per user or for the whole app', async () => {
       const app = uniqueName('app');
       const s1 = await database.service.createSession({ appName: app, userId: 'u1', sessionId: 's1', state: { a: 1, 'user:n': 'x' } });
-      await database.service.appendEvent(s1, agentDelta({ b: 2, 'app:shared': true }));
+      await appendEvent(database.service, s1, agentDelta({ b: 2, 'app:shared': true }));
       await database.service.createSession({ appName: app, userId: 'u2', sessionId: 's2', state: { c: 3 } });
       const mine = await database.service.listSessions({ appName: app, userId: 'u1' });
       expect(mine.sessions).toHaveLength(1);
@@ -343,7 +344,7 @@ describe.each(providers)('session service on %s', (provider) => {
     it('deletes the session and its events but keeps app and user state; deleting again is a no-op', async () => {
       const app = uniqueName('app');
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's' });
-      await database.service.appendEvent(session, agentDelta({ 'app:a': 1, 'user:b': 2, c: 3 }));
+      await appendEvent(database.service, session, agentDelta({ 'app:a': 1, 'user:b': 2, c: 3 }));
       await database.service.deleteSession(ref(app));
       await database.service.deleteSession(ref(app));
       expect(await database.service.getSession(ref(app))).toBeNull();
@@ -376,7 +377,7 @@ describe.each(providers)('session service on %s', (provider) => {
       await Promise.all(
         sessions.map(async (session, i) => {
           for (let round = 0; round < rounds; round += 1) {
-            await database.service.appendEvent(session, agentDelta({ [`user:k${i}`]: round, 'user:shared': `${i}-${round}` }));
+            await appendEvent(database.service, session, agentDelta({ [`user:k${i}`]: round, 'user:shared': `${i}-${round}` }));
           }
         }),
       );
@@ -397,8 +398,8 @@ describe.each(providers)('session service on %s', (provider) => {
       const ref = { appName: app, userId: 'u', sessionId: 's' };
       const [a, b] = await Promise.all([database.service.getSession(ref), database.service.getSession(ref)]);
       const results = await Promise.allSettled([
-        database.service.appendEvent(a as Session, agentDelta({ k: 'a' })),
-        database.service.appendEvent(b as Session, agentDelta({ k: 'b' })),
+        appendEvent(database.service, a as Session, agentDelta({ k: 'a' })),
+        appendEvent(database.service, b as Session, agentDelta({ k: 'b' })),
       ]);
       const fulfilled = results.filter((r) => r.status === 'fulfilled');
       const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -413,17 +414,17 @@ describe.each(providers)('session service on %s', (provider) => {
     it('never rejects a current copy, however close the timestamps', async () => {
       const app = uniqueName('app');
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's' });
-      for (let i = 0; i < 20; i += 1) await database.service.appendEvent(session, { author: 'a', timestamp: 1_000 });
+      for (let i = 0; i < 20; i += 1) await appendEvent(database.service, session, { author: 'a', timestamp: 1_000 });
       const reloaded = await database.service.getSession({ appName: app, userId: 'u', sessionId: 's' });
-      await database.service.appendEvent(reloaded as Session, { author: 'a', timestamp: 999 });
-      await expect(database.service.appendEvent(session, { author: 'a' })).rejects.toMatchObject({ code: 'STALE_SESSION' });
+      await appendEvent(database.service, reloaded as Session, { author: 'a', timestamp: 999 });
+      await expect(appendEvent(database.service, session, { author: 'a' })).rejects.toMatchObject({ code: 'STALE_SESSION' });
     });
 
     it('fails an append to a missing session with ADK’s message', async () => {
       const app = uniqueName('app');
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 'gone' });
       await database.service.deleteSession({ appName: app, userId: 'u', sessionId: 'gone' });
-      const error = await rejection(database.service.appendEvent(session, { author: 'a' }));
+      const error = await rejection(appendEvent(database.service, session, { author: 'a' }));
       expect(error.code).toBe('NOT_FOUND');
       expect(error.message).toBe('Session gone not found.');
     });
@@ -434,7 +435,7 @@ describe.each(providers)('session service on %s', (provider) => {
         database.service.createSession({ appName: app, userId: 'u', sessionId: 'a' }),
         database.service.createSession({ appName: app, userId: 'u', sessionId: 'b' }),
       ]);
-      await Promise.all([database.service.appendEvent(s1, agentDelta({ 'user:plan': 'pro' })), database.service.appendEvent(s2, agentDelta({ 'user:plan': 'free' }))]);
+      await Promise.all([appendEvent(database.service, s1, agentDelta({ 'user:plan': 'pro' })), appendEvent(database.service, s2, agentDelta({ 'user:plan': 'free' }))]);
       const history = await database.service.getKeyHistory({ appName: app, scope: 'user', userId: 'u', key: 'plan' });
       expect(history.items.map((c) => c.sourceSessionId).sort()).toEqual(['a', 'b']);
       const final = await database.service.getUserState(app, 'u');
@@ -446,7 +447,7 @@ describe.each(providers)('session service on %s', (provider) => {
     it('records each change with its cause and shows it as provenance', async () => {
       const app = uniqueName('app');
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's', state: { 'user:plan': 'free' } });
-      await database.service.appendEvent(session, agentDelta({ 'user:plan': 'pro' }, { id: 'upgrade', author: 'billing' }));
+      await appendEvent(database.service, session, agentDelta({ 'user:plan': 'pro' }, { id: 'upgrade', author: 'billing' }));
       const history = await database.service.getKeyHistory({ appName: app, scope: 'user', userId: 'u', key: 'plan' });
       expect(history.items.map((c) => [c.oldValue, c.newValue, c.actor, c.eventId, c.eventSeq])).toEqual([
         ['free', 'pro', 'billing', 'upgrade', 1],
@@ -459,7 +460,7 @@ describe.each(providers)('session service on %s', (provider) => {
     it('names who appended an event in its changes when told, keeping the event author', async () => {
       const app = uniqueName('app');
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's' });
-      const stored = await database.service.appendEvent(session, agentDelta({ 'user:plan': 'pro' }, { author: 'user' }), { actor: 'alice' });
+      const stored = await appendEvent(database.service, session, agentDelta({ 'user:plan': 'pro' }, { author: 'user' }), { actor: 'alice' });
       expect(stored.author).toBe('user');
       const [change] = (await database.service.getKeyHistory({ appName: app, scope: 'user', userId: 'u', key: 'plan' })).items;
       expect(change).toMatchObject({ actor: 'alice', eventSeq: 1 });
@@ -468,7 +469,7 @@ describe.each(providers)('session service on %s', (provider) => {
     it('edits user and app state with actor and reason, never rewriting events', async () => {
       const app = uniqueName('app');
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's', state: { 'user:plan': 'free' } });
-      await database.service.appendEvent(session, agentDelta({ 'user:plan': 'trial' }));
+      await appendEvent(database.service, session, agentDelta({ 'user:plan': 'trial' }));
       const after = await database.service.editState({
         appName: app,
         userId: 'u',
@@ -501,9 +502,9 @@ describe.each(providers)('session service on %s', (provider) => {
     it('gives the state as of any event', async () => {
       const app = uniqueName('app');
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's', state: { step: 0 } });
-      await database.service.appendEvent(session, agentDelta({ step: 1, 'user:plan': 'free' }, { timestamp: 100 }));
-      await database.service.appendEvent(session, agentDelta({ step: 2, 'app:mode': 'x' }, { timestamp: 200 }));
-      await database.service.appendEvent(session, agentDelta({ step: 3, 'user:plan': 'pro' }, { timestamp: 300 }));
+      await appendEvent(database.service, session, agentDelta({ step: 1, 'user:plan': 'free' }, { timestamp: 100 }));
+      await appendEvent(database.service, session, agentDelta({ step: 2, 'app:mode': 'x' }, { timestamp: 200 }));
+      await appendEvent(database.service, session, agentDelta({ step: 3, 'user:plan': 'pro' }, { timestamp: 300 }));
       const values = (entries: { key: string; value: unknown }[] | undefined) => entries?.map((e) => [e.key, e.value]);
       const asOf1 = await database.service.getStateAsOf({ appName: app, userId: 'u', sessionId: 's' }, 1);
       expect(values(asOf1?.session)).toEqual([['step', 1]]);
@@ -521,7 +522,7 @@ describe.each(providers)('session service on %s', (provider) => {
     it('lists apps with counts, users with counts, and searches sessions', async () => {
       const app = uniqueName('app');
       const a = await database.service.createSession({ appName: app, userId: 'alice', sessionId: 'chat-1', state: { topic: 'tea' } });
-      await database.service.appendEvent(a, agentDelta({ 'user:plan': 'pro' }, { timestamp: 2_000_000_000 }));
+      await appendEvent(database.service, a, agentDelta({ 'user:plan': 'pro' }, { timestamp: 2_000_000_000 }));
       await database.service.createSession({ appName: app, userId: 'alice', sessionId: 'chat-2' });
       await database.service.createSession({ appName: app, userId: 'bob', sessionId: 'other', state: { topic: 'coffee' } });
       const apps = await database.service.listApps();
@@ -591,7 +592,7 @@ describe.each(providers)('session service on %s', (provider) => {
       const app = uniqueName('app');
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's' });
       for (let i = 1; i <= 6; i += 1) {
-        await database.service.appendEvent(session, agentDelta(i % 2 ? { 'user:odd': i } : { even: i }, { author: i % 3 ? 'model' : 'user' }));
+        await appendEvent(database.service, session, agentDelta(i % 2 ? { 'user:odd': i } : { even: i }, { author: i % 3 ? 'model' : 'user' }));
       }
       const ref = { appName: app, userId: 'u', sessionId: 's' };
       const seqs = async (q: Parameters<typeof database.service.listEvents>[1]) => (await database.service.listEvents(ref, q)).items.map((e) => e.seq);
@@ -605,7 +606,7 @@ describe.each(providers)('session service on %s', (provider) => {
       // A new session under a deleted one's id does not inherit its shared-tier history.
       await database.service.deleteSession(ref);
       const reused = await database.service.createSession(ref);
-      await database.service.appendEvent(reused, agentDelta({ other: 1 }));
+      await appendEvent(database.service, reused, agentDelta({ other: 1 }));
       expect(await seqs({ touchedKey: 'user:odd' })).toEqual([]);
     });
   });

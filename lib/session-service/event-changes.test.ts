@@ -4,6 +4,7 @@ import { testProviders } from '../testing/databases';
 import { agentDelta, uniqueName } from '../testing/factories';
 import { useTestDatabase } from '../testing/use-test-database';
 import type { SessionServiceError } from './errors';
+import { appendEvent } from './append';
 
 const providers = await testProviders();
 
@@ -14,9 +15,9 @@ describe.each(providers)('listEventChanges on %s', (provider) => {
     const appName = uniqueName('app');
     const ref = { appName, userId: 'u', sessionId: 's' };
     const session = await database.service.createSession({ ...ref, state: { 'user:plan': 'free', topic: 'math' } });
-    await database.service.appendEvent(session, agentDelta({ 'user:plan': 'pro', 'app:tone': 'warm', topic: 'physics', 'temp:t': 1 }));
-    await database.service.appendEvent(session, { author: 'user', invocationId: 'inv-2' });
-    await database.service.appendEvent(session, agentDelta({ topic: null, fresh: { nested: [1, 2] } }));
+    await appendEvent(database.service, session, agentDelta({ 'user:plan': 'pro', 'app:tone': 'warm', topic: 'physics', 'temp:t': 1 }));
+    await appendEvent(database.service, session, { author: 'user', invocationId: 'inv-2' });
+    await appendEvent(database.service, session, agentDelta({ topic: null, fresh: { nested: [1, 2] } }));
 
     const changes = await database.service.listEventChanges(ref, [1, 2, 3]);
     const summary = changes.map((c) => [c.eventSeq, c.scope, c.key, c.oldValue, c.newValue]);
@@ -40,11 +41,11 @@ describe.each(providers)('listEventChanges on %s', (provider) => {
     const appName = uniqueName('app');
     const ref = { appName, userId: 'u', sessionId: 'reused' };
     const first = await database.service.createSession(ref);
-    await database.service.appendEvent(first, agentDelta({ 'user:a': 1, 'app:b': 2 }));
+    await appendEvent(database.service, first, agentDelta({ 'user:a': 1, 'app:b': 2 }));
     await database.service.deleteSession(ref);
 
     const second = await database.service.createSession(ref);
-    await database.service.appendEvent(second, agentDelta({ c: 3 }));
+    await appendEvent(database.service, second, agentDelta({ c: 3 }));
     const changes = await database.service.listEventChanges(ref, [1]);
     expect(changes.map((c) => [c.scope, c.key, c.newValue])).toEqual([['session', 'c', 3]]);
   });
@@ -54,9 +55,9 @@ describe.each(providers)('listEventChanges on %s', (provider) => {
     const ref = { appName, userId: 'u', sessionId: 'mine' };
     const mine = await database.service.createSession(ref);
     const sibling = await database.service.createSession({ appName, userId: 'u', sessionId: 'sibling' });
-    await database.service.appendEvent(sibling, agentDelta({ 'user:x': 'sibling' }));
+    await appendEvent(database.service, sibling, agentDelta({ 'user:x': 'sibling' }));
     await database.service.editState({ appName, userId: 'u', scope: 'user', changes: { x: 'support' }, actor: 'ops', reason: 'fix' });
-    await database.service.appendEvent(mine, agentDelta({ 'user:x': 'mine' }));
+    await appendEvent(database.service, mine, agentDelta({ 'user:x': 'mine' }));
 
     const changes = await database.service.listEventChanges(ref, [1]);
     expect(changes.map((c) => [c.key, c.oldValue, c.newValue, c.actor])).toEqual([['x', 'support', 'mine', 'agent']]);

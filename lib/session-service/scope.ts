@@ -1,4 +1,4 @@
-import { hasOwn, ownEntries, setOwn } from './json';
+import { ownEntries, setOwn } from './json';
 import type { JsonValue, Scope, StateRecord } from './types';
 
 export const KEY_PREFIX_APP = 'app:';
@@ -52,38 +52,4 @@ export function withoutTempKeys(delta: StateRecord): StateRecord {
     if (!key.startsWith(KEY_PREFIX_TEMP)) setOwn(kept, key, value);
   }
   return kept;
-}
-
-export interface ReadonlyState {
-  get(key: string): JsonValue | undefined;
-  has(key: string): boolean;
-  /** A copy of every key and value. */
-  all(): StateRecord;
-}
-
-export interface State extends ReadonlyState {
-  set(key: string, value: JsonValue): void;
-}
-
-/** A State over a plain record (own keys only, so `constructor` is absent unless stored). */
-export class RecordState implements State {
-  constructor(private readonly record: StateRecord = {}) {}
-
-  get(key: string): JsonValue | undefined {
-    return hasOwn(this.record, key) ? this.record[key] : undefined;
-  }
-
-  has(key: string): boolean {
-    return hasOwn(this.record, key);
-  }
-
-  set(key: string, value: JsonValue): void {
-    setOwn(this.record, key, value);
-  }
-
-  all(): StateRecord {
-    const copy: StateRecord = {};
-    for (const [key, value] of ownEntries(this.record)) setOwn(copy, key, value);
-    return copy;
-  }
 }

@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database, type Provider } from '../db';
+import type { Database, Provider } from '../db';
 import { migrateDatabase } from '../migrate';
-import { PrismaSessionService } from '../session-service';
+import { openServices } from '../services';
+import type { NativeSessionStore } from '../stores/native';
 
 /** Server used for PostgreSQL tests; each test file creates and drops its own database there. */
 export const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -13,7 +14,7 @@ export interface TestDatabase {
   provider: Provider;
   url: string;
   db: Database;
-  service: PrismaSessionService;
+  service: NativeSessionStore;
   drop(): Promise<void>;
 }
 
@@ -98,12 +99,12 @@ export async function createMigratedDatabase(provider: Provider, label: string):
 /** A fresh, migrated database of the given provider, open. */
 export async function createTestDatabase(provider: Provider): Promise<TestDatabase> {
   const { url, remove } = await createMigratedDatabase(provider, 'test');
-  const db = await openDatabase(url);
+  const { db, store } = await openServices(url, { migrate: false });
   return {
     provider,
     url,
     db,
-    service: new PrismaSessionService(db.client, db.provider),
+    service: store,
     async drop() {
       await db.close();
       await remove();

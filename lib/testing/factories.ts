@@ -1,10 +1,11 @@
 // Data builders shared by the demo seed (prisma/seed.ts) and the end-to-end
-// fixtures (e2e/fixtures.ts). Everything goes through the SessionService, so
+// fixtures (e2e/fixtures.ts). Everything goes through the SessionStore, so
 // seeded and test data take exactly the path an agent's writes take.
 //
 // Imports are relative (no `@/`): Playwright loads this file with its own
 // TypeScript transform, which does not know the project's path alias.
-import type { Event, JsonObject, NewEvent, Session, SessionService, StateRecord } from '../session-service';
+import type { Event, JsonObject, NewEvent, Session, SessionStore, StateRecord } from '../session-service';
+import { appendEvent } from '../session-service/append';
 
 /** A name no other test run or worker will produce: `<prefix>-<time>-<random>`. */
 export function uniqueName(prefix: string): string {
@@ -24,7 +25,7 @@ export interface SessionOverrides {
 }
 
 /** Creates a session; anything not given gets a unique name. */
-export function makeSession(service: SessionService, overrides: SessionOverrides = {}): Promise<Session> {
+export function makeSession(service: SessionStore, overrides: SessionOverrides = {}): Promise<Session> {
   return service.createSession({
     appName: overrides.appName ?? uniqueName('app'),
     userId: overrides.userId ?? uniqueName('user'),
@@ -119,7 +120,7 @@ export interface AppendOptions {
  * conversation can be placed in the past.
  */
 export async function appendEvents(
-  service: SessionService,
+  service: SessionStore,
   session: Session,
   events: NewEvent[],
   options: AppendOptions = {},
@@ -129,7 +130,7 @@ export async function appendEvents(
   const appended: Event[] = [];
   for (const event of events) {
     const timestamp = event.timestamp ?? clock;
-    appended.push(await service.appendEvent(session, { ...event, timestamp }));
+    appended.push(await appendEvent(service, session, { ...event, timestamp }));
     clock = timestamp + spacing;
   }
   return appended;

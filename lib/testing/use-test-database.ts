@@ -1,7 +1,7 @@
 // Vitest hooks around createTestDatabase; apart from databases.ts because
 // the load test script imports that one and must not pull in vitest.
 import { afterAll, beforeAll } from 'vitest';
-import { setSessionServiceForTests } from '../data/service-override';
+import { setServicesForTests } from '../services';
 import type { Provider } from '../db';
 import { createTestDatabase, type TestDatabase } from './databases';
 
@@ -20,10 +20,10 @@ export function useTestDatabase(provider: Provider, options: UseTestDatabaseOpti
   let current: TestDatabase | undefined;
   beforeAll(async () => {
     current = await createTestDatabase(provider);
-    if (options.serveRoutes) setSessionServiceForTests(current.service);
+    if (options.serveRoutes) setServicesForTests({ store: current.service });
   });
   afterAll(async () => {
-    if (options.serveRoutes) setSessionServiceForTests(null);
+    if (options.serveRoutes) setServicesForTests({});
     await current?.drop();
     current = undefined;
   });

@@ -3,17 +3,18 @@
 // Prints "ready" once its sessions exist, then "ack <sessionId> <eventId>"
 // after each append returns (stdout to a pipe is synchronous on Linux, so a
 // printed ack is an append that had returned).
-import { openDatabase } from '../../lib/db';
-import { PrismaSessionService } from '../../lib/session-service';
+import { openServices } from '../../lib/services';
+import type { SessionStore } from '../../lib/session-service';
+import { appendEvent } from '../../lib/session-service/append';
 
-async function writer(service: PrismaSessionService, appName: string, index: number, round: string): Promise<never> {
+async function writer(service: SessionStore, appName: string, index: number, round: string): Promise<never> {
   const userId = `user-${index % 2}`;
   const sessionId = `${round}-writer-${index}`;
   const session = await service.createSession({ appName, userId, sessionId, state: { writer: index } });
   process.stdout.write(`created ${sessionId}\n`);
   for (let n = 1; ; n += 1) {
     const id = `${sessionId}-${n}`;
-    await service.appendEvent(session, {
+    await appendEvent(service, session, {
       id,
       author: 'crash-worker',
       invocationId: id,
@@ -36,8 +37,7 @@ async function writer(service: PrismaSessionService, appName: string, index: num
 async function main(): Promise<void> {
   const [url, appName, writers, round] = process.argv.slice(2);
   if (!url || !appName || !writers || !round) throw new Error('usage: crash-worker.ts <databaseUrl> <appName> <writers> <round>');
-  const db = await openDatabase(url);
-  const service = new PrismaSessionService(db.client, db.provider);
+  const { store: service } = await openServices(url, { migrate: false });
   process.stdout.write('ready\n');
   await Promise.all(Array.from({ length: Number(writers) }, (_, index) => writer(service, appName, index, round)));
 }

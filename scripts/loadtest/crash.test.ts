@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { testProviders } from '../../lib/testing/databases';
 import { useTestDatabase } from '../../lib/testing/use-test-database';
 import { checkIntegrity } from './integrity';
+import { appendEvent } from '../../lib/session-service/append';
 
 const providers = await testProviders();
 const WORKER = fileURLToPath(new URL('./crash-worker.ts', import.meta.url));
@@ -85,7 +86,7 @@ describe.each(providers)('kill -9 during appends on %s', (provider) => {
       const ref = { appName: APP, userId: `user-${writer % 2}`, sessionId };
       const session = await database.service.getSession(ref, { numRecentEvents: 0 });
       expect(session, sessionId).not.toBeNull();
-      await database.service.appendEvent(session!, { author: 'after-restart', actions: { stateDelta: { resumed: true } } });
+      await appendEvent(database.service, session!, { author: 'after-restart', actions: { stateDelta: { resumed: true } } });
     }
     expect((await checkIntegrity(database.db.client, APP)).problems).toEqual([]);
   });

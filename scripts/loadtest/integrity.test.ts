@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { testProviders } from '../../lib/testing/databases';
 import { useTestDatabase } from '../../lib/testing/use-test-database';
 import { checkIntegrity } from './integrity';
+import { appendEvent } from '../../lib/session-service/append';
 
 const providers = await testProviders();
 
@@ -20,8 +21,8 @@ describe.each(providers)('checkIntegrity on %s', (provider) => {
     const a = await database.service.createSession({ appName: app, userId: 'u', sessionId: 'a', state: { 'user:x': 0 } });
     const b = await database.service.createSession({ appName: app, userId: 'u', sessionId: 'b' });
     for (let n = 1; n <= 3; n += 1) {
-      await database.service.appendEvent(a, { author: 'x', actions: { stateDelta: { n, 'user:x': n, 'app:y': n, 'temp:t': n } } });
-      await database.service.appendEvent(b, { author: 'x', actions: { stateDelta: { m: n, 'user:x': -n } } });
+      await appendEvent(database.service, a, { author: 'x', actions: { stateDelta: { n, 'user:x': n, 'app:y': n, 'temp:t': n } } });
+      await appendEvent(database.service, b, { author: 'x', actions: { stateDelta: { m: n, 'user:x': -n } } });
     }
     await database.service.editState({ scope: 'user', appName: app, userId: 'u', changes: { x: 'edited' }, actor: 'ops', reason: 'r' });
     const rows = await database.db.client.$queryRaw<{ pk: unknown }[]>(sql`SELECT pk FROM sessions WHERE app_name = ${app} AND id = 'a'`);

@@ -8,9 +8,9 @@
 //  - every tier (session, user, app) holds exactly the newest value its
 //    history records for each key.
 import { sqltag as sql } from '@prisma/client/runtime/client';
-import { toNumber } from '../../lib/session-service/dialect';
+import { toNumber } from '../../lib/stores/native/dialect';
 import { scopeOfKey } from '../../lib/session-service/scope';
-import type { SqlExecutor } from '../../lib/session-service/sql';
+import type { SqlExecutor } from '../../lib/db/sql';
 import type { JsonValue } from '../../lib/session-service/types';
 
 interface SessionRow {

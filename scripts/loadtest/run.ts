@@ -2,9 +2,8 @@
 // of its own, the load (optionally with the server killed by SIGKILL halfway
 // and restarted), then verification over HTTP and in the database.
 import { randomBytes } from 'node:crypto';
-import { openDatabase, type Database, type Provider } from '../../lib/db';
-import { AccountStore } from '../../lib/auth/store';
-import { PrismaSessionService } from '../../lib/session-service';
+import type { Provider } from '../../lib/db';
+import { openServices, type OpenedServices } from '../../lib/services';
 import { createMigratedDatabase } from '../../lib/testing/databases';
 import { percentile, runLoad, type LoadResult, type SessionTarget } from './load';
 import { freePort, ProductionServer } from './server';
@@ -65,11 +64,11 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestSum
   // itself (and on SQLite its first start migrates the file, which needs it to itself).
   const database = await createMigratedDatabase(provider, 'loadtest');
   let server: ProductionServer | undefined;
-  let connection: Database | undefined;
+  let connection: OpenedServices | undefined;
   try {
     // Protected mode (as PostgreSQL always is): the load goes through API tokens, as scripts' would.
-    connection = await openDatabase(database.url);
-    const accounts = new AccountStore(connection.client);
+    connection = await openServices(database.url, { migrate: false });
+    const { accounts } = connection;
     await accounts.createAccount({ name: 'loadtest', password: randomBytes(18).toString('base64url'), role: 'support' });
     const { secret: token } = await accounts.createToken('loadtest', 'load test');
     await connection.close();
@@ -92,10 +91,10 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestSum
     }
     const result: LoadResult = await load;
 
-    connection = await openDatabase(database.url);
-    const served = await verifyServed(server.baseUrl, token, APP, sessions, new PrismaSessionService(connection.client, connection.provider));
+    connection = await openServices(database.url, { migrate: false });
+    const served = await verifyServed(server.baseUrl, token, APP, sessions, connection.store);
     await server.stop();
-    const verify = await verifyWrites(connection.client, APP, clients, sessions, result.acks);
+    const verify = await verifyWrites(connection.db.client, APP, clients, sessions, result.acks);
     return {
       provider,
       clients,

@@ -2,8 +2,8 @@
 // every key hold the value of its last write, do the storage invariants hold,
 // and does the API serve what the database holds?
 import { sqltag as sql } from '@prisma/client/runtime/client';
-import type { SessionService } from '../../lib/session-service/service';
-import type { SqlExecutor } from '../../lib/session-service/sql';
+import type { SessionStore } from '../../lib/session-service/store';
+import type { SqlExecutor } from '../../lib/db/sql';
 import { checkIntegrity, type IntegrityReport } from './integrity';
 import { sessionOfClient, type Ack, type SessionTarget } from './load';
 
@@ -112,7 +112,7 @@ export async function verifyServed(
   token: string,
   appName: string,
   sessions: SessionTarget[],
-  service: SessionService,
+  service: SessionStore,
 ): Promise<string[]> {
   const problems: string[] = [];
   for (const session of sessions) {

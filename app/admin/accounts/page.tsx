@@ -5,7 +5,7 @@ import { Breadcrumbs } from '@/components/nav/breadcrumbs';
 import { requireViewer } from '@/lib/auth/server';
 import { hasRole, ROLE_DESCRIPTIONS, ROLES } from '@/lib/auth/roles';
 import { authConfig } from '@/lib/config';
-import { getAccountStore } from '@/lib/data/service';
+import { getAccountStore } from '@/lib/services';
 import { ACCOUNTS_PATH, APPS_PATH } from '@/lib/paths';
 
 export const metadata: Metadata = { title: 'Accounts' };

@@ -1,11 +1,12 @@
 // POST /api/render — preview an instruction template the way ADK injects state.
 import { readJson } from '@/lib/http/body';
-import { plainRoute, sessionService } from '@/lib/http/handler';
+import { plainRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/methods';
 import { json } from '@/lib/http/respond';
 import { parseRender } from '@/lib/http/schemas/render';
 import { renderState } from '@/lib/http/session-reads';
 import { renderTemplate } from '@/lib/session-service/template';
+import { getStore } from '@/lib/services';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -14,7 +15,7 @@ export const runtime = 'nodejs';
 export const POST = plainRoute(async (request) => {
   const { template, dialect, source } = parseRender(await readJson(request));
   // Only a session source needs the database; rendering given state works without one.
-  const state = 'state' in source ? source.state : await renderState(await sessionService(), source);
+  const state = 'state' in source ? source.state : await renderState(await getStore(), source);
   return json(renderTemplate(template, state, { dialect }));
 });
 

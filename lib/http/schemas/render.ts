@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SessionRef } from '../../session-service/service';
+import type { SessionRef } from '../../session-service/store';
 import type { JsonValue, StateRecord } from '../../session-service/types';
 import type { TemplateDialect } from '../../session-service/template';
 import { MAX_TEMPLATE_LENGTH } from '../../validation/limits';

@@ -1,5 +1,6 @@
 // DELETE /api/apps/{app} — clears the app's data for good (sessions, events, state, history): test suites' clean-up.
-import { route, sessionService } from '@/lib/http/handler';
+import { route } from '@/lib/http/handler';
+import { getStore } from '@/lib/services';
 import { otherMethods } from '@/lib/http/methods';
 import { appNameOf, type AppParams } from '@/lib/http/params';
 import { json } from '@/lib/http/respond';
@@ -9,7 +10,7 @@ export const runtime = 'nodejs';
 
 /** `200 null`, also when the app has no data. */
 export const DELETE = route<AppParams>(async (_request, params) => {
-  await (await sessionService()).clearData({ appName: appNameOf(params) });
+  await (await getStore()).clearData({ appName: appNameOf(params) });
   return json(null);
 });
 

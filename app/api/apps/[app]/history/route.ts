@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { idSchema } from '@/lib/validation/schemas';
 import { MAX_KEY_LENGTH } from '@/lib/validation/limits';
-import { route, sessionService } from '@/lib/http/handler';
+import { route } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/methods';
 import { appNameOf, type AppParams } from '@/lib/http/params';
 import { pageQuery, parseQuery } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
+import { getStore } from '@/lib/services';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -26,7 +27,7 @@ const query = z
 export const GET = route<AppParams>(async (request, params) => {
   const appName = appNameOf(params);
   const history = parseQuery(request, query);
-  return json(await (await sessionService()).getKeyHistory({ appName, ...history }));
+  return json(await (await getStore()).getKeyHistory({ appName, ...history }));
 });
 
 /** Every other method: FastAPI's JSON 405 with Allow (OPTIONS: 204 with Allow). */

@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { searchValueOf } from '@/lib/validation/search-value';
 import { idSchema } from '@/lib/validation/schemas';
-import { route, sessionService } from '@/lib/http/handler';
+import { route } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/methods';
 import { appNameOf, type AppParams } from '@/lib/http/params';
 import { pageQuery, parseQuery } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
+import { getStore } from '@/lib/services';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -22,7 +23,7 @@ const query = z.object({
 export const GET = route<AppParams>(async (request, params) => {
   const appName = appNameOf(params);
   const { q, ...search } = parseQuery(request, query);
-  return json(await (await sessionService()).searchSessions({ appName, idContains: q, ...search }));
+  return json(await (await getStore()).searchSessions({ appName, idContains: q, ...search }));
 });
 
 /** Every other method: FastAPI's JSON 405 with Allow (OPTIONS: 204 with Allow). */

@@ -1,5 +1,6 @@
 // DELETE /api/apps/{app}/users/{user} — clears one user's data for good (sessions, user state, their history); app state stays.
-import { route, sessionService } from '@/lib/http/handler';
+import { route } from '@/lib/http/handler';
+import { getStore } from '@/lib/services';
 import { otherMethods } from '@/lib/http/methods';
 import { userRefOf, type UserParams } from '@/lib/http/params';
 import { json } from '@/lib/http/respond';
@@ -9,7 +10,7 @@ export const runtime = 'nodejs';
 
 /** `200 null`, also when the user has no data. */
 export const DELETE = route<UserParams>(async (_request, params) => {
-  await (await sessionService()).clearData(userRefOf(params));
+  await (await getStore()).clearData(userRefOf(params));
   return json(null);
 });
 

@@ -1,12 +1,13 @@
 // ADK: GET|POST /api/apps/{app}/users/{user}/sessions — list a user's sessions; create one (optionally with events).
 import { readJson } from '@/lib/http/body';
 import { appendOptionsFor, authorizeStateWrite } from '@/lib/http/auth';
-import { route, sessionService } from '@/lib/http/handler';
+import { route } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/methods';
 import { userRefOf, type UserParams } from '@/lib/http/params';
 import { json } from '@/lib/http/respond';
 import { parseCreateSession } from '@/lib/http/schemas/session';
 import { sessionJson } from '@/lib/http/serialize';
+import { getStore } from '@/lib/services';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -14,7 +15,7 @@ export const runtime = 'nodejs';
 /** Sessions with merged state and `events: []`. */
 export const GET = route<UserParams>(async (_request, params) => {
   const owner = userRefOf(params);
-  const { sessions } = await (await sessionService()).listSessions(owner);
+  const { sessions } = await (await getStore()).listSessions(owner);
   return json(sessions.map(sessionJson));
 });
 
@@ -26,7 +27,7 @@ export const POST = route<UserParams>(async (request, params, principal) => {
   const owner = userRefOf(params);
   const body = parseCreateSession(await readJson(request, { optional: true }));
   authorizeStateWrite(principal, body);
-  const created = await (await sessionService()).createSession({ ...owner, ...body }, appendOptionsFor(principal));
+  const created = await (await getStore()).createSession({ ...owner, ...body }, appendOptionsFor(principal));
   return json(sessionJson(created));
 });
 

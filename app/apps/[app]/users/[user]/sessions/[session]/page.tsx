@@ -9,11 +9,11 @@ import { SessionTemplatePreview } from '@/components/template-preview/session-te
 import { mayWrite } from '@/lib/actions/authorize';
 import { routeId } from '@/lib/data/route-params';
 import { getSessionSummary } from '@/lib/data/session';
-import { readerService } from '@/lib/data/reader';
+import { getStore } from '@/lib/services';
 import { getQueryClient } from '@/lib/queries/get-query-client';
 import { prefetchSessionPage } from '@/lib/queries/session-prefetch';
 import { fromRecord, parseSessionUrl } from '@/lib/queries/session-url';
-import type { SessionRef } from '@/lib/session-service/service';
+import type { SessionRef } from '@/lib/session-service/store';
 
 interface SessionPageProps {
   params: Promise<{ app: string; user: string; session: string }>;
@@ -40,7 +40,7 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
   const search = await searchParams;
   const summary = await getSessionSummary(ref.appName, ref.userId, ref.sessionId);
   if (!summary) notFound();
-  const service = await readerService();
+  const service = await getStore();
 
   // Only the writes the signed-in account may make are offered.
   const [canAppend, canEditUserState] = await Promise.all([mayWrite('appendEvent'), mayWrite('userState')]);

@@ -1,7 +1,7 @@
 // ADK: POST|GET|PATCH|DELETE /api/apps/{app}/users/{user}/sessions/{id}.
 import { readJson } from '@/lib/http/body';
 import { appendOptionsFor, authorizeStateWrite } from '@/lib/http/auth';
-import { route, sessionService } from '@/lib/http/handler';
+import { route } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/methods';
 import { sessionRefOf, type SessionParams } from '@/lib/http/params';
 import { notFound, SESSION_NOT_FOUND } from '@/lib/http/problem';
@@ -9,6 +9,7 @@ import { json } from '@/lib/http/respond';
 import { parseInitialState, parseUpdateSession } from '@/lib/http/schemas/session';
 import { sessionJson } from '@/lib/http/serialize';
 import { patchSessionState } from '@/lib/http/session-writes';
+import { getStore } from '@/lib/services';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -18,14 +19,14 @@ export const POST = route<SessionParams>(async (request, params, principal) => {
   const ref = sessionRefOf(params);
   const state = parseInitialState(await readJson(request, { optional: true }));
   authorizeStateWrite(principal, { state });
-  const session = await (await sessionService()).createSession({ ...ref, state });
+  const session = await (await getStore()).createSession({ ...ref, state });
   return json(sessionJson(session));
 });
 
 /** The session with merged state and every event; ADK's route takes no query parameters. */
 export const GET = route<SessionParams>(async (_request, params) => {
   const ref = sessionRefOf(params);
-  const session = await (await sessionService()).getSession(ref);
+  const session = await (await getStore()).getSession(ref);
   if (!session) throw notFound(SESSION_NOT_FOUND);
   return json(sessionJson(session));
 });
@@ -35,13 +36,13 @@ export const PATCH = route<SessionParams>(async (request, params, principal) => 
   const ref = sessionRefOf(params);
   const stateDelta = parseUpdateSession(await readJson(request));
   authorizeStateWrite(principal, { state: stateDelta });
-  return json(sessionJson(await patchSessionState(await sessionService(), ref, stateDelta, appendOptionsFor(principal))));
+  return json(sessionJson(await patchSessionState(await getStore(), ref, stateDelta, appendOptionsFor(principal))));
 });
 
 /** Removes the session and its events; `200 null` whether or not it existed. */
 export const DELETE = route<SessionParams>(async (_request, params) => {
   const ref = sessionRefOf(params);
-  await (await sessionService()).deleteSession(ref);
+  await (await getStore()).deleteSession(ref);
   return json(null);
 });
 

@@ -2,14 +2,14 @@
 import { z } from 'zod';
 import { readJson } from '@/lib/http/body';
 import { appendOptionsFor, authorizeStateWrite } from '@/lib/http/auth';
-import { route, sessionService } from '@/lib/http/handler';
+import { route } from '@/lib/http/handler';
 import { expectedRevisionOf, revisionTag } from '@/lib/http/if-match';
 import { otherMethods } from '@/lib/http/methods';
 import { sessionRefOf, type SessionParams } from '@/lib/http/params';
 import { pageQuery, parseQuery, storedIntegerParam } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
 import { parseEvent } from '@/lib/http/schemas/event';
-import { appendToSession } from '@/lib/http/session-writes';
+import { getStore } from '@/lib/services';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -28,7 +28,7 @@ const query = z.object({
 export const GET = route<SessionParams>(async (request, params) => {
   const ref = sessionRefOf(params);
   const { after, order, key, ...filters } = parseQuery(request, query);
-  const page = await (await sessionService()).listEvents(ref, {
+  const page = await (await getStore()).listEvents(ref, {
     ...filters,
     afterSeq: after,
     newestFirst: order === 'desc',
@@ -43,7 +43,7 @@ export const POST = route<SessionParams>(async (request, params, principal) => {
   const expected = expectedRevisionOf(request);
   const event = parseEvent((await readJson(request)) ?? null);
   authorizeStateWrite(principal, { events: [event] });
-  const result = await appendToSession(await sessionService(), ref, event, expected, appendOptionsFor(principal));
+  const result = await (await getStore()).append(ref, event, { ...appendOptionsFor(principal), expectedRevision: expected });
   return json(result.event, 200, { ETag: revisionTag(result.revision) });
 });
 

@@ -1,11 +1,12 @@
 // GET /api/apps/{app}/users/{user}/sessions/{id}/state?asOf=<seq> — the three tiers separately, now or right after an event.
 import { z } from 'zod';
-import { route, sessionService } from '@/lib/http/handler';
+import { route } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/methods';
 import { sessionRefOf, type SessionParams } from '@/lib/http/params';
 import { parseQuery, storedIntegerParam } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
 import { sessionStateView } from '@/lib/http/session-reads';
+import { getStore } from '@/lib/services';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -15,7 +16,7 @@ const query = z.object({ asOf: storedIntegerParam(0).optional() });
 export const GET = route<SessionParams>(async (request, params) => {
   const ref = sessionRefOf(params);
   const { asOf } = parseQuery(request, query);
-  return json(await sessionStateView(await sessionService(), ref, asOf));
+  return json(await sessionStateView(await getStore(), ref, asOf));
 });
 
 /** Every other method: FastAPI's JSON 405 with Allow (OPTIONS: 204 with Allow). */

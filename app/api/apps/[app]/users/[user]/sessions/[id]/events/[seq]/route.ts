@@ -1,12 +1,13 @@
 // GET /api/apps/{app}/users/{user}/sessions/{id}/events/{seq} — one event by sequence number, with the changes it caused.
 import { readTimelineEvent } from '@/lib/data/session';
-import { route, sessionService } from '@/lib/http/handler';
+import { route } from '@/lib/http/handler';
 import { parseWith } from '@/lib/http/issues';
 import { otherMethods } from '@/lib/http/methods';
 import { sessionRefOf, type SessionParams } from '@/lib/http/params';
 import { notFound } from '@/lib/http/problem';
 import { json } from '@/lib/http/respond';
 import { seqParam } from '@/lib/http/schemas/timeline';
+import { getStore } from '@/lib/services';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -15,7 +16,7 @@ export const runtime = 'nodejs';
 export const GET = route<SessionParams & { seq: string }>(async (_request, params) => {
   const ref = sessionRefOf(params);
   const seq = parseWith(seqParam, params.seq, 'seq');
-  const item = await readTimelineEvent(await sessionService(), ref, seq);
+  const item = await readTimelineEvent(await getStore(), ref, seq);
   if (!item) throw notFound(`Event ${seq} not found in session ${ref.sessionId}.`);
   return json(item);
 });

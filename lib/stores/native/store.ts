@@ -1,8 +1,9 @@
 import { empty, join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
 import { containsPattern, readIsolation, toNumber, toNumberOrNull, type Dialect } from './dialect';
-import { invalidInput, sessionAlreadyExists, sessionNotFound, staleSession } from './errors';
-import { completeEvent, newId, nowSeconds, storedForm } from './events';
-import { encodeJson, ownEntries, setOwn } from './json';
+import { invalidInput, sessionAlreadyExists, sessionNotFound, staleSession } from '../../session-service/errors';
+import { completeEvent, newId, nowSeconds, storedForm } from '../../session-service/events';
+import { encodeJson, ownEntries, setOwn } from '../../session-service/json';
+import { applyToSession } from '../../session-service/append';
 import {
   decodeEvent,
   recordOf,
@@ -13,9 +14,10 @@ import {
   type EntryRow,
   type KeyValueRow,
 } from './rows';
-import { mergeState, scopeOfKey, splitDelta, type ScopedDelta } from './scope';
+import { mergeState, scopeOfKey, splitDelta, type ScopedDelta } from '../../session-service/scope';
 import type {
   AppendOptions,
+  AppendResult,
   CreateSessionRequest,
   DataScope,
   EventQuery,
@@ -24,10 +26,10 @@ import type {
   PageRequest,
   SessionRef,
   SessionSearch,
-  SessionService,
+  SessionStore,
   StateEdit,
   UserListRequest,
-} from './service';
+} from '../../session-service/store';
 import {
   decodeSnapshot,
   mergedStateSql,
@@ -39,7 +41,7 @@ import {
   type SnapshotRow,
   type TierRow,
 } from './session-read';
-import type { SqlClient, SqlExecutor } from './sql';
+import type { SqlClient, SqlExecutor } from '../../db/sql';
 import { writeTier, type ChangeCause, type TierChanges, type TierOwner } from './tier-writes';
 import type {
   AppSummary,
@@ -55,7 +57,7 @@ import type {
   StateRecord,
   StoredEvent,
   UserSummary,
-} from './types';
+} from '../../session-service/types';
 
 const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 1000;
@@ -131,7 +133,7 @@ function tierChanges(record: StateRecord): TierChanges {
  * driver adapters). Every write is one transaction; appends are guarded by a
  * compare-and-swap on the session's revision, shared tiers by per-key rows.
  */
-export class PrismaSessionService implements SessionService {
+export class NativeSessionStore implements SessionStore {
   private readonly searchCountLimit: number;
 
   constructor(
@@ -197,7 +199,7 @@ export class PrismaSessionService implements SessionService {
       lastUpdateTime: now,
       revision: 0,
     };
-    pending.forEach((event, i) => applyAppended(session, event, revisions[i] ?? session.revision));
+    pending.forEach(({ event, stored }, i) => applyToSession(session, event, stored, revisions[i] ?? session.revision));
     return session;
   }
 
@@ -324,24 +326,27 @@ export class PrismaSessionService implements SessionService {
     });
   }
 
-  async appendEvent(session: Session, newEvent: NewEvent, options: AppendOptions = {}): Promise<Event> {
+  async append(ref: SessionRef, newEvent: NewEvent, options: AppendOptions = {}): Promise<AppendResult> {
     const event = completeEvent(newEvent);
-    if (event.partial) return event;
+    if (event.partial) {
+      const summary = await this.getSessionSummary(ref);
+      if (!summary) throw sessionNotFound(ref.sessionId);
+      return { event, revision: summary.revision };
+    }
     const pending = pendingEvent(event);
-    const ref = { appName: session.appName, userId: session.userId, sessionId: session.id };
-    const revision = await this.write((tx) => this.insertEvent(tx, ref, session.revision, pending, options));
-    applyAppended(session, pending, revision);
-    return pending.stored;
+    const revision = await this.write((tx) => this.insertEvent(tx, ref, options.expectedRevision, pending, options));
+    return { event: pending.stored, revision };
   }
 
   /**
-   * Stores one event on a session at `revision` and persists its delta by
-   * scope, inside the caller's transaction; returns the session's new revision.
+   * Stores one event on a session (at `revision`, when given) and persists
+   * its delta by scope, inside the caller's transaction; returns the
+   * session's new revision.
    */
   private async insertEvent(
     tx: SqlExecutor,
     ref: SessionRef,
-    revision: number,
+    revision: number | undefined,
     { stored, data, split }: PendingEvent,
     options: AppendOptions,
   ): Promise<number> {
@@ -374,12 +379,14 @@ export class PrismaSessionService implements SessionService {
   private async claimAndInsert(
     tx: SqlExecutor,
     ref: SessionRef,
-    revision: number,
+    revision: number | undefined,
     stored: Event,
     data: string,
   ): Promise<{ pk: unknown; seq: unknown; revision: unknown } | null> {
     const claim = sql`UPDATE sessions SET revision = revision + 1, last_seq = last_seq + 1, update_time = ${stored.timestamp}
-      WHERE app_name = ${ref.appName} AND user_id = ${ref.userId} AND id = ${ref.sessionId} AND revision = ${revision}
+      WHERE app_name = ${ref.appName} AND user_id = ${ref.userId} AND id = ${ref.sessionId}${
+        revision === undefined ? empty : sql` AND revision = ${revision}`
+      }
       RETURNING pk, revision, last_seq`;
     if (this.dialect === 'postgresql') {
       const rows = await tx.$queryRaw<{ pk: unknown; seq: unknown; revision: unknown }[]>(
@@ -776,15 +783,6 @@ interface PendingEvent {
 function pendingEvent(event: Event): PendingEvent {
   const stored = storedForm(event);
   return { event, stored, data: JSON.stringify(stored), split: splitDelta(stored.actions.stateDelta) };
-}
-
-/** What a stored event does to the caller's session object once committed. */
-function applyAppended(session: Session, { event, stored }: PendingEvent, revision: number): void {
-  // As ADK does: the caller's session object sees the whole delta, temp: keys included.
-  for (const [key, value] of ownEntries(event.actions.stateDelta)) setOwn(session.state, key, value);
-  session.events.push(stored);
-  session.lastUpdateTime = stored.timestamp;
-  session.revision = revision;
 }
 
 function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {

@@ -6,14 +6,14 @@
 // that adds them must count the sessions already there.
 import { raw, sqltag as sql } from '@prisma/client/runtime/client';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db';
-import { applyMigrations } from '../migrate';
-import { createTestDatabase, testProviders } from '../testing/databases';
-import { uniqueName } from '../testing/factories';
-import { failEventInsert } from '../testing/faults';
-import { useTestDatabase } from '../testing/use-test-database';
-import { PrismaSessionService } from './prisma-service';
-import type { SqlExecutor } from './sql';
+import { openDatabase } from '../../db';
+import { applyMigrations } from '../../migrate';
+import { createTestDatabase, testProviders } from '../../testing/databases';
+import { uniqueName } from '../../testing/factories';
+import { failEventInsert } from '../../testing/faults';
+import { useTestDatabase } from '../../testing/use-test-database';
+import { NativeSessionStore } from './store';
+import type { SqlExecutor } from '../../db/sql';
 
 const providers = await testProviders();
 /** The migrations that make the counts: the tables and triggers, then (PostgreSQL) its triggers per statement. */
@@ -26,7 +26,7 @@ const COUNTS_MIGRATIONS = {
 const digits = raw(Array.from({ length: 10 }, (_, i) => `SELECT ${i} AS x`).join(' UNION ALL '));
 
 /** The counts as the service reports them, next to a real count of the rows. */
-async function countsOf(service: PrismaSessionService, client: SqlExecutor, appName: string, users: string[]) {
+async function countsOf(service: NativeSessionStore, client: SqlExecutor, appName: string, users: string[]) {
   const [real] = await client.$queryRaw<{ sessions: unknown; users: unknown }[]>(
     sql`SELECT COUNT(*) AS sessions, COUNT(DISTINCT user_id) AS users FROM sessions WHERE app_name = ${appName}`,
   );
@@ -154,7 +154,7 @@ describe.each(providers)('session counts on %s', (provider) => {
 
   it('bound the total of a narrowed search, and say so', async () => {
     const appName = uniqueName('app');
-    const capped = new PrismaSessionService(database.db.client, database.provider, { searchCountLimit: 5 });
+    const capped = new NativeSessionStore(database.db.client, database.provider, { searchCountLimit: 5 });
     for (let i = 0; i < 12; i++) await database.service.createSession({ appName, userId: `u${i % 3}`, sessionId: `match-${i}`, state: { plan: 'pro' } });
     await database.service.createSession({ appName, userId: 'u0', sessionId: 'other' });
     const page = (search: Omit<Parameters<typeof capped.searchSessions>[0], 'appName'>) => capped.searchSessions({ appName, ...search });
@@ -201,7 +201,7 @@ describe.each(providers)('the migration adding session counts on %s', (provider)
       if (provider === 'sqlite') await db.close();
       expect((await applyMigrations(database.url)).applied).toEqual(migrations);
       if (provider === 'sqlite') db = await openDatabase(database.url);
-      const service = new PrismaSessionService(db.client, db.provider);
+      const service = new NativeSessionStore(db.client, db.provider);
       for (const appName of ['old-a', 'old-b']) {
         const users = Array.from({ length: 7 }, (_, i) => `u${i}`);
         const { reported, real } = await countsOf(service, db.client, appName, users);

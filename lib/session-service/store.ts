@@ -109,22 +109,40 @@ export interface DataScope {
 export interface AppendOptions {
   /** Who appended the event, as its state changes' history names them (a signed-in account); defaults to the event's author. */
   actor?: string;
+  /**
+   * The revision the caller saw: the append is refused as stale when the
+   * session has moved on. Without it the event goes onto whatever the
+   * current revision is.
+   */
+  expectedRevision?: number;
 }
 
-/** ADK's session service operations, plus what the dashboard reads. */
-export interface SessionService {
+export interface AppendResult {
+  /** The event as stored (no temp: keys); a partial event as given, not stored. */
+  event: Event;
+  /** The session's revision after the append. */
+  revision: number;
+}
+
+/**
+ * Where sessions live: ADK's session service operations, plus what the
+ * console reads. Statehouse's own database is one implementation; the
+ * stores other ADK implementations write are others.
+ */
+export interface SessionStore {
   /** The returned session has the initial events applied as appendEvent applies them, temp: keys included. */
-  createSession(request: CreateSessionRequest, options?: AppendOptions): Promise<Session>;
+  createSession(request: CreateSessionRequest, options?: Pick<AppendOptions, 'actor'>): Promise<Session>;
   getSession(ref: SessionRef, config?: GetSessionConfig): Promise<Session | null>;
   listSessions(request: ListSessionsRequest): Promise<{ sessions: Session[] }>;
   /** Removes the session and its events; app and user state stay. A missing session is a no-op. */
   deleteSession(ref: SessionRef): Promise<void>;
   /**
-   * Persists the event and applies it to `session` in place (as ADK does):
-   * partial events are returned untouched; temp: keys reach the in-memory
-   * session only. Rejects a stale `session` copy.
+   * Persists one event and its delta by scope (temp: keys removed), in one
+   * transaction. A partial event is not stored (NOT_FOUND still applies).
+   * STALE_SESSION when `expectedRevision` is given and storage moved on.
+   * ADK's in-place form over a session object is `appendEvent` (append.ts).
    */
-  appendEvent(session: Session, event: NewEvent, options?: AppendOptions): Promise<Event>;
+  append(ref: SessionRef, event: NewEvent, options?: AppendOptions): Promise<AppendResult>;
 
   listApps(): Promise<AppSummary[]>;
   /** One app's counts, as listApps gives them; null for an app with no sessions and no shared state. */

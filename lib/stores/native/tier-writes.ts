@@ -1,8 +1,8 @@
 import { empty, join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
 import { chunks, type Dialect } from './dialect';
-import { encodeJson } from './json';
-import type { SqlExecutor } from './sql';
-import type { JsonValue, Scope } from './types';
+import { encodeJson } from '../../session-service/json';
+import type { SqlExecutor } from '../../db/sql';
+import type { JsonValue, Scope } from '../../session-service/types';
 
 /** Whose tier is written: the app's, one user's, or one session's. */
 export interface TierOwner {

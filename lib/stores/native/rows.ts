@@ -1,6 +1,6 @@
 import { toNumber, toNumberOrNull } from './dialect';
-import { decodeJson, setOwn } from './json';
-import type { ChangeSource, Event, JsonValue, Scope, StateChange, StateEntry, StateRecord } from './types';
+import { decodeJson, setOwn } from '../../session-service/json';
+import type { ChangeSource, Event, JsonValue, Scope, StateChange, StateEntry, StateRecord } from '../../session-service/types';
 
 export interface KeyValueRow {
   key: string;

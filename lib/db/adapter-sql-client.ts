@@ -7,8 +7,8 @@
 import { Sql } from '@prisma/client/runtime/client';
 import type { ArgType, IsolationLevel, SqlDriverAdapter, SqlQuery, SqlQueryable } from '@prisma/driver-adapter-utils';
 import { readableAdapterError } from './adapter-errors';
-import type { Provider } from './db';
-import type { SqlClient, SqlExecutor, SyncSqlExecutor } from './session-service/sql';
+import type { Provider } from './';
+import type { SqlClient, SqlExecutor, SyncSqlExecutor } from './sql';
 import type { SqliteConnection } from './sqlite-statement-cache';
 
 type PrismaIsolation = 'ReadCommitted' | 'RepeatableRead' | 'Serializable';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sqliteBusyTimeout } from './db';
+import { sqliteBusyTimeout } from './';
 
 describe('SQLite busy timeout', () => {
   afterEach(() => {

@@ -4,11 +4,12 @@
 // read a write that is still in flight.
 import { raw } from '@prisma/client/runtime/client';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { uniqueName } from '../testing/factories';
-import { useTestDatabase } from '../testing/use-test-database';
-import { PrismaSessionService } from './prisma-service';
-import type { SqlClient } from './sql';
-import type { NewEvent } from './types';
+import { uniqueName } from '../../testing/factories';
+import { useTestDatabase } from '../../testing/use-test-database';
+import { NativeSessionStore } from './store';
+import type { SqlClient } from '../../db/sql';
+import type { NewEvent } from '../../session-service/types';
+import { appendEvent } from '../../session-service/append';
 
 const uniqueApp = () => uniqueName('read');
 
@@ -27,9 +28,9 @@ function withoutReadNow(client: SqlClient): SqlClient {
 describe('session reads on SQLite', () => {
   const database = useTestDatabase('sqlite');
   /** The same database through the adapter only: no synchronous reads. */
-  let adapterOnly: PrismaSessionService;
+  let adapterOnly: NativeSessionStore;
   beforeAll(() => {
-    adapterOnly = new PrismaSessionService(withoutReadNow(database.db.client), 'sqlite');
+    adapterOnly = new NativeSessionStore(withoutReadNow(database.db.client), 'sqlite');
   });
 
   it('read synchronously when no transaction is open', () => {
@@ -46,7 +47,7 @@ describe('session reads on SQLite', () => {
     const big = 'é'.repeat(512 * 1024) + '😀'.repeat(1000);
     for (let i = 1; i <= 30; i++) {
       // Equal timestamps in pairs: ties keep append order.
-      await database.service.appendEvent(session, delta({ n: i, 'user:big': i === 30 ? big : i, 'app:x': { '\u2028': [i] } }, 1000 + Math.ceil(i / 2)));
+      await appendEvent(database.service, session, delta({ n: i, 'user:big': i === 30 ? big : i, 'app:x': { '\u2028': [i] } }, 1000 + Math.ceil(i / 2)));
     }
     for (const config of [{}, { numRecentEvents: 20 }, { numRecentEvents: 0 }, { numRecentEvents: 7, afterTimestamp: 1010 }, { afterTimestamp: 1014 }]) {
       const now = await database.service.getSession(ref, config);

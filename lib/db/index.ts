@@ -4,10 +4,10 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { adapterSqlClient } from './adapter-sql-client';
 import { cacheSqliteStatements } from './sqlite-statement-cache';
-import { providerOf, sqliteFilePath, type Provider } from './database-url';
-import type { SqlClient } from './session-service/sql';
+import { providerOf, sqliteFilePath, type Provider } from './url';
+import type { SqlClient } from './sql';
 
-export { DEFAULT_DATABASE_URL, providerOf, redactUrl, sqliteFilePath, type Provider } from './database-url';
+export { DEFAULT_DATABASE_URL, providerOf, redactUrl, sqliteFilePath, type Provider } from './url';
 
 /**
  * How long a write waits for another process's lock on the SQLite file

@@ -7,11 +7,11 @@
 // synchronously when the connection is free (SqlClient.$readNow).
 import { empty, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
 import { toNumber } from './dialect';
-import { decodeJson, setOwn } from './json';
+import { decodeJson, setOwn } from '../../session-service/json';
 import { decodeEvent } from './rows';
-import { mergeState } from './scope';
-import type { SessionRef } from './service';
-import type { Event, Session, StateRecord } from './types';
+import { mergeState } from '../../session-service/scope';
+import type { SessionRef } from '../../session-service/store';
+import type { Event, Session, StateRecord } from '../../session-service/types';
 
 const SESSION = 0;
 const APP = 1;
