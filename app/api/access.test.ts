@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStore } from '@/lib/auth/store';
 import { setServicesForTests } from '@/lib/services';
-import { call, type CallOptions } from '@/lib/http/testing';
+import { call, type CallOptions } from '@/lib/testing/http';
 import { testProviders } from '@/lib/testing/databases';
 import { useTestDatabase } from '@/lib/testing/use-test-database';
 import * as listApps from './list-apps/route';

@@ -1,7 +1,7 @@
 // ADK API server compatible routes (spec section 6), called as Next calls
 // them, against SQLite and PostgreSQL.
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, databaseDump, detailOf } from '@/lib/http/testing';
+import { call, databaseDump, detailOf } from '@/lib/testing/http';
 import { testProviders } from '@/lib/testing/databases';
 import { uniqueName } from '@/lib/testing/factories';
 import { failEventInsert } from '@/lib/testing/faults';

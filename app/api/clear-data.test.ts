@@ -1,7 +1,7 @@
 // DELETE /api/apps/{app} and /api/apps/{app}/users/{user}: test suites'
 // clean-up leaves every table as it was before the data arrived, on SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
-import { call, databaseDump as fullDump } from '@/lib/http/testing';
+import { call, databaseDump as fullDump } from '@/lib/testing/http';
 import { testProviders } from '@/lib/testing/databases';
 import { uniqueName } from '@/lib/testing/factories';
 import { useTestDatabase } from '@/lib/testing/use-test-database';

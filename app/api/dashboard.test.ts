@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setServicesForTests } from '@/lib/services';
 import { openDatabase } from '@/lib/db';
-import { call, databaseDump, detailOf } from '@/lib/http/testing';
+import { call, databaseDump, detailOf } from '@/lib/testing/http';
 import { STALE_SESSION_MESSAGE } from '@/lib/session-service/errors';
 import { NativeSessionStore } from '@/lib/stores/native';
 import type { SessionStore } from '@/lib/session-service/store';

@@ -4,7 +4,7 @@
 // (prototype names, SQL and HTML text, unknown event fields) is stored as data
 // and comes back exactly.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, databaseDump, type CallOptions, type CallResult } from '@/lib/http/testing';
+import { call, databaseDump, type CallOptions, type CallResult } from '@/lib/testing/http';
 import { testProviders } from '@/lib/testing/databases';
 import { useTestDatabase } from '@/lib/testing/use-test-database';
 import * as unknownPath from './[...path]/route';

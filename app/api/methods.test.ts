@@ -6,7 +6,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allowHeader, isGeneratedMethodHandler, ROUTE_METHODS, type ServedMethod } from '@/lib/http/methods';
-import { call } from '@/lib/http/testing';
+import { call } from '@/lib/testing/http';
 
 const API_DIR = dirname(fileURLToPath(import.meta.url));
 

@@ -8,7 +8,7 @@ import Sqlite from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setServicesForTests } from '@/lib/services';
 import { openDatabase, sqliteFilePath, type Database } from '@/lib/db';
-import { call, databaseDump, detailOf } from '@/lib/http/testing';
+import { call, databaseDump, detailOf } from '@/lib/testing/http';
 import { NativeSessionStore } from '@/lib/stores/native';
 import { createScratchDatabase, createTestDatabase, postgresAdmin, testProviders, type TestDatabase } from '@/lib/testing/databases';
 import * as listApps from './list-apps/route';

@@ -1,7 +1,7 @@
 // The routes behind the session page's timeline, against SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
-import type { EventPosition, TimelineItem } from '@/lib/data/session';
-import { call, detailOf } from '@/lib/http/testing';
+import type { EventPosition, TimelineItem } from '@/lib/data/session-views';
+import { call, detailOf } from '@/lib/testing/http';
 import type { Page } from '@/lib/session-service/types';
 import { testProviders } from '@/lib/testing/databases';
 import { uniqueName } from '@/lib/testing/factories';

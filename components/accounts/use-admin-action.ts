@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from 'react';
 import { callAction } from '@/lib/actions/call';
-import type { ActionFailure, ActionResult } from '@/lib/actions/result';
+import type { ActionFailure, ActionResult } from '@/lib/commands/result';
 
 /** Runs an account action from a form: pending state, and the failure (as a value) to show beside the fields. */
 export function useAdminAction<I, T>(action: (input: I) => Promise<ActionResult<T>>) {

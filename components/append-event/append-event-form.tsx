@@ -8,7 +8,7 @@ import { JsonField } from '@/components/state-edit/json-field';
 import { TextField } from '@/components/state-edit/text-field';
 import { callAction } from '@/lib/actions/call';
 import { appendEvent } from '@/lib/actions/events';
-import type { ActionFailure } from '@/lib/actions/result';
+import type { ActionFailure } from '@/lib/commands/result';
 import { liveStateOptions, sessionKeys } from '@/lib/queries/session';
 import { refreshAfterAppend } from '@/lib/queries/state-edit';
 import { previewDelta, tierRecords } from '@/lib/session-service/delta-preview';

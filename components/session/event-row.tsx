@@ -2,7 +2,7 @@
 
 import { memo } from 'react';
 import { Timestamp } from '@/components/state';
-import type { TimelineItem } from '@/lib/data/session';
+import type { TimelineItem } from '@/lib/data/session-views';
 import type { NormalFilters } from '@/lib/queries/session';
 import { DiffList, rowsOfChanges } from './diff-list';
 import { EventContent } from './event-content';

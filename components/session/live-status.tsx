@@ -3,7 +3,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Timestamp } from '@/components/state';
-import type { SessionStateView } from '@/lib/http/session-reads';
+import type { SessionStateView } from '@/lib/data/session-views';
 import { ApiError } from '@/lib/queries/session-api';
 
 /** The session's live facts (events, last update, revision) and whether live updates are working. */

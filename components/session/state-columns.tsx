@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { StateTable } from '@/components/state';
 import { EditableStateTable } from '@/components/state-edit/editable-state-table';
-import type { SessionStateView } from '@/lib/http/session-reads';
+import type { SessionStateView } from '@/lib/data/session-views';
 import { mergedEntries } from '@/lib/session-service/merged-entries';
 import { prefixedKey } from '@/lib/session-service/scope';
 import type { SessionRef } from '@/lib/session-service/store';

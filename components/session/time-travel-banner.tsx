@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { Timestamp } from '@/components/state';
-import type { TimelineItem } from '@/lib/data/session';
+import type { TimelineItem } from '@/lib/data/session-views';
 
 interface TimeTravelBannerProps {
   seq: number;

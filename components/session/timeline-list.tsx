@@ -3,7 +3,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TimelineItem } from '@/lib/data/session';
+import type { TimelineItem } from '@/lib/data/session-views';
 import {
   pageOf,
   positionOptions,

@@ -2,7 +2,7 @@
 
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { TimelineItem } from '@/lib/data/session';
+import type { TimelineItem } from '@/lib/data/session-views';
 import { sessionKeys, TIMELINE_PAGE_SIZE } from '@/lib/queries/session';
 import type { SessionRef } from '@/lib/session-service/store';
 import type { Page } from '@/lib/session-service/types';

@@ -1,6 +1,6 @@
 // The contents of the edit dialog, kept by the table so they survive closing
 // the dialog while the save is in flight, and come back if the server refuses.
-import type { ActionFailure } from '@/lib/actions/result';
+import type { ActionFailure } from '@/lib/commands/result';
 import type { JsonValue } from '@/lib/session-service/types';
 import { keyProblem, parseJsonText, valueProblem } from '@/lib/validation/json-text';
 import { MAX_REASON_LENGTH } from '@/lib/validation/limits';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sessionsRoute from '../../app/api/apps/[app]/users/[user]/sessions/route';
 import * as userStateRoute from '../../app/api/apps/[app]/users/[user]/state/route';
 import { PrismaSessionService } from '../../lib/adk';
-import { call } from '../../lib/http/testing';
+import { call } from '../../lib/testing/http';
 import { testProviders } from '../../lib/testing/databases';
 import { useTestDatabase } from '../../lib/testing/use-test-database';
 import { APP_NAME } from './agent';

@@ -13,7 +13,7 @@ import {
 import { getAccountStore } from '../services';
 import { ACCOUNTS_PATH } from '../paths';
 import { principalFor } from './authorize';
-import { failure, type ActionResult } from './result';
+import { failure, type ActionResult } from '../commands/result';
 
 /** Runs an admin-only command and refreshes the accounts page when it succeeded. */
 async function asAdmin<T>(command: (by: Principal) => Promise<ActionResult<T>>): Promise<ActionResult<T>> {

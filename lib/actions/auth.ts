@@ -10,7 +10,7 @@ import { clientAddress } from '../auth/client-address';
 import { checkSignIn } from '../auth/sign-in';
 import { authConfig } from '../config';
 import { getAccountStore } from '../services';
-import { failure } from './result';
+import { failure } from '../commands/result';
 
 export interface SignInState {
   /** What the person typed, kept when the server refuses it (never the password). */

@@ -2,7 +2,7 @@ import { isAuthError } from '../auth/errors';
 import type { Principal } from '../auth/principal';
 import { hasRole, type Role } from '../auth/roles';
 import { currentPrincipal, requireRole } from '../auth/server';
-import type { ActionFailure } from './result';
+import type { ActionFailure } from '../commands/result';
 
 /**
  * The role each dashboard write needs, as the HTTP API's policy has it:

@@ -1,4 +1,4 @@
-import type { ActionResult } from './result';
+import type { ActionResult } from '../commands/result';
 
 /**
  * Calls a server action from the browser. An action returns its errors as

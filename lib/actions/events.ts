@@ -7,7 +7,7 @@ import { getStore } from '../services';
 import { appPath, sessionPath, userPath } from '../paths';
 import { scopeOfKey } from '../session-service/scope';
 import { principalFor, WRITE_ROLES } from './authorize';
-import { failure, type ActionResult } from './result';
+import { failure, type ActionResult } from '../commands/result';
 
 /** Appends an event from the session page's form, guarded by the revision that page loaded. */
 export async function appendEvent(input: AppendEventInput): Promise<ActionResult<AppendEventOutput>> {

@@ -9,12 +9,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccountStore } from '../auth/store';
 import { setServicesForTests } from '../services';
-import { databaseDump } from '../http/testing';
+import { databaseDump } from '../testing/http';
 import { testProviders } from '../testing/databases';
 import { useTestDatabase } from '../testing/use-test-database';
 import { createAccount, createApiToken, revokeApiToken, setAccountPassword, updateAccount } from './accounts';
 import { appendEvent } from './events';
-import type { ActionErrorCode, ActionResult } from './result';
+import type { ActionErrorCode, ActionResult } from '../commands/result';
 import { editState } from './state';
 import { appendEvent as appendToCopy } from '../session-service/append';
 

@@ -6,7 +6,7 @@ import { getStore } from '../services';
 import { appPath, userPath } from '../paths';
 import type { StateEntry } from '../session-service/types';
 import { principalFor, WRITE_ROLES } from './authorize';
-import { failure, type ActionResult } from './result';
+import { failure, type ActionResult } from '../commands/result';
 
 function isAppEdit(input: unknown): boolean {
   return typeof input !== 'object' || input === null || (input as { scope?: unknown }).scope !== 'user';

@@ -17,7 +17,7 @@ import * as sessionsRoute from '../../app/api/apps/[app]/users/[user]/sessions/r
 import * as sessionRoute from '../../app/api/apps/[app]/users/[user]/sessions/[id]/route';
 import * as eventsRoute from '../../app/api/apps/[app]/users/[user]/sessions/[id]/events/route';
 import * as stateRoute from '../../app/api/apps/[app]/users/[user]/sessions/[id]/state/route';
-import { call } from '../http/testing';
+import { call } from '../testing/http';
 import { STALE_SESSION_MESSAGE, isSessionServiceError } from '../session-service';
 import { testProviders } from '../testing/databases';
 import { uniqueName } from '../testing/factories';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { failure, invalid, type ActionResult } from '../actions/result';
+import { failure, invalid, type ActionResult } from './result';
 import type { Principal } from '../auth/principal';
 import { MIN_PASSWORD_LENGTH, type Account, type AccountStore, type ApiTokenInfo } from '../auth/store';
 import { ROLES } from '../auth/roles';

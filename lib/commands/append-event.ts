@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invalid, failure, type ActionResult } from '../actions/result';
+import { invalid, failure, type ActionResult } from './result';
 import { APP_KEYS_WRITE, forbidden } from '../auth/errors';
 import { roleForStateKeys } from '../auth/policy';
 import { hasRole, type Role } from '../auth/roles';

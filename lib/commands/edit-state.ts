@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invalid, failure, type ActionResult } from '../actions/result';
+import { invalid, failure, type ActionResult } from './result';
 import { jsonEqual } from '../session-service/state-diff';
 import { setOwn } from '../session-service/json';
 import type { SessionStore } from '../session-service/store';

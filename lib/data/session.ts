@@ -5,7 +5,8 @@
 // browser's React Query cache starts from the same data it would fetch.
 import { cache } from 'react';
 import type { EventQuery, SessionRef, SessionStore } from '../session-service/store';
-import type { Event, Page, SessionSummary, StateChange, StoredEvent } from '../session-service/types';
+import type { Page, SessionSummary, StateChange, StoredEvent } from '../session-service/types';
+import type { EventPosition, TimelineFilters, TimelineItem, TimelineQuery } from './session-views';
 import { requireViewer } from '../auth/server';
 import { getStore } from '../services';
 
@@ -16,36 +17,6 @@ export const getSessionSummary = cache(
     return (await getStore()).getSessionSummary({ appName, userId, sessionId });
   },
 );
-
-/** One event of a session with the state changes it caused (old → new, every tier). */
-export interface TimelineItem {
-  seq: number;
-  event: Event;
-  changes: StateChange[];
-}
-
-/** The timeline's filters: events by this author, of this invocation, whose delta touched this prefixed key. */
-export interface TimelineFilters {
-  author?: string;
-  invocationId?: string;
-  /** Prefixed as an agent writes it: `user:plan`, `app:tone`, `topic`. */
-  key?: string;
-}
-
-export interface TimelineQuery extends TimelineFilters {
-  offset?: number;
-  limit?: number;
-  /** Only events after this sequence number. */
-  after?: number;
-}
-
-export interface EventPosition {
-  seq: number;
-  /** Zero-based index in the filtered timeline (ascending seq); null when the filters exclude the event or it does not exist. */
-  index: number | null;
-  /** Events that pass the filters. */
-  total: number;
-}
 
 function eventQuery(filters: TimelineFilters): EventQuery {
   return { author: filters.author, invocationId: filters.invocationId, touchedKey: filters.key };

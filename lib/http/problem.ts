@@ -11,6 +11,3 @@ export class HttpError extends Error {
 
 export const badRequest = (detail: string) => new HttpError(400, detail);
 export const notFound = (detail: string) => new HttpError(404, detail);
-
-/** ADK's API server says exactly this for GET and PATCH of a missing session. */
-export const SESSION_NOT_FOUND = 'Session not found';

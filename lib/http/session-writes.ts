@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { isSessionServiceError } from '../session-service/errors';
 import type { AppendOptions, SessionRef, SessionStore } from '../session-service/store';
 import type { Session, StateRecord } from '../session-service/types';
-import { notFound, SESSION_NOT_FOUND } from './problem';
+import { SESSION_NOT_FOUND } from '../session-service/errors';
+import { notFound } from './problem';
 
 /**
  * ADK's PATCH: an event by "user" with invocation id `p-<uuid>` carrying the

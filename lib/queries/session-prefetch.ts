@@ -2,8 +2,9 @@
 // with what the page shows first, under the keys the browser's queries use
 // (lib/queries/session.ts), read straight from the service (lib/data).
 import type { QueryClient } from '@tanstack/react-query';
-import { locateEvent, readTimeline, readTimelineEvent, type EventPosition } from '../data/session';
-import { sessionStateView } from '../http/session-reads';
+import { locateEvent, readTimeline, readTimelineEvent } from '../data/session';
+import { sessionStateView } from '../data/session-state';
+import type { EventPosition } from '../data/session-views';
 import type { SessionRef, SessionStore } from '../session-service/store';
 import { pageOf, sessionKeys, TIMELINE_PAGE_SIZE, type NormalFilters } from './session';
 import type { SessionUrlState } from './session-url';

@@ -2,8 +2,7 @@
 // the same keys from lib/data (lib/queries/session-prefetch.ts), so the
 // browser starts from the rendered data and then polls the route handlers.
 import { queryOptions } from '@tanstack/react-query';
-import type { EventPosition, TimelineFilters, TimelineItem } from '../data/session';
-import type { SessionStateView } from '../http/session-reads';
+import type { EventPosition, SessionStateView, TimelineFilters, TimelineItem } from '../data/session-views';
 import type { SessionRef } from '../session-service/store';
 import type { Page } from '../session-service/types';
 import { ApiError, getJson, isFinalAnswer, queryString, sessionApiPath } from './session-api';

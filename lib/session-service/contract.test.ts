@@ -1,7 +1,7 @@
 // The session service's contract (shared/spec/session-semantics.md sections
 // 1-5), run against every backend: an embedded SQLite file and PostgreSQL.
 import { describe, expect, it } from 'vitest';
-import { databaseDump } from '../http/testing';
+import { databaseDump } from '../testing/http';
 import { testProviders } from '../testing/databases';
 import { agentDelta, uniqueName } from '../testing/factories';
 import { failEventInsert, INJECTED_FAILURE } from '../testing/faults';

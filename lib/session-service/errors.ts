@@ -32,6 +32,9 @@ export class SessionServiceError extends Error {
 export const STALE_SESSION_MESSAGE =
   'The session has been modified in storage since it was loaded. Please reload the session before appending more events.';
 
+/** ADK's API server says exactly this for GET and PATCH of a missing session. */
+export const SESSION_NOT_FOUND = 'Session not found';
+
 export const sessionNotFound = (sessionId: string) =>
   new SessionServiceError('NOT_FOUND', `Session ${sessionId} not found.`);
 

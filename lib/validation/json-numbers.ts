@@ -4,7 +4,7 @@
  * becomes 0. ADK's Python server keeps such integers exactly; we cannot, so
  * we refuse them and say so instead of storing a different value.
  */
-import { lineAndColumn } from '../http/json-syntax';
+import { lineAndColumn } from './json-syntax';
 
 export interface LossyNumber {
   /** Offset of the literal in the text (UTF-16 code units). */

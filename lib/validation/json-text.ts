@@ -1,5 +1,5 @@
-import { exceedsDepth, loneSurrogateProblem } from '../http/json-parse';
-import { findJsonSyntaxError, lineAndColumn } from '../http/json-syntax';
+import { exceedsDepth, loneSurrogateProblem } from './json-checks';
+import { findJsonSyntaxError, lineAndColumn } from './json-syntax';
 import { lossyNumberMessage } from './json-numbers';
 import { hasLoneSurrogate } from './text';
 import { MAX_JSON_DEPTH, MAX_KEY_LENGTH, MAX_KEYS_PER_DELTA, MAX_VALUE_BYTES } from './limits';

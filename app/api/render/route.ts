@@ -4,7 +4,7 @@ import { plainRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/methods';
 import { json } from '@/lib/http/respond';
 import { parseRender } from '@/lib/http/schemas/render';
-import { renderState } from '@/lib/http/session-reads';
+import { renderState } from '@/lib/data/session-state';
 import { renderTemplate } from '@/lib/session-service/template';
 import { getStore } from '@/lib/services';
 
@@ -15,7 +15,7 @@ export const runtime = 'nodejs';
 export const POST = plainRoute(async (request) => {
   const { template, dialect, source } = parseRender(await readJson(request));
   // Only a session source needs the database; rendering given state works without one.
-  const state = 'state' in source ? source.state : await renderState(await getStore(), source);
+  const state = 'state' in source ? source.state : await renderState(await getStore(), source.session, source.asOf);
   return json(renderTemplate(template, state, { dialect }));
 });
 

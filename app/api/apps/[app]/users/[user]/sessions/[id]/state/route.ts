@@ -5,7 +5,7 @@ import { otherMethods } from '@/lib/http/methods';
 import { sessionRefOf, type SessionParams } from '@/lib/http/params';
 import { parseQuery, storedIntegerParam } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
-import { sessionStateView } from '@/lib/http/session-reads';
+import { sessionStateView } from '@/lib/data/session-state';
 import { getStore } from '@/lib/services';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseJsonBody } from './json-parse';
-import { findJsonSyntaxError, lineAndColumn } from './json-syntax';
+import { findJsonSyntaxError, lineAndColumn } from '../validation/json-syntax';
 import { HttpError } from './problem';
 
 function detailOf(text: string): string {

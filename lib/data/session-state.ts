@@ -1,16 +1,13 @@
+// The session state reads the API and the page's prefetch share. A missing
+// session or event is the domain's NOT_FOUND, which the API answers 404 with
+// ADK's text.
 import { mergedRecord } from '../session-service/merged-entries';
 import type { SessionRef, SessionStore } from '../session-service/store';
-import type { SessionTiers, StateRecord } from '../session-service/types';
-import { notFound, SESSION_NOT_FOUND } from './problem';
-import type { RenderSource } from './schemas/render';
+import type { StateRecord } from '../session-service/types';
+import { SESSION_NOT_FOUND, SessionServiceError } from '../session-service/errors';
+import type { SessionStateView } from './session-views';
 
-export interface SessionStateView extends SessionTiers {
-  /** The session now, also with asOf: what an If-Match on the events route must name. */
-  revision: number;
-  lastUpdateTime: number;
-  eventCount: number;
-}
-
+const notFound = (message: string) => new SessionServiceError('NOT_FOUND', message);
 const eventNotFound = (ref: SessionRef, seq: number) => notFound(`Event ${seq} not found in session ${ref.sessionId}.`);
 
 /** The three tiers (now, or right after event `asOf`) with the session's current revision and counts. */
@@ -29,18 +26,16 @@ export async function sessionStateView(service: SessionStore, ref: SessionRef, a
   };
 }
 
-/** The merged state a template renders against: given, a session's now, or a session's as of an event. */
-export async function renderState(service: SessionStore, source: RenderSource): Promise<StateRecord> {
-  if ('state' in source) return source.state;
-  const ref = source.session;
-  if (source.asOf === undefined) {
+/** The merged state a template renders against: a session's now, or as of an event. */
+export async function renderState(service: SessionStore, ref: SessionRef, asOf?: number): Promise<StateRecord> {
+  if (asOf === undefined) {
     const session = await service.getSession(ref, { numRecentEvents: 0 });
     if (!session) throw notFound(SESSION_NOT_FOUND);
     return session.state;
   }
-  const tiers = await service.getStateAsOf(ref, source.asOf);
+  const tiers = await service.getStateAsOf(ref, asOf);
   if (!tiers) {
-    throw (await service.getSessionSummary(ref)) ? eventNotFound(ref, source.asOf) : notFound(SESSION_NOT_FOUND);
+    throw (await service.getSessionSummary(ref)) ? eventNotFound(ref, asOf) : notFound(SESSION_NOT_FOUND);
   }
   return mergedRecord(tiers);
 }

@@ -4,7 +4,7 @@
  * database to prove a failed request changed nothing.
  */
 import { raw, sqltag as sql } from '@prisma/client/runtime/client';
-import type { TestDatabase } from '../testing/databases';
+import type { TestDatabase } from './databases';
 
 type Handler<P> = (request: Request, context: { params: Promise<P> }) => Promise<Response>;
 
