@@ -10,6 +10,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 // A second server on the same build and database, in protected mode, for the sign-in and role specs.
 const protectedPort = Number(process.env.E2E_PROTECTED_PORT || port + 1); // set it when port + 1 is taken (parallel runs)
 process.env.E2E_PROTECTED_URL = `http://127.0.0.1:${protectedPort}`;
+// The statehouse/playwright kit's suite and the example agent's suite reach the console as another repository would.
+process.env.STATEHOUSE_URL = baseURL;
 const databaseUrl = chooseE2eDatabase();
 const OUTAGE_SPECS = /outage\.spec\.ts$/;
 const serverEnv = {
@@ -40,11 +42,18 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() },
     },
     {
+      // statehouse/playwright's own suite (playwright/tests; inner/ holds the suites it runs as child processes).
+      name: 'kit',
+      testDir: './playwright/tests',
+      testIgnore: '**/inner/**',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() },
+    },
+    {
       // These take the database away from both servers, so they run after every
       // other spec, alone (run them by themselves with --no-deps).
       name: 'outage',
       testMatch: OUTAGE_SPECS,
-      dependencies: ['chromium'],
+      dependencies: ['chromium', 'kit'],
       use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() },
     },
   ],

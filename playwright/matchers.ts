@@ -106,6 +106,37 @@ function eventMatches(event: StoredEvent, pattern: EventPattern): boolean {
   return true;
 }
 
+/** How many of the pattern's fields an event matches. */
+function score(event: StoredEvent, pattern: EventPattern): number {
+  let matched = 0;
+  if (pattern.author !== undefined && event.author === pattern.author) matched += 1;
+  if (pattern.invocationId !== undefined && event.invocationId === pattern.invocationId) matched += 1;
+  if (pattern.text !== undefined && textOf(event).includes(pattern.text)) matched += 1;
+  for (const [key, value] of Object.entries(pattern.stateDelta ?? {})) {
+    if (Object.hasOwn(event.actions.stateDelta, key)) matched += jsonEqual(event.actions.stateDelta[key], value) ? 1 : 0.5;
+  }
+  return matched;
+}
+
+function closestEvent(events: StoredEvent[], pattern: EventPattern): { event: StoredEvent; index: number } | null {
+  let best: { event: StoredEvent; index: number; score: number } | null = null;
+  events.forEach((event, index) => {
+    const value = score(event, pattern);
+    if (!best || value > best.score) best = { event, index, score: value };
+  });
+  return best;
+}
+
+/** The event in the pattern's terms: the fields the pattern names, the delta's keys it names. */
+function projection(event: StoredEvent, pattern: EventPattern): Record<string, unknown> {
+  const seen: Record<string, unknown> = {};
+  if (pattern.author !== undefined) seen.author = event.author;
+  if (pattern.invocationId !== undefined) seen.invocationId = event.invocationId;
+  if (pattern.stateDelta !== undefined) seen.stateDelta = pick(event.actions.stateDelta, Object.keys(pattern.stateDelta));
+  if (pattern.text !== undefined) seen.text = textOf(event);
+  return seen;
+}
+
 /** An event as the failure message shows it: what the pattern can be compared with. */
 function summary(event: StoredEvent, index: number): Record<string, unknown> {
   const text = textOf(event);
@@ -145,12 +176,17 @@ export const statehouseMatchers = {
 
   /** Some event of the session matches every field of the pattern (author, invocationId, a subset of its stateDelta, text). */
   async toHaveEvent(this: ExpectMatcherState, session: unknown, pattern: EventPattern, options?: RetryOptions) {
-    return retry(this, 'toHaveEvent', session, options, (s) => ({
-      pass: s.events.some((event) => eventMatches(event, pattern)),
-      expected: pattern,
-      received: s.events.map(summary),
-      note: `${s.events.length} event(s); none matched every field of the pattern.`,
-    }));
+    return retry(this, 'toHaveEvent', session, options, (s) => {
+      const closest = closestEvent(s.events, pattern);
+      const listing = s.events.map((event, index) => `  ${JSON.stringify(summary(event, index))}`).join('\n');
+      return {
+        pass: s.events.some((event) => eventMatches(event, pattern)),
+        expected: pattern,
+        // The diff is against the event closest to the pattern, in the pattern's terms.
+        received: closest ? projection(closest.event, pattern) : 'no events',
+        note: `The session's ${s.events.length} event(s):\n${listing || '  (none)'}\n${closest ? `Closest: event index ${closest.index}` : ''}`,
+      };
+    });
   },
 
   /** The session has exactly this many events. */

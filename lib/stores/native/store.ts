@@ -312,11 +312,13 @@ export class NativeSessionStore implements SessionStore {
         );
       }
       // The triggers spread an app's counts over slots and leave emptied ones behind; recounted, an
-      // app left without sessions has no count rows, as if it never had any.
+      // app left without sessions has no count rows, as if it never had any. A slot row a concurrent
+      // create committed meanwhile is overwritten with a count that includes its session (ON CONFLICT).
       await tx.$executeRaw(sql`DELETE FROM app_session_counts WHERE app_name = ${appName}`);
       await tx.$executeRaw(
         sql`INSERT INTO app_session_counts (app_name, slot, sessions, users)
-            SELECT app_name, pk % 16, COUNT(*), 0 FROM sessions WHERE app_name = ${appName} GROUP BY app_name, pk % 16`,
+            SELECT app_name, pk % 16, COUNT(*), 0 FROM sessions WHERE app_name = ${appName} GROUP BY app_name, pk % 16
+            ON CONFLICT (app_name, slot) DO UPDATE SET sessions = excluded.sessions, users = 0`,
       );
       await tx.$executeRaw(
         sql`INSERT INTO app_session_counts (app_name, slot, sessions, users)
