@@ -8,10 +8,11 @@
 // Both files are read from node_modules at run time, never bundled, so this
 // works the same under tsx, Vitest and a Next.js server build.
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import type {
@@ -27,13 +28,31 @@ export type { SchemaEngine };
 type Glue = typeof import('@prisma/schema-engine-wasm/schema_engine_bg');
 
 /**
- * The project root: STATEHOUSE_ROOT if set, else the working directory. Every
- * entry point (npm scripts, Vitest, `next start`) runs from the root; Next.js
- * bundles server code, so paths relative to this file would not survive a build.
+ * The project root, where prisma/<provider>/ and node_modules are:
+ * STATEHOUSE_ROOT if set; else the tree this module lives in, when it has the
+ * migrations (an agent's own project imports lib/adk from there, running from
+ * its own directory); else the working directory, for a Next.js build, whose
+ * bundled modules no longer sit in the tree (`next start` runs from the root).
  */
 export function projectRoot(): string {
   // turbopackIgnore: the root is only known at run time; Next must not trace the whole tree for it.
-  return resolve(/* turbopackIgnore: true */ process.env.STATEHOUSE_ROOT || process.cwd());
+  const configured = process.env.STATEHOUSE_ROOT;
+  if (configured) return resolve(/* turbopackIgnore: true */ configured);
+  const tree = moduleTree();
+  if (tree !== null) return tree;
+  return resolve(/* turbopackIgnore: true */ process.cwd());
+}
+
+/** Two levels above this file (lib/migrate/), if that is a Statehouse tree with its migrations; null otherwise. */
+function moduleTree(): string | null {
+  let here: string;
+  try {
+    here = fileURLToPath(import.meta.url);
+  } catch {
+    return null; // not a file: URL (a bundle)
+  }
+  const tree = resolve(/* turbopackIgnore: true */ dirname(here), '..', '..');
+  return existsSync(/* turbopackIgnore: true */ join(tree, 'prisma', 'sqlite', 'migrations', 'migration_lock.toml')) ? tree : null;
 }
 
 let gluePromise: Promise<Glue> | undefined;

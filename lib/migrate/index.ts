@@ -2,8 +2,8 @@
 // with Prisma's own schema engine (WebAssembly, see ./engine), so the database
 // records them in _prisma_migrations exactly as `prisma migrate deploy` does.
 //
-// Paths are resolved from the project root (the working directory, or
-// STATEHOUSE_ROOT): the app, its scripts and its tests must run from there.
+// Paths are resolved from the project root (./engine's projectRoot:
+// STATEHOUSE_ROOT, else the tree this module is in, else the working directory).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MigrationList } from '@prisma/schema-engine-wasm/schema_engine_bg';
@@ -111,7 +111,7 @@ export async function applyMigrations(databaseUrl: string): Promise<{ applied: s
   const migrationsList = await readMigrations(provider);
   if (migrationsList.migrationDirectories.length === 0) {
     throw new Error(
-      `No migrations in ${migrationsList.baseDir}. Run Statehouse from its project root (or set STATEHOUSE_ROOT).`,
+      `No migrations in ${migrationsList.baseDir}. Set STATEHOUSE_ROOT to the Statehouse tree (the directory holding prisma/).`,
     );
   }
   return withEngine(databaseUrl, await readSchema(provider), async (engine) => {
