@@ -49,11 +49,17 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() },
     },
     {
+      // examples/adk-agent under Playwright with statehouse/playwright (the agent writes over HTTP).
+      name: 'example',
+      testDir: './examples/adk-agent/e2e',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() },
+    },
+    {
       // These take the database away from both servers, so they run after every
       // other spec, alone (run them by themselves with --no-deps).
       name: 'outage',
       testMatch: OUTAGE_SPECS,
-      dependencies: ['chromium', 'kit'],
+      dependencies: ['chromium', 'kit', 'example'],
       use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() },
     },
   ],
