@@ -5,6 +5,7 @@ import { usePathname } from 'next/navigation';
 import { describeTarget, targetOf } from '@/components/nav/describe-path';
 import { LoadError } from '@/components/page-status/load-error';
 import { APPS_PATH } from '@/lib/paths';
+import { buttonClass } from '@/components/ui/button';
 
 export default function ErrorBoundary({ error, retry }: { error: unknown; retry: () => void }) {
   const pathname = usePathname();
@@ -15,7 +16,7 @@ export default function ErrorBoundary({ error, retry }: { error: unknown; retry:
       retry={retry}
       title="This page could not be loaded"
       otherAction={
-        <Link href={APPS_PATH} className="rounded-md border border-border px-4 py-2 text-sm font-medium hover:bg-surface-muted">
+        <Link href={APPS_PATH} className={buttonClass({ variant: 'secondary', size: 'md' })}>
           All apps
         </Link>
       }

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { NotFoundDetail } from '@/components/nav/not-found-detail';
 import { NotFoundPanel } from '@/components/page-status/not-found-panel';
-import { PANEL_ACTION_CLASS } from '@/components/page-status/panel-action';
+import { buttonClass } from '@/components/ui/button';
 import { APPS_PATH } from '@/lib/paths';
 
 export const metadata: Metadata = { title: 'Not found' };
@@ -12,7 +12,7 @@ export default function NotFound() {
     <NotFoundPanel
       title="Page not found"
       action={
-        <Link href={APPS_PATH} className={PANEL_ACTION_CLASS}>
+        <Link href={APPS_PATH} className={buttonClass({ variant: 'primary', size: 'md', className: 'inline-block' })}>
           Back to all apps
         </Link>
       }

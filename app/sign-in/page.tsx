@@ -4,6 +4,7 @@ import { SignInForm } from '@/components/auth/sign-in-form';
 import { safeReturnPath } from '@/lib/auth/return-path';
 import { currentPrincipal } from '@/lib/auth/server';
 import { authConfig } from '@/lib/config';
+import { cardClass } from '@/components/ui/card';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -19,7 +20,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
         <p className="mt-1 text-sm text-muted">Access is {config.reason}.</p>
       </div>
-      <div className="rounded-lg border border-border bg-surface p-6 shadow-sm">
+      <div className={cardClass({ className: 'p-6' })}>
         <SignInForm returnTo={returnTo} />
       </div>
       <p className="text-sm text-muted">

@@ -7,8 +7,9 @@ import type { Account, ApiTokenInfo } from '@/lib/auth/store';
 import { CopyButton } from '@/components/json';
 import { FieldMessage } from './create-account-form';
 import { errorFor, useAdminAction } from './use-admin-action';
+import { buttonClass } from '@/components/ui/button';
 
-const BUTTON = 'rounded-md border border-border-strong px-2 py-1 text-xs font-medium hover:bg-surface-muted disabled:opacity-60';
+const BUTTON = buttonClass({ variant: 'secondary', size: 'xs' });
 const INPUT = 'rounded-md border border-border-strong bg-surface px-2 py-1 text-xs outline-none focus:border-accent';
 const when = (seconds: number | null) => (seconds === null ? 'never' : new Date(seconds * 1000).toISOString().replace('T', ' ').slice(0, 16) + ' UTC');
 

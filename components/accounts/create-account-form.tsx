@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { createAccount } from '@/lib/actions/accounts';
 import { ROLES, type Role } from '@/lib/auth/roles';
 import { errorFor, useAdminAction } from './use-admin-action';
+import { Button } from '@/components/ui/button';
 
 const INPUT = 'block w-full rounded-md border border-border-strong bg-surface px-2 py-1.5 text-sm outline-none focus:border-accent';
 
@@ -53,13 +54,13 @@ export function CreateAccountForm() {
         </select>
       </div>
       <div className="sm:pt-5">
-        <button
+        <Button
           type="submit"
           disabled={pending}
-          className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-foreground hover:bg-accent-hover disabled:opacity-60"
+          variant="primary"
         >
           {pending ? 'Creating…' : 'Create account'}
-        </button>
+        </Button>
       </div>
       <div className="sm:col-span-4" aria-live="polite">
         <FieldMessage id="new-account-form-error" text={errorFor(failure, 'form')} />

@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useDeferredValue, useEffect, useId, useState, useTransition } from 'react';
-import { FieldError } from '@/components/state-edit/field-error';
+import { FieldError } from '@/components/ui/field';
 import { JsonField } from '@/components/state-edit/json-field';
 import { TextField } from '@/components/state-edit/text-field';
 import { callAction } from '@/lib/actions/call';
@@ -26,6 +26,8 @@ import {
   type EventDraft,
   type EventErrors,
 } from './event-draft';
+import { Button, buttonClass } from '@/components/ui/button';
+import { cardClass } from '@/components/ui/card';
 
 /** What the page showed when the person started writing: appends are refused once storage has moved past it. */
 interface Base {
@@ -35,8 +37,8 @@ interface Base {
 
 const baseOf = (state: Base): Base => ({ revision: state.revision, eventCount: state.eventCount });
 
-const button = 'rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-surface-muted';
-const primaryButton = 'rounded-md bg-accent px-3 py-1.5 text-sm font-semibold text-accent-foreground hover:bg-accent-hover disabled:opacity-50';
+const button = buttonClass({ variant: 'secondary' });
+const primaryButton = buttonClass({ variant: 'primary' });
 
 /**
  * Appends an event to the session from the dashboard: author, invocation id,
@@ -146,7 +148,7 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
   const stale = refusal?.code === 'STALE_SESSION';
 
   return (
-    <section aria-labelledby={headingId} className="rounded-lg border border-border bg-surface p-4 shadow-sm">
+    <section aria-labelledby={headingId} className={cardClass({ className: 'p-4' })}>
       <div className="flex items-baseline justify-between gap-2">
         <h2 id={headingId} className="text-base font-semibold">
           Append an event
@@ -167,9 +169,9 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
               : 'Someone else appended to it. '}
             Reload to see them; your draft stays as it is, and nothing is appended until you send it again.
           </p>
-          <button type="button" onClick={reload} disabled={pending} className={`${button} mt-2 bg-surface text-foreground`}>
+          <Button type="button" onClick={reload} disabled={pending} variant="secondary" className="mt-2">
             Reload session
-          </button>
+          </Button>
         </div>
       ) : null}
 

@@ -2,6 +2,7 @@
 
 import { useActionState } from 'react';
 import { signIn, type SignInState } from '@/lib/actions/auth';
+import { Button } from '@/components/ui/button';
 
 const INITIAL: SignInState = { name: '', error: null };
 const INPUT = 'block w-full rounded-md border border-border-strong bg-surface px-3 py-2 text-sm outline-none focus:border-accent';
@@ -43,13 +44,13 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
           {state.error}
         </p>
       ) : null}
-      <button
+      <Button
         type="submit"
         disabled={pending}
-        className="w-full rounded-md bg-accent px-3 py-2 text-sm font-medium text-accent-foreground hover:bg-accent-hover disabled:opacity-60"
+        variant="primary" size="md" className="w-full"
       >
         {pending ? 'Signing in…' : 'Sign in'}
-      </button>
+      </Button>
     </form>
   );
 }

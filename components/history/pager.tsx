@@ -1,4 +1,5 @@
 'use client';
+import { buttonClass } from '@/components/ui/button';
 
 interface PagerProps {
   page: number;
@@ -14,7 +15,7 @@ export function Pager({ page, pageSize, total, onPage, noun }: PagerProps) {
   if (total <= pageSize) return null;
   const first = page * pageSize + 1;
   const last = Math.min(total, (page + 1) * pageSize);
-  const button = 'rounded-md border border-border px-2 py-0.5 text-xs font-medium hover:bg-surface-muted disabled:opacity-40';
+  const button = buttonClass({ variant: 'secondary', size: 'xs' });
   return (
     <div className="flex items-center justify-between gap-2 pt-2 text-xs text-muted">
       <button type="button" className={button} disabled={page === 0} onClick={() => onPage(page - 1)} aria-label={`Newer ${noun}`}>

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { formatCount } from './format';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/lib/data/list-params';
 import { listHref, type ListQuery } from './href';
+import { buttonClass } from '@/components/ui/button';
 
 interface PaginationProps {
   pathname: string;
@@ -19,8 +20,7 @@ interface PaginationProps {
   noun: string;
 }
 
-const linkClass =
-  'rounded-md border border-border bg-surface px-3 py-1.5 font-medium hover:bg-surface-muted aria-disabled:pointer-events-none aria-disabled:opacity-40';
+const linkClass = buttonClass({ variant: 'secondary' });
 
 /**
  * "Showing 51–100 of 100,000 sessions", first/previous/next/last links and

@@ -2,6 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useTransition, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { cardClass } from '@/components/ui/card';
 
 export interface SearchField {
   /** The query parameter. */
@@ -59,7 +61,7 @@ export function SearchForm({ label, pathname, fields, keep = {}, hint }: SearchF
       method="get"
       onSubmit={submit}
       aria-busy={pending || undefined}
-      className="mb-3 rounded-lg border border-border bg-surface p-3 shadow-sm"
+      className={cardClass({ className: 'mb-3 p-3' })}
     >
       {kept.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
@@ -80,20 +82,20 @@ export function SearchForm({ label, pathname, fields, keep = {}, hint }: SearchF
           </label>
         ))}
         <div className="flex items-center gap-2">
-          <button
+          <Button
             type="submit"
-            className="rounded-md bg-accent px-4 py-1.5 text-sm font-medium text-accent-foreground hover:bg-accent-hover disabled:opacity-60"
+            variant="primary"
           >
             Search
-          </button>
+          </Button>
           {active ? (
-            <button
+            <Button
               type="button"
               onClick={() => startTransition(() => router.push(hrefOf(pathname, kept)))}
-              className="rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
+              variant="secondary"
             >
               Clear
-            </button>
+            </Button>
           ) : null}
         </div>
       </div>

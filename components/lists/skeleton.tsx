@@ -1,7 +1,8 @@
+import { cardClass } from '@/components/ui/card';
 /** A list's placeholder while it loads: the table's shape, announced as loading. */
 export function TableSkeleton({ label, rows = 8, columns = 4 }: { label: string; rows?: number; columns?: number }) {
   return (
-    <div role="status" aria-label={label} className="overflow-hidden rounded-lg border border-border bg-surface shadow-sm">
+    <div role="status" aria-label={label} className={cardClass({ className: 'overflow-hidden' })}>
       <div className="h-9 border-b border-border bg-surface-muted" />
       <div className="divide-y divide-border">
         {Array.from({ length: rows }, (_, row) => (
@@ -22,7 +23,7 @@ export function TableSkeleton({ label, rows = 8, columns = 4 }: { label: string;
 /** A block of text lines loading. */
 export function BlockSkeleton({ label, lines = 3 }: { label: string; lines?: number }) {
   return (
-    <div role="status" aria-label={label} className="space-y-2.5 rounded-lg border border-border bg-surface p-4 shadow-sm">
+    <div role="status" aria-label={label} className={cardClass({ className: 'space-y-2.5 p-4' })}>
       {Array.from({ length: lines }, (_, line) => (
         <div key={line} className={`h-3.5 animate-pulse rounded bg-surface-muted ${line % 2 ? 'w-1/2' : 'w-3/4'}`} />
       ))}

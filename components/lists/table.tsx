@@ -1,11 +1,12 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { listHref, type ListQuery } from './href';
+import { cardClass } from '@/components/ui/card';
 
 /** A list table: the caption names the list for screen readers (and can be shown). */
 export function ListTable({ caption, children, busy = false }: { caption: string; children: ReactNode; busy?: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-surface shadow-sm">
+    <div className={cardClass({ className: 'overflow-x-auto' })}>
       <table className="w-full text-left text-sm" aria-busy={busy || undefined}>
         <caption className="sr-only">{caption}</caption>
         {children}

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, type ReactNode } from 'react';
-import { PANEL_ACTION_CLASS } from './panel-action';
+import { Button } from '@/components/ui/button';
+import { cardClass } from '@/components/ui/card';
 
 /**
  * An error boundary's body when a page's data could not be read on the
@@ -34,7 +35,7 @@ export function LoadError({
   }, [error]);
 
   return (
-    <div role="alert" className="mx-auto max-w-xl rounded-lg border border-danger/40 bg-surface px-6 py-8 shadow-sm">
+    <div role="alert" className={cardClass({ tone: 'danger', className: 'mx-auto max-w-xl px-6 py-8' })}>
       <h1 className="text-lg font-semibold text-danger">{title}</h1>
       <p className="mt-2 text-sm">{children}</p>
       {showMessage && message ? (
@@ -48,9 +49,9 @@ export function LoadError({
         </p>
       ) : null}
       <div className="mt-6 flex gap-3">
-        <button type="button" onClick={() => retry()} className={PANEL_ACTION_CLASS}>
+        <Button onClick={() => retry()} variant="primary" size="md">
           Try again
-        </button>
+        </Button>
         {otherAction}
       </div>
     </div>

@@ -6,6 +6,7 @@ import { mergedRecord } from '@/lib/session-service/merged-entries';
 import type { SessionRef } from '@/lib/session-service/store';
 import { diffState } from '@/lib/session-service/state-diff';
 import { DiffList, rowOfKey } from './diff-list';
+import { cardClass } from '@/components/ui/card';
 
 interface ComparePanelProps {
   sessionRef: SessionRef;
@@ -44,7 +45,7 @@ export function ComparePanel({ sessionRef, first, second }: ComparePanelProps) {
   }
 
   return (
-    <section aria-labelledby="compare-heading" className="space-y-2 rounded-lg border border-border bg-surface p-4 shadow-sm">
+    <section aria-labelledby="compare-heading" className={cardClass({ className: 'space-y-2 p-4' })}>
       <h2 id="compare-heading" className="text-lg font-semibold">
         From event #{from} to event #{to}
       </h2>

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Timestamp } from '@/components/state';
 import type { SessionStateView } from '@/lib/data/session-views';
 import { ApiError } from '@/lib/queries/session-api';
+import { Button } from '@/components/ui/button';
 
 /** The session's live facts (events, last update, revision) and whether live updates are working. */
 export function LiveStatus({ live }: { live: UseQueryResult<SessionStateView> }) {
@@ -25,9 +26,9 @@ export function LiveStatus({ live }: { live: UseQueryResult<SessionStateView> })
         <p role="alert" className="flex items-center gap-2 text-danger">
           {gone ? 'This session has been deleted.' : `Live updates failed: ${error.message}`}
           {gone ? null : (
-            <button type="button" onClick={() => void live.refetch()} className="rounded border border-danger/40 px-2 py-0.5 text-xs font-medium">
+            <Button type="button" onClick={() => void live.refetch()} variant="secondary" size="xs">
               Retry
-            </button>
+            </Button>
           )}
         </p>
       ) : (

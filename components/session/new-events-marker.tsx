@@ -1,17 +1,18 @@
 'use client';
+import { Button } from '@/components/ui/button';
 
 /** "3 new events ↓" over the bottom of the timeline while the reader is scrolled away from the newest event. */
 export function NewEventsMarker({ count, onClick }: { count: number; onClick: () => void }) {
   return (
     <div aria-live="polite" className="pointer-events-none absolute inset-x-0 bottom-3 flex justify-center">
       {count > 0 ? (
-        <button
+        <Button
           type="button"
           onClick={onClick}
-          className="pointer-events-auto rounded-full bg-accent px-3 py-1 text-xs font-semibold text-accent-foreground shadow-md hover:bg-accent-hover"
+          variant="primary" size="xs" className="pointer-events-auto shadow-md"
         >
           {count.toLocaleString('en')} new {count === 1 ? 'event' : 'events'} ↓
-        </button>
+        </Button>
       ) : null}
     </div>
   );

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Timestamp } from '@/components/state';
 import type { TimelineItem } from '@/lib/data/session-views';
+import { Button } from '@/components/ui/button';
 
 interface TimeTravelBannerProps {
   seq: number;
@@ -46,13 +47,13 @@ export function TimeTravelBanner({ seq, item, error, compare, eventCount, onBack
         )}
       </p>
       <CompareForm key={compare ?? 'none'} seq={seq} compare={compare} onCompare={onCompare} />
-      <button
+      <Button
         type="button"
         onClick={onBack}
-        className="rounded-md bg-accent px-3 py-1 text-sm font-semibold text-accent-foreground hover:bg-accent-hover"
+        variant="primary"
       >
         Back to now
-      </button>
+      </Button>
     </div>
   );
 }
@@ -78,9 +79,9 @@ function CompareForm({ seq, compare, onCompare }: { seq: number; compare: number
         onChange={(event) => setText(event.target.value)}
         className="w-24 rounded-md border border-border bg-surface px-2 py-0.5 text-sm tabular-nums"
       />
-      <button type="submit" className="rounded-md border border-border bg-surface px-2 py-0.5 text-xs font-medium hover:bg-surface-muted">
+      <Button type="submit" variant="secondary" size="xs">
         Compare
-      </button>
+      </Button>
       {compare !== null ? (
         <button
           type="button"

@@ -2,6 +2,8 @@
 
 import { useState, type FormEvent } from 'react';
 import { hasFilters, type NormalFilters } from '@/lib/queries/session';
+import { inputClass } from '@/components/ui/field';
+import { Button } from '@/components/ui/button';
 
 interface TimelineFiltersProps {
   filters: NormalFilters;
@@ -41,21 +43,21 @@ function FilterForm({ filters, onFilters }: TimelineFiltersProps) {
             value={draft[field.name] ?? ''}
             onChange={(event) => setDraft({ ...draft, [field.name]: event.target.value })}
             placeholder={field.placeholder}
-            className="rounded-md border border-border bg-background px-2 py-1 font-mono text-sm text-foreground"
+            className={inputClass({ className: 'px-2 py-1 font-mono text-sm' })}
           />
         </label>
       ))}
-      <button type="submit" className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-foreground hover:bg-accent-hover">
+      <Button type="submit" variant="primary">
         Filter
-      </button>
+      </Button>
       {hasFilters(filters) ? (
-        <button
+        <Button
           type="button"
           onClick={() => onFilters({ author: null, invocationId: null, key: null })}
-          className="rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
+          variant="secondary"
         >
           Clear filters
-        </button>
+        </Button>
       ) : null}
     </form>
   );

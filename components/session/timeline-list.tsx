@@ -15,6 +15,8 @@ import type { SessionRef } from '@/lib/session-service/store';
 import { EventRow } from './event-row';
 import { NewEventsMarker } from './new-events-marker';
 import { useTimelineKeys } from './use-timeline-keys';
+import { Button } from '@/components/ui/button';
+import { cardClass } from '@/components/ui/card';
 
 /** A typical event row (header, a line or two of content, a small diff); rows are measured once rendered. */
 const ESTIMATED_ROW_PX = 120;
@@ -129,7 +131,7 @@ export function TimelineList(props: TimelineListProps) {
       <div
         ref={scrollRef}
         data-testid="timeline-scroller"
-        className="h-[70vh] min-h-80 overflow-y-auto overscroll-contain rounded-lg border border-border bg-surface"
+        className={cardClass({ className: 'h-[70vh] min-h-80 overflow-y-auto overscroll-contain' })}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
           <div
@@ -215,9 +217,9 @@ function PageError({ index, message, retry }: { index: number; message: string; 
     <div role="alert" className="text-sm text-danger">
       Events {first.toLocaleString('en')}–{(first + TIMELINE_PAGE_SIZE - 1).toLocaleString('en')} could not be loaded:{' '}
       {message}{' '}
-      <button type="button" onClick={retry} className="ml-1 rounded border border-danger/40 px-2 py-0.5 text-xs font-medium">
+      <Button type="button" onClick={retry} variant="secondary" size="xs" className="ml-1">
         Retry
-      </button>
+      </Button>
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { hasFilters, timelineCountOptions, type NormalFilters } from '@/lib/quer
 import type { SessionRef } from '@/lib/session-service/store';
 import { TimelineFilters } from './timeline-filters';
 import { TimelineList } from './timeline-list';
+import { Button } from '@/components/ui/button';
+import { cardClass } from '@/components/ui/card';
 
 export interface TimelineProps {
   sessionRef: SessionRef;
@@ -51,7 +53,7 @@ export function Timeline(props: TimelineProps) {
           </button>
         </div>
       ) : count.data === undefined ? (
-        <div aria-hidden="true" className="h-[70vh] min-h-80 animate-pulse rounded-lg border border-border bg-surface" />
+        <div aria-hidden="true" className={cardClass({ className: 'h-[70vh] min-h-80 animate-pulse' })} />
       ) : count.data === 0 ? (
         <EmptyTimeline filtered={filtered} onClear={() => onFilters({ author: null, invocationId: null, key: null })} />
       ) : (
@@ -64,13 +66,13 @@ export function Timeline(props: TimelineProps) {
 
 function EmptyTimeline({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
   return (
-    <div className="rounded-lg border border-dashed border-border-strong bg-surface px-6 py-10 text-center">
+    <div className={cardClass({ tone: 'dashed', className: 'px-6 py-10 text-center' })}>
       {filtered ? (
         <>
           <p className="font-medium">No events match these filters.</p>
-          <button type="button" onClick={onClear} className="mt-3 rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-surface-muted">
+          <Button type="button" onClick={onClear} variant="secondary" className="mt-3">
             Clear filters
-          </button>
+          </Button>
         </>
       ) : (
         <>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import type { TierRef } from '@/lib/queries/state-edit';
 import { previewEdit } from '@/lib/session-service/delta-preview';
 import { recordOfEntries } from '@/lib/session-service/merged-entries';
@@ -11,6 +11,8 @@ import { draftErrors, draftValue, prefixWarning, valueError, type DraftErrors, t
 import { JsonField } from './json-field';
 import { SessionReach } from './session-reach';
 import { TextField } from './text-field';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 
 interface EditStateDialogProps {
   tier: TierRef;
@@ -35,18 +37,10 @@ const TITLES = { add: 'Add a key to', edit: 'Edit', remove: 'Remove' } as const;
  * confirmed before anything is written.
  */
 export function EditStateDialog({ tier, draft, open, entries, onChange, onCancel, onConfirm }: EditStateDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const prefix = prefixOf(tier);
   const tierName = tier.scope === 'app' ? `${tier.appName}’s app state` : `${tier.userId ?? ''}’s user state`;
   const title = draft.mode === 'add' ? `${TITLES.add} ${tierName}` : `${TITLES[draft.mode]} ${prefix}${draft.key}`;
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   const set = (patch: Partial<EditDraft>, cleared?: keyof DraftErrors) => {
     const serverErrors = { ...draft.serverErrors };
@@ -70,15 +64,7 @@ export function EditStateDialog({ tier, draft, open, entries, onChange, onCancel
   };
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-lg border border-border bg-surface p-0 text-foreground shadow-xl backdrop:bg-black/40"
-    >
+    <Dialog open={open} onCancel={onCancel} labelledBy={titleId}>
       <form
         method="dialog"
         noValidate
@@ -153,32 +139,30 @@ export function EditStateDialog({ tier, draft, open, entries, onChange, onCancel
         )}
 
         <div className="flex flex-wrap justify-end gap-2 border-t border-border pt-4">
-          <button
+          <Button
             type="button"
             onClick={onCancel}
-            className="rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
+            variant="secondary"
           >
             Cancel
-          </button>
+          </Button>
           {draft.step === 'confirm' ? (
-            <button
+            <Button
               type="button"
               onClick={() => set({ step: 'form', refusal: null })}
-              className="rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
+              variant="secondary"
             >
               Back to edit
-            </button>
+            </Button>
           ) : null}
-          <button
+          <Button
             type="submit"
-            className={`rounded-md px-3 py-1.5 text-sm font-semibold text-accent-foreground disabled:opacity-50 ${
-              draft.mode === 'remove' && draft.step === 'confirm' ? 'bg-danger' : 'bg-accent hover:bg-accent-hover'
-            }`}
+            variant={draft.mode === 'remove' && draft.step === 'confirm' ? 'danger' : 'primary'}
           >
             {draft.step === 'form' ? 'Review change' : draft.mode === 'remove' ? 'Confirm and remove' : 'Confirm and save'}
-          </button>
+          </Button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

@@ -10,6 +10,7 @@ import { refreshAfterEdit, type TierRef } from '@/lib/queries/state-edit';
 import type { JsonValue, StateEntry } from '@/lib/session-service/types';
 import { newDraft, serverErrorsOf, type EditDraft, type EditMode } from './draft';
 import { EditStateDialog, prefixOf } from './edit-state-dialog';
+import { Button, buttonClass } from '@/components/ui/button';
 
 export interface EditableStateTableProps extends Omit<StateTableProps, 'entries' | 'headerActions' | 'rowActions' | 'rowDetails'> {
   /** The app tier, or one user's tier. */
@@ -47,7 +48,7 @@ function withPendingEdit(entries: ShownEntry[], edit: PendingEdit): ShownEntry[]
 
 const SAVING_TEXT: Record<EditMode, string> = { add: 'Adding…', edit: 'Saving…', remove: 'Removing…' };
 
-const smallButton = 'rounded border border-border px-1.5 py-0.5 text-[11px] font-medium hover:bg-surface-muted disabled:opacity-50';
+const smallButton = buttonClass({ variant: 'secondary', size: 'xs' });
 
 /**
  * A tier's state table with support edits: add, edit and remove keys, each
@@ -149,13 +150,13 @@ export function EditableStateTable({ tier, entries, ...tableProps }: EditableSta
         {...tableProps}
         entries={shown}
         headerActions={
-          <button
+          <Button
             type="button"
             onClick={() => open(newDraft('add'))}
-            className="rounded-md bg-accent px-2 py-0.5 text-xs font-semibold text-accent-foreground hover:bg-accent-hover"
+            variant="primary" size="xs"
           >
             Add key
-          </button>
+          </Button>
         }
         rowActions={rowActions}
         rowDetails={rowDetails}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useDeferredValue, useId } from 'react';
-import { describedBy, FieldFrame } from './field-frame';
+import { describedBy, Field, inputClass } from '@/components/ui/field';
 
 interface JsonFieldProps {
   label: string;
@@ -25,7 +25,7 @@ export function JsonField({ label, value, onChange, validate, serverError, hint,
   const liveError = validate(deferred);
   const error = serverError ?? liveError;
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
+    <Field id={id} label={label} hint={hint} error={error}>
       <textarea
         id={id}
         name={name}
@@ -38,10 +38,8 @@ export function JsonField({ label, value, onChange, validate, serverError, hint,
         placeholder={placeholder}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
-        className={`mt-1 block w-full rounded-md border bg-background px-2 py-1.5 font-mono text-xs leading-5 ${
-          error ? 'border-danger' : 'border-border'
-        }`}
+        className={inputClass({ invalid: Boolean(error), className: 'mt-1 block w-full px-2 py-1.5 font-mono text-xs leading-5' })}
       />
-    </FieldFrame>
+    </Field>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, type ReactNode } from 'react';
-import { describedBy, FieldFrame } from './field-frame';
+import { describedBy, Field } from '@/components/ui/field';
 
 interface TextFieldProps {
   label: string;
@@ -36,7 +36,7 @@ export function TextField(props: TextFieldProps) {
     className: `block w-full min-w-0 bg-transparent px-2 py-1.5 text-sm outline-none ${mono ? 'font-mono text-xs' : ''}`,
   };
   return (
-    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
+    <Field id={id} label={label} required={required} hint={hint} error={error}>
       <div className="mt-1 flex items-stretch gap-2">
         <div
           className={`flex min-w-0 flex-1 items-stretch rounded-md border bg-background focus-within:outline-2 focus-within:outline-accent ${
@@ -52,6 +52,6 @@ export function TextField(props: TextFieldProps) {
         </div>
         {after}
       </div>
-    </FieldFrame>
+    </Field>
   );
 }

@@ -5,6 +5,8 @@ import { JsonTree } from '@/components/json';
 import type { ChangeSource, JsonValue, Scope } from '@/lib/session-service/types';
 import { Provenance } from './provenance';
 import { ScopeBadge } from './scope-badge';
+import { inputClass } from '@/components/ui/field';
+import { cardClass } from '@/components/ui/card';
 
 /** One key of a state table. A service `StateEntry` is one as it is. */
 export interface StateTableEntry {
@@ -65,7 +67,7 @@ export function StateTable(props: StateTableProps) {
   const headingId = useId();
 
   return (
-    <section aria-labelledby={headingId} className="flex min-w-0 flex-col rounded-lg border border-border bg-surface shadow-sm">
+    <section aria-labelledby={headingId} className={cardClass({ className: 'flex min-w-0 flex-col' })}>
       <header className="border-b border-border px-3 py-2">
         <div className="flex items-baseline justify-between gap-2">
           <h3 id={headingId} className="text-sm font-semibold">
@@ -88,7 +90,7 @@ export function StateTable(props: StateTableProps) {
             onChange={(event) => setOwnFilter(event.target.value)}
             placeholder="Search keys"
             aria-label={`Search keys in ${title}`}
-            className="mt-2 w-full rounded-md border border-border bg-background px-2 py-1 text-sm"
+            className={inputClass({ className: 'mt-2 w-full px-2 py-1 text-sm' })}
           />
         ) : null}
       </header>

@@ -6,6 +6,7 @@ import { formatSeconds } from '@/components/state';
 import { recentEventsOptions } from '@/lib/queries/template-preview';
 import type { SessionRef } from '@/lib/session-service/store';
 import type { Event } from '@/lib/session-service/types';
+import { inputClass } from '@/components/ui/field';
 
 function summary(event: Event): string {
   const text = event.content?.parts?.find((part) => typeof part.text === 'string')?.text;
@@ -35,7 +36,7 @@ export function AsOfSelect({ session, asOf, onChange }: AsOfSelectProps) {
         id={id}
         value={asOf === null ? 'now' : String(asOf)}
         onChange={(event) => onChange(event.target.value === 'now' ? null : Number(event.target.value))}
-        className="max-w-full rounded-md border border-border bg-background px-2 py-1 text-sm"
+        className={inputClass({ className: 'max-w-full px-2 py-1 text-sm' })}
       >
         <option value="now">Current state</option>
         {listed ? null : <option value={String(asOf)}>After event #{asOf}</option>}

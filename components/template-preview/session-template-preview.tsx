@@ -9,6 +9,7 @@ import { previewHref } from './preview-href';
 import { TemplateWorkbench } from './template-workbench';
 import { usePreviewState } from './use-preview-state';
 import { useTemplateUrl } from './use-template-url';
+import { cardClass } from '@/components/ui/card';
 
 /**
  * The template preview on the session page: renders against the state the
@@ -38,7 +39,7 @@ export function SessionTemplatePreview({ session }: { session: SessionRef }) {
   );
 
   return (
-    <section aria-labelledby={headingId} className="rounded-lg border border-border bg-surface p-4 shadow-sm">
+    <section aria-labelledby={headingId} className={cardClass({ className: 'p-4' })}>
       <h2 id={headingId} className="mb-3 text-base font-semibold">
         Template preview
       </h2>

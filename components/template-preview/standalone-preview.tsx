@@ -12,6 +12,7 @@ import { AsOfSelect } from './as-of-select';
 import { EXAMPLE_TEMPLATE, TemplateWorkbench } from './template-workbench';
 import { usePreviewState } from './use-preview-state';
 import { replaceParams, useTemplateUrl, useUrlText } from './use-template-url';
+import { Button } from '@/components/ui/button';
 
 type Mode = 'session' | 'state';
 
@@ -115,9 +116,9 @@ export function StandalonePreview() {
           <TextField label="App" value={ids.appName} onChange={(appName) => setIds({ ...ids, appName })} error={idError(ids.appName)} mono />
           <TextField label="User" value={ids.userId} onChange={(userId) => setIds({ ...ids, userId })} error={idError(ids.userId)} mono />
           <TextField label="Session" value={ids.sessionId} onChange={(sessionId) => setIds({ ...ids, sessionId })} error={idError(ids.sessionId)} mono />
-          <button type="submit" className="mb-0.5 rounded-md bg-accent px-3 py-1.5 text-sm font-semibold text-accent-foreground hover:bg-accent-hover">
+          <Button type="submit" variant="primary" className="mb-0.5">
             Load state
-          </button>
+          </Button>
         </form>
       ) : (
         <JsonField

@@ -7,6 +7,7 @@ import type { StateRecord } from '@/lib/session-service/types';
 import { MAX_TEMPLATE_LENGTH } from '@/lib/validation/limits';
 import { PlaceholderTable } from './placeholder-table';
 import { RenderedTemplate } from './rendered-template';
+import { inputClass } from '@/components/ui/field';
 
 export const EXAMPLE_TEMPLATE = 'You are helping {user:name} with {topic}. {app:tone?}';
 
@@ -62,7 +63,7 @@ export function TemplateWorkbench(props: TemplateWorkbenchProps) {
           spellCheck={false}
           placeholder={EXAMPLE_TEMPLATE}
           aria-invalid={tooLong || undefined}
-          className="mt-1 block w-full rounded-md border border-border bg-background px-2 py-1.5 font-mono text-sm"
+          className={inputClass({ className: 'mt-1 block w-full px-2 py-1.5 font-mono text-sm' })}
         />
         {tooLong ? (
           <p className="mt-1 text-xs font-medium text-danger">

@@ -7,6 +7,7 @@ import { hasRole, ROLE_DESCRIPTIONS, ROLES } from '@/lib/auth/roles';
 import { authConfig } from '@/lib/config';
 import { getAccountStore } from '@/lib/services';
 import { ACCOUNTS_PATH, APPS_PATH } from '@/lib/paths';
+import { cardClass } from '@/components/ui/card';
 
 export const metadata: Metadata = { title: 'Accounts' };
 
@@ -48,11 +49,11 @@ export default async function AccountsPage() {
           ))}
         </ul>
       </div>
-      <section aria-labelledby="new-account" className="rounded-lg border border-border bg-surface p-4 shadow-sm">
+      <section aria-labelledby="new-account" className={cardClass({ className: 'p-4' })}>
         <h2 id="new-account" className="mb-3 text-base font-semibold">New account</h2>
         <CreateAccountForm />
       </section>
-      <section aria-labelledby="all-accounts" className="rounded-lg border border-border bg-surface shadow-sm">
+      <section aria-labelledby="all-accounts" className={cardClass()}>
         <h2 id="all-accounts" className="border-b border-border px-4 py-3 text-base font-semibold">
           {accounts.length} account{accounts.length === 1 ? '' : 's'}
         </h2>

@@ -1,5 +1,5 @@
 import { NotFoundPanel } from '@/components/page-status/not-found-panel';
-import { PANEL_ACTION_CLASS } from '@/components/page-status/panel-action';
+import { buttonClass } from '@/components/ui/button';
 import { UserSessionsLink } from '@/components/session/user-sessions-link';
 
 /**
@@ -11,7 +11,7 @@ export default function SessionNotFound() {
   return (
     <NotFoundPanel
       title="Session not found"
-      action={<UserSessionsLink className={PANEL_ACTION_CLASS}>Back to the user’s sessions</UserSessionsLink>}
+      action={<UserSessionsLink className={buttonClass({ variant: 'primary', size: 'md', className: 'inline-block' })}>Back to the user’s sessions</UserSessionsLink>}
     >
       This user has no session with that id. It may have been deleted (its events go with it; app and user state stay), or
       the link may be mistyped.

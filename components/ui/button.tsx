@@ -1,0 +1,39 @@
+import type { ComponentProps } from 'react';
+import { cx } from './cx';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link';
+export type ButtonSize = 'xs' | 'sm' | 'md';
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary: 'rounded-md bg-accent font-medium text-accent-foreground hover:bg-accent-hover',
+  secondary: 'rounded-md border border-border bg-surface font-medium text-foreground hover:bg-surface-muted',
+  // Confirms what cannot be undone (a removal).
+  danger: 'rounded-md bg-danger font-medium text-accent-foreground hover:opacity-90',
+  link: 'font-medium text-accent hover:text-accent-hover hover:underline',
+};
+
+const SIZES: Record<ButtonSize, string> = {
+  xs: 'px-2 py-0.5 text-xs',
+  sm: 'px-3 py-1.5 text-sm',
+  md: 'px-4 py-2 text-sm',
+};
+
+const DISABLED = 'disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50';
+
+export interface ButtonStyle {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+}
+
+/** A button's classes, for the links that look like one (`<Link className={buttonClass(...)}>`). */
+export function buttonClass({ variant = 'secondary', size = 'sm', className }: ButtonStyle = {}): string {
+  return cx(VARIANTS[variant], variant === 'link' ? null : SIZES[size], DISABLED, className);
+}
+
+export type ButtonProps = ComponentProps<'button'> & ButtonStyle;
+
+/** Every button of the console: `type="button"` unless told otherwise, so none submits a form by accident. */
+export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={buttonClass({ variant, size, className })} {...props} />;
+}
