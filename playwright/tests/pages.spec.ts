@@ -82,6 +82,13 @@ test('app page, with its sessions and users', async ({ statehouse, statehouseCon
   });
   await expect(app.stateRow('app', 'tone')).toContainText('"warm"');
   await expectEveryElementNamed(app.page, 'the app page');
+  await app.state.historyButton('app', 'tone').click();
+  await expect(app.state.historyButton('app', 'tone')).toHaveAttribute('aria-expanded', 'true');
+  await expectEveryElementNamed(app.page, "the app page with a key's history open");
+  await app.state.addKeyButton('app').click();
+  await expectAll({ dialog: app.state.editDialog.root, key: app.state.editDialog.keyField, value: app.state.editDialog.valueField });
+  await expectEveryElementNamed(app.page, 'the add-key dialog');
+  await app.state.editDialog.cancelButton.click();
   await app.usersTab.click();
   await expect(app.page.getByRole('link', { name: session.userId, exact: true })).toBeVisible();
   await expectEveryElementNamed(app.page, "the app's users");
@@ -151,10 +158,15 @@ test('session page: tiers, timeline, time travel, append form and edit dialog', 
   await expect(view.stateRow('user', 'plan')).toContainText('"free"');
 });
 
-test('template preview and accounts pages name every element too', async ({ statehouseConsole }) => {
-  for (const path of ['/preview', '/admin/accounts']) {
-    await statehouseConsole.page.goto(statehouseConsole.url(path));
-    await expect(statehouseConsole.page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expectEveryElementNamed(statehouseConsole.page, path);
+test('template preview, accounts, sign-in and not-found pages name every element too', async ({ statehouseConsole, page }) => {
+  for (const path of ['/preview', '/admin/accounts', '/apps/no-such-app-here/users/nobody/sessions/none']) {
+    await page.goto(statehouseConsole.url(path));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectEveryElementNamed(page, path);
   }
+  const protectedUrl = process.env.E2E_PROTECTED_URL;
+  test.skip(!protectedUrl, 'no protected console in this run');
+  await page.goto(`${protectedUrl}/sign-in`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectEveryElementNamed(page, 'the sign-in page');
 });
