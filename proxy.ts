@@ -3,8 +3,22 @@
 // page read and server action still checks the principal itself (lib/auth).
 import { NextResponse, type NextRequest } from 'next/server';
 import { isLoopbackHost } from '@/lib/auth/config';
-import { credentialsOf, hasAnyCredential, SESSION_COOKIE } from '@/lib/auth/principal';
+import { authenticate, credentialsOf, hasAnyCredential, SESSION_COOKIE, type Credentials } from '@/lib/auth/principal';
+import type { AuthConfig } from '@/lib/auth/config';
 import { authConfig } from '@/lib/config';
+import { getAccountStore } from '@/lib/services';
+import {
+  ALLOW_ANY_ROUTE,
+  API_CACHE_CONTROL,
+  hasBody,
+  hasLargeBody,
+  hasMalformedEncoding,
+  isKnownMethod,
+  MAX_ANONYMOUS_BODY_BYTES,
+} from '@/lib/http/early-guards';
+import { isDatabaseUnavailable } from '@/lib/db/unavailable';
+import { checkOrigin } from '@/lib/http/origin';
+import { HttpError } from '@/lib/http/problem';
 
 const PUBLIC_PATHS = ['/sign-in'];
 
@@ -13,7 +27,21 @@ function isApi(pathname: string): boolean {
 }
 
 function detail(status: number, message: string, headers?: HeadersInit): NextResponse {
-  return NextResponse.json({ detail: message }, { status, headers });
+  return NextResponse.json({ detail: message }, { status, headers: { 'Cache-Control': API_CACHE_CONTROL, ...headers } });
+}
+
+/**
+ * An early refusal. When the request has a body the connection is closed
+ * after the answer, so the rest of that body is never received (Next would
+ * otherwise keep buffering it).
+ */
+function refuse(request: NextRequest, status: number, message: string, headers?: Record<string, string>): NextResponse {
+  return detail(status, message, hasBody(request.headers) ? { ...headers, Connection: 'close' } : headers);
+}
+
+/** Whether the credentials prove an account (checked here only for large bodies; routes check every request). */
+async function provesSomeone(credentials: Credentials, config: AuthConfig): Promise<boolean> {
+  return (await authenticate(credentials, await getAccountStore(), config)) !== null;
 }
 
 /** The host name the client addressed, without port or IPv6 brackets. */
@@ -44,8 +72,10 @@ function contentSecurityPolicy(nonce: string): string {
   ].join('; ');
 }
 
-export function proxy(request: NextRequest): NextResponse {
+export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
+  if (!isKnownMethod(request.method)) return refuse(request, 405, 'Method Not Allowed', { Allow: ALLOW_ANY_ROUTE });
+  if (hasMalformedEncoding(pathname)) return refuse(request, 400, 'Malformed percent-encoding in the path: each % must start a UTF-8 byte as %XX.');
   let config;
   try {
     config = authConfig();
@@ -59,26 +89,57 @@ export function proxy(request: NextRequest): NextResponse {
     // script that reaches it through DNS rebinding addresses another name.
     const host = addressedHost(request);
     if (!isLoopbackHost(host)) {
-      return detail(
+      return refuse(
+        request,
         403,
         `This console runs in local mode and only answers requests addressed to localhost, not ${host}. Set STATEHOUSE_AUTH=protected to serve it under other names.`,
       );
     }
-  } else if (!PUBLIC_PATHS.includes(pathname)) {
+  } else {
     const credentials = credentialsOf(request.headers, request.cookies.get(SESSION_COOKIE)?.value, config);
-    if (!hasAnyCredential(credentials)) {
+    const anonymous = !hasAnyCredential(credentials);
+    if (anonymous && !PUBLIC_PATHS.includes(pathname)) {
       if (isApi(pathname)) {
-        return detail(401, 'Sign-in required: send an API token (Authorization: Bearer <token>) or a session cookie.', {
+        return refuse(request, 401, 'Sign-in required: send an API token (Authorization: Bearer <token>) or a session cookie.', {
           'WWW-Authenticate': 'Bearer realm="statehouse"',
         });
       }
       const signIn = new URL('/sign-in', request.url);
       signIn.searchParams.set('next', pathname + search);
-      return NextResponse.redirect(signIn);
+      const redirect = NextResponse.redirect(signIn);
+      if (hasBody(request.headers)) redirect.headers.set('Connection', 'close');
+      return redirect;
+    }
+    if (hasLargeBody(request.headers)) {
+      // Only a proven principal may make the server hold a large body.
+      let proven = false;
+      try {
+        proven = !anonymous && (await provesSomeone(credentials, config));
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        return refuse(request, 503, 'Database unavailable: cannot check the credentials.', { 'Retry-After': '5' });
+      }
+      if (!proven) {
+        return refuse(request, 413, `Request body too large: at most ${MAX_ANONYMOUS_BODY_BYTES} bytes (with Content-Length) before signing in.`);
+      }
     }
   }
 
-  if (isApi(pathname)) return NextResponse.next();
+  if (!isApi(pathname)) {
+    // Server actions: Next refuses another origin with a logged 500; this is the same check as the API's, answered as a 403.
+    try {
+      checkOrigin(request);
+    } catch (error) {
+      if (error instanceof HttpError) return refuse(request, error.status, error.detail);
+      throw error;
+    }
+  }
+
+  if (isApi(pathname)) {
+    const response = NextResponse.next();
+    response.headers.set('Cache-Control', API_CACHE_CONTROL);
+    return response;
+  }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
   const policy = contentSecurityPolicy(nonce);
   const requestHeaders = new Headers(request.headers);

@@ -1,5 +1,7 @@
 // Accounts, sign-in sessions and API tokens against real databases.
+import BetterSqlite3 from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sqliteFilePath } from '../db';
 import { testProviders } from '../testing/databases';
 import { useTestDatabase } from '../testing/use-test-database';
 import { resolveAuthConfig } from './config';
@@ -97,6 +99,7 @@ describe.each(providers)('accounts on %s', (provider) => {
       authenticate({ ...noCredentials, authorization: value, sessionCookie }, store, protectedConfig);
 
     expect(await bearer(`Bearer ${secret}`)).toEqual({ name: 'erin', role: 'admin', via: 'token' });
+    await store.settled();
     expect((await store.listTokens('erin'))[0]?.lastUseTime).toEqual(expect.any(Number));
 
     const { secret: cookie } = await store.startSession(account.id, 3600);
@@ -126,5 +129,27 @@ describe.each(providers)('accounts on %s', (provider) => {
     await store.createAccount({ name: 'grace', password: PASSWORD, role: 'viewer' });
     expect(await store.setRole('grace', 'admin')).toMatchObject({ role: 'admin' });
     await expect(store.setRole('nobody', 'admin')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('API tokens while another process holds the SQLite write lock', () => {
+  const database = useTestDatabase('sqlite');
+
+  it('authenticate at once, and record their last use once the lock is gone', async () => {
+    const store = new AccountStore(database.db.client);
+    await store.createAccount({ name: 'agent', password: PASSWORD, role: 'viewer' });
+    const { secret } = await store.createToken('agent', 'busy');
+    const other = new BetterSqlite3(sqliteFilePath(database.url));
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      const started = performance.now();
+      expect(await authenticate({ ...noCredentials, authorization: `Bearer ${secret}` }, store, protectedConfig)).toMatchObject({ name: 'agent' });
+      expect(performance.now() - started).toBeLessThan(1_000);
+      other.exec('COMMIT');
+    } finally {
+      other.close();
+    }
+    await store.settled();
+    expect((await store.listTokens('agent'))[0]?.lastUseTime).toEqual(expect.any(Number));
   });
 });

@@ -90,7 +90,13 @@ const TOKEN_SELECT = sql`SELECT t.id, a.name AS account_name, t.label, t.create_
  * the session service. Secrets are returned once, at creation, and stored
  * only as hashes.
  */
+const MAX_TOUCHED_TOKENS = 10_000;
+
 export class AccountStore {
+  /** When this process last wrote (or tried to write) each token's last use. */
+  private readonly touched = new Map<number, number>();
+  private touching: Promise<void> = Promise.resolve();
+
   constructor(private readonly client: SqlClient) {}
 
   async createAccount(input: { name: string; password: string; role: Role }): Promise<Account> {
@@ -232,11 +238,34 @@ export class AccountStore {
     );
     const row = rows[0];
     if (!row) return null;
-    const now = nowSeconds();
-    const lastUse = toNumberOrNull(row.last_use_time);
-    if (lastUse === null || now - lastUse > LAST_USE_RESOLUTION_SECONDS) {
-      await this.client.$executeRaw(sql`UPDATE api_tokens SET last_use_time = ${now} WHERE id = ${toNumber(row.token_id)}`);
-    }
+    this.touchToken(toNumber(row.token_id), toNumberOrNull(row.last_use_time));
     return accountOf(row);
+  }
+
+  /**
+   * Records a token's use after the request that used it, at most once a
+   * window per token and process, and only as well as it can: a read must
+   * neither wait for nor fail on a write lock another process holds.
+   */
+  private touchToken(id: number, lastUse: number | null): void {
+    const now = nowSeconds();
+    const due = (time: number | null | undefined) => time == null || now - time > LAST_USE_RESOLUTION_SECONDS;
+    if (!due(lastUse) || !due(this.touched.get(id))) return;
+    this.touched.delete(id);
+    this.touched.set(id, now);
+    if (this.touched.size > MAX_TOUCHED_TOKENS) this.touched.delete(this.touched.keys().next().value ?? id);
+    const write = () => this.client.$executeRaw(sql`UPDATE api_tokens SET last_use_time = ${now} WHERE id = ${id}`);
+    this.touching = this.touching
+      .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+      .then(write)
+      .then(
+        () => undefined,
+        (error: unknown) => console.warn(`Could not record an API token's last use: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`),
+      );
+  }
+
+  /** Waits for the last-use writes under way (tests, shutdown). */
+  settled(): Promise<void> {
+    return this.touching;
   }
 }

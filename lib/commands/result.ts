@@ -1,5 +1,5 @@
 import type { AuthErrorCode } from '../auth/errors';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { databaseFailureSummary, isDatabaseUnavailable } from '../db/unavailable';
 import { isSessionServiceError, type ErrorCode } from '../session-service/errors';
 
 /**
@@ -29,7 +29,7 @@ export function invalid(fieldErrors: Record<string, string>, message = 'Some fie
 export function failure(error: unknown): ActionFailure {
   if (isSessionServiceError(error)) return { ok: false, code: error.code, message: error.message };
   if (isDatabaseUnavailable(error)) {
-    console.error('Database unavailable:', error);
+    console.error(`Database unavailable: ${databaseFailureSummary(error)}`);
     return { ok: false, code: 'UNAVAILABLE', message: 'The database is unavailable right now; nothing was saved. Try again shortly.' };
   }
   console.error(error);

@@ -1,3 +1,5 @@
+import { redactUrl } from './url';
+
 // Which errors mean "the database cannot be used right now" (an outage an
 // operator fixes) rather than a bug: every edge answers those with 503.
 
@@ -81,4 +83,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     }
   }
   return false;
+}
+
+/** One line for the log and the answer: the failure's first line, with any database URL's password removed. */
+export function databaseFailureSummary(error: unknown): string {
+  if (!(error instanceof Error)) return 'unknown error';
+  return redactUrl(error.message).trim().split('\n')[0] || error.name;
 }

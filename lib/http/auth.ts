@@ -5,16 +5,9 @@ import { hasRole } from '../auth/roles';
 import type { AppendOptions } from '../session-service/store';
 import { authConfig } from '../config';
 import { getAccountStore } from '../services';
+import { cookieValue } from './cookie';
 
-/** One cookie's value from a Cookie header (undefined when absent). */
-export function cookieValue(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const pair of header.split(';')) {
-    const index = pair.indexOf('=');
-    if (index !== -1 && pair.slice(0, index).trim() === name) return pair.slice(index + 1).trim();
-  }
-  return undefined;
-}
+export { cookieValue } from './cookie';
 
 /**
  * Who sent an API request, checked against the role its method and path

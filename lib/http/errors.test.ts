@@ -35,6 +35,23 @@ describe('errorResponse', () => {
     expect(await answer(startup)).toEqual([503, { detail: 'Database unavailable: Unsupported database URL "mysql://root:***@db/x"' }]);
   });
 
+  it('asks for a retry and logs each outage as one line, without the stack', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const wrapped = Object.assign(new Error('Connection terminated unexpectedly\n    at Client.end (pg/lib/client.js:1:1)'), {
+      cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+    });
+    for (const error of [wrapped, new DatabaseUnavailableError(new Error('timeout exceeded when trying to connect'))]) {
+      log.mockClear();
+      const response = errorResponse(error);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('2');
+      expect(log).toHaveBeenCalledOnce();
+      expect(log.mock.calls[0]).toHaveLength(1);
+      expect(String(log.mock.calls[0]?.[0])).not.toContain('\n');
+    }
+    expect(errorResponse(new SessionServiceError('UNAVAILABLE', 'busy')).headers.get('retry-after')).toBe('2');
+  });
+
   it('answers 500 without internals for anything else, and logs it', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const [status, body] = await answer(new TypeError("Cannot read properties of undefined (reading 'x')"));

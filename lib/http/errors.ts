@@ -1,6 +1,5 @@
 import { isAuthError } from '../auth/errors';
-import { isDatabaseUnavailable } from '../db/unavailable';
-import { redactUrl } from '../db/url';
+import { databaseFailureSummary, isDatabaseUnavailable } from '../db/unavailable';
 import { isSessionServiceError, type ErrorCode } from '../session-service/errors';
 import { HttpError } from './problem';
 import { detailResponse } from './respond';
@@ -14,8 +13,14 @@ const STATUS_OF: Record<ErrorCode, number> = {
   UNAVAILABLE: 503,
 };
 
-function firstLine(text: string): string {
-  return text.trim().split('\n')[0] ?? '';
+/** How long a client should wait before retrying after a database failure: outages the pool can ride out end within seconds. */
+export const RETRY_AFTER_SECONDS = 2;
+
+/** The 503 every database failure answers, logged as one line (an outage is not a bug; its stack says nothing). */
+export function databaseUnavailableResponse(error: unknown): Response {
+  const message = databaseFailureSummary(error);
+  console.error(`Database unavailable: ${message}`);
+  return detailResponse(503, `Database unavailable: ${message}`, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
 }
 
 /**
@@ -30,12 +35,11 @@ export function errorResponse(error: unknown): Response {
       ? detailResponse(401, error.message, { 'WWW-Authenticate': 'Bearer realm="statehouse"' })
       : detailResponse(403, error.message);
   }
-  if (isSessionServiceError(error)) return detailResponse(STATUS_OF[error.code], error.message);
-  if (isDatabaseUnavailable(error)) {
-    const message = error instanceof Error ? firstLine(redactUrl(error.message)) : 'unknown error';
-    console.error('Database unavailable:', error);
-    return detailResponse(503, `Database unavailable: ${message}`);
+  if (isSessionServiceError(error)) {
+    const retry = error.code === 'UNAVAILABLE' ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : undefined;
+    return detailResponse(STATUS_OF[error.code], error.message, retry);
   }
+  if (isDatabaseUnavailable(error)) return databaseUnavailableResponse(error);
   console.error('Unhandled error in an API route:', error);
   return detailResponse(500, 'Internal server error (the server log has the details).');
 }

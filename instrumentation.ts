@@ -1,0 +1,7 @@
+// Runs once when the server process starts (Next's instrumentation hook).
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // The door refuses what must not reach Next at all (lib/http/door.ts says why).
+  const { installDoor } = await import('./lib/http/door');
+  installDoor();
+}
