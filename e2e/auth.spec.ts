@@ -36,6 +36,7 @@ test.describe('protected mode', () => {
   });
 
   test('never redirects off-site after sign-in', async ({ page, protectedUrl, createAccount }) => {
+    test.setTimeout(120_000); // seven sign-ins
     const account = await createAccount('viewer');
     // Each resolves (dot segments collapsed, `\\` read as `/`, `%2F` decoded) to a protocol-relative URL.
     const offSite = [
