@@ -3,11 +3,13 @@ import { dirname } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { adapterSqlClient } from './adapter-sql-client';
+import { POSTGRES_TIMEOUTS, postgresPool, type PostgresTimeouts } from './postgres-pool';
 import { cacheSqliteStatements } from './sqlite-statement-cache';
 import { providerOf, sqliteFilePath, type Provider } from './url';
 import type { SqlClient } from './sql';
 
 export { DEFAULT_DATABASE_URL, providerOf, redactUrl, sqliteFilePath, type Provider } from './url';
+export { POSTGRES_TIMEOUTS, type PostgresTimeouts } from './postgres-pool';
 
 /**
  * How long a write waits for another process's lock on the SQLite file
@@ -17,8 +19,6 @@ export { DEFAULT_DATABASE_URL, providerOf, redactUrl, sqliteFilePath, type Provi
  * seconds rather than a hung console.
  */
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
-/** A PostgreSQL server that does not answer (host down, packets dropped) fails a request instead of hanging it. */
-const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
 
 /** STATEHOUSE_SQLITE_BUSY_TIMEOUT_MS: how long a write waits for a lock another process holds before failing (503). */
 export function sqliteBusyTimeout(): number {
@@ -26,14 +26,20 @@ export function sqliteBusyTimeout(): number {
   return Number.isSafeInteger(ms) && ms >= 0 && process.env.STATEHOUSE_SQLITE_BUSY_TIMEOUT_MS?.trim() ? ms : SQLITE_BUSY_TIMEOUT_MS;
 }
 
+export interface OpenDatabaseOptions {
+  /** PostgreSQL's time limits (lib/db/postgres-pool.ts); tests shorten them. */
+  postgres?: Partial<PostgresTimeouts>;
+}
+
 /** The Prisma driver adapter factory for a URL; migrations use it too. */
-export function adapterFactoryFor(databaseUrl: string): PrismaBetterSqlite3 | PrismaPg {
+export function adapterFactoryFor(databaseUrl: string, options: OpenDatabaseOptions = {}): PrismaBetterSqlite3 | PrismaPg {
   if (providerOf(databaseUrl) === 'sqlite') {
     const file = sqliteFilePath(databaseUrl);
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     return new PrismaBetterSqlite3({ url: `file:${file}`, timeout: sqliteBusyTimeout() });
   }
-  return new PrismaPg({ connectionString: databaseUrl, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
+  const pool = postgresPool(databaseUrl, { ...POSTGRES_TIMEOUTS, ...options.postgres });
+  return new PrismaPg(pool, { disposeExternalPool: true });
 }
 
 export interface Database {
@@ -47,9 +53,9 @@ export interface Database {
  * SQL only, so it talks to the adapter directly rather than through a
  * PrismaClient (lib/adapter-sql-client.ts says why).
  */
-export async function openDatabase(databaseUrl: string): Promise<Database> {
+export async function openDatabase(databaseUrl: string, options: OpenDatabaseOptions = {}): Promise<Database> {
   const provider = providerOf(databaseUrl);
-  const adapter = await adapterFactoryFor(databaseUrl).connect();
+  const adapter = await adapterFactoryFor(databaseUrl, options).connect();
   const sqlite = provider === 'sqlite' ? cacheSqliteStatements(adapter) : null;
   if (provider === 'sqlite') {
     if (!sqlite) console.warn('SQLite statement cache not installed: the driver adapter has changed shape.');

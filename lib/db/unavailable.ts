@@ -48,7 +48,23 @@ const DRIVER_CODES = new Set([
   '57P01',
   '57P02',
   '57P03',
+  // statement_timeout (or a cancel), lock_timeout, idle_in_transaction_session_timeout: a server too busy to answer in time.
+  '57014',
+  '55P03',
+  '25P03',
 ]);
+/**
+ * pg and pg-pool report a connection that timed out or broke with a bare
+ * Error (no code), so its message is all there is.
+ */
+const PG_CONNECTION_MESSAGES = [
+  /^timeout exceeded when trying to connect$/,
+  /^Query read timeout$/,
+  /^Connection terminated/,
+  /^Client has encountered a connection error and is not queryable$/,
+  /^Client was closed and is not queryable$/,
+  /^Cannot use a pool after calling end on the pool$/,
+];
 const SQLITE_PREFIXES = ['SQLITE_CANTOPEN', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE_FULL', 'SQLITE_READONLY'];
 
 function field(value: object, name: string): unknown {
@@ -70,6 +86,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (current instanceof DatabaseUnavailableError) return true;
     const name = field(current, 'name');
     if (name === 'PrismaClientInitializationError') return true;
+    const message = field(current, 'message');
+    if (typeof message === 'string' && PG_CONNECTION_MESSAGES.some((pattern) => pattern.test(message))) return true;
     for (const key of ['code', 'kind', 'originalCode']) {
       const code = field(current, key);
       if (typeof code !== 'string') continue;
