@@ -1,2 +1,3 @@
-export { NativeSessionStore, SEARCH_COUNT_LIMIT, type ServiceOptions as NativeStoreOptions } from './store';
+export { NativeSessionStore } from './store';
+export { SEARCH_COUNT_LIMIT, type NativeStoreOptions } from './context';
 export type { Dialect } from './dialect';

@@ -1,0 +1,235 @@
+// The native store's lists: apps, users and sessions, searched and paged through their indexes, with the counts the triggers keep.
+import { empty, join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
+import { containsPattern, toNumber, toNumberOrNull } from './dialect';
+import { invalidInput } from '../../session-service/errors';
+import { encodeJson } from '../../session-service/json';
+import { recordOf, type KeyValueRow } from './rows';
+import { mergeState, scopeOfKey } from '../../session-service/scope';
+import type { ListSessionsRequest, SessionSearch, UserListRequest } from '../../session-service/store';
+import type { AppSummary, Page, Session, SessionSummary, UserSummary } from '../../session-service/types';
+import { pageBounds, SESSION_COLUMNS, summaryOf, type SessionRow, type StoreContext } from './context';
+
+const SESSION_ORDER: Record<NonNullable<SessionSearch['order']>, Sql> = {
+  recent: sql`update_time DESC, pk DESC`,
+  oldest: sql`update_time, pk`,
+};
+
+const USER_ORDER: Record<NonNullable<UserListRequest['order']>, Sql> = {
+  recent: sql`last DESC, user_id`,
+  sessions: sql`sessions DESC, last DESC, user_id`,
+  id: sql`user_id`,
+};
+
+/** An ORDER BY for a caller's choice; anything outside the table is an INVALID_INPUT, never SQL. */
+function orderBy<K extends string>(choices: Record<K, Sql>, choice: string | undefined, fallback: K): Sql {
+  const key = choice ?? fallback;
+  if (!Object.hasOwn(choices, key)) {
+    throw invalidInput(`order must be one of ${Object.keys(choices).join(', ')}; got ${JSON.stringify(key)}.`);
+  }
+  return choices[key as K];
+}
+
+function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+
+export async function listSessions(ctx: StoreContext, request: ListSessionsRequest): Promise<{ sessions: Session[] }> {
+  const byUser = request.userId === undefined ? empty : sql` AND user_id = ${request.userId}`;
+  const bySessionUser = request.userId === undefined ? empty : sql` AND s.user_id = ${request.userId}`;
+  return ctx.read(async (tx) => {
+    const [rows, sessionState, userState, appState] = await Promise.all([
+      tx.$queryRaw<SessionRow[]>(
+        sql`SELECT ${SESSION_COLUMNS} FROM sessions WHERE app_name = ${request.appName}${byUser} ORDER BY pk`,
+      ),
+      tx.$queryRaw<(KeyValueRow & { session_pk: unknown })[]>(
+        sql`SELECT ss.session_pk, ss.key, ss.value FROM session_state ss JOIN sessions s ON s.pk = ss.session_pk
+            WHERE s.app_name = ${request.appName}${bySessionUser}`,
+      ),
+      tx.$queryRaw<(KeyValueRow & { user_id: string })[]>(
+        sql`SELECT user_id, key, value FROM user_state WHERE app_name = ${request.appName}${byUser}`,
+      ),
+      tx.$queryRaw<KeyValueRow[]>(sql`SELECT key, value FROM app_state WHERE app_name = ${request.appName}`),
+    ]);
+    const app = recordOf(appState);
+    const sessionRows = groupBy(sessionState, (row) => toNumber(row.session_pk));
+    const userRows = groupBy(userState, (row) => row.user_id);
+    const sessions = rows.map((row) => ({
+      id: row.id,
+      appName: row.app_name,
+      userId: row.user_id,
+      state: mergeState(
+        app,
+        recordOf(userRows.get(row.user_id) ?? []),
+        recordOf(sessionRows.get(toNumber(row.pk)) ?? []),
+      ),
+      events: [],
+      lastUpdateTime: toNumber(row.update_time),
+      revision: toNumber(row.revision),
+    }));
+    return { sessions };
+  });
+}
+
+export async function listApps(ctx: StoreContext): Promise<AppSummary[]> {
+  return ctx.read(async (tx) => {
+    const [withSessions, withState] = await Promise.all([
+      // The counts the triggers keep (a few rows per app), and each app's newest update through its index.
+      tx.$queryRaw<{ app_name: string; sessions: unknown; users: unknown; last: unknown }[]>(
+        sql`SELECT c.app_name, SUM(c.sessions) AS sessions, SUM(c.users) AS users,
+              (SELECT MAX(s.update_time) FROM sessions s WHERE s.app_name = c.app_name) AS last
+            FROM app_session_counts c GROUP BY c.app_name HAVING SUM(c.sessions) > 0`,
+      ),
+      tx.$queryRaw<{ app_name: string }[]>(
+        sql`SELECT app_name FROM app_state UNION SELECT app_name FROM user_state`,
+      ),
+    ]);
+    const apps = new Map<string, AppSummary>();
+    for (const row of withState) {
+      apps.set(row.app_name, { appName: row.app_name, sessionCount: 0, userCount: 0, lastUpdateTime: null });
+    }
+    for (const row of withSessions) {
+      apps.set(row.app_name, {
+        appName: row.app_name,
+        sessionCount: toNumber(row.sessions),
+        userCount: toNumber(row.users),
+        lastUpdateTime: toNumber(row.last),
+      });
+    }
+    return [...apps.values()].sort((a, b) => (a.appName < b.appName ? -1 : a.appName > b.appName ? 1 : 0));
+  });
+}
+
+export async function getAppSummary(ctx: StoreContext, appName: string): Promise<AppSummary | null> {
+  return ctx.read(async (tx) => {
+    // Constant time at any size: the counts the triggers keep, the newest update through its index.
+    const [row] = await tx.$queryRaw<{ sessions: unknown; users: unknown; last: unknown; shared: unknown }[]>(
+      sql`SELECT (SELECT SUM(sessions) FROM app_session_counts WHERE app_name = ${appName}) AS sessions,
+            (SELECT SUM(users) FROM app_session_counts WHERE app_name = ${appName}) AS users,
+            (SELECT MAX(update_time) FROM sessions WHERE app_name = ${appName}) AS last,
+            (SELECT 1 FROM app_state WHERE app_name = ${appName}
+             UNION ALL SELECT 1 FROM user_state WHERE app_name = ${appName} LIMIT 1) AS shared`,
+    );
+    const sessionCount = toNumberOrNull(row?.sessions) ?? 0;
+    if (sessionCount === 0 && toNumberOrNull(row?.shared) === null) return null;
+    return { appName, sessionCount, userCount: toNumberOrNull(row?.users) ?? 0, lastUpdateTime: toNumberOrNull(row?.last) };
+  });
+}
+
+export async function listUsers(ctx: StoreContext, appName: string, page?: UserListRequest): Promise<Page<UserSummary>> {
+  const { limit, offset } = pageBounds(page);
+  const filter = page?.idContains ? sql` AND LOWER(user_id) LIKE ${containsPattern(page.idContains)} ESCAPE '\\'` : empty;
+  const users = sql`
+    SELECT user_id, CAST(SUM(sessions) AS BIGINT) AS sessions, MAX(last) AS last FROM (
+      SELECT user_id, COUNT(*) AS sessions, MAX(update_time) AS last FROM sessions
+        WHERE app_name = ${appName}${filter} GROUP BY user_id
+      UNION ALL
+      SELECT user_id, 0 AS sessions, MAX(update_time) AS last FROM user_state
+        WHERE app_name = ${appName}${filter} GROUP BY user_id
+    ) u GROUP BY user_id`;
+  return ctx.read(async (tx) => {
+    // The total rides on the page's rows (a window over the grouped users):
+    // grouping every session of a large app once costs as much as the page itself.
+    const rows = await tx.$queryRaw<{ user_id: string; sessions: unknown; last: unknown; total: unknown }[]>(
+      sql`SELECT user_id, sessions, last, COUNT(*) OVER () AS total FROM (${users}) t
+          ORDER BY ${orderBy(USER_ORDER, page?.order, 'recent')} LIMIT ${limit} OFFSET ${offset}`,
+    );
+    const first = rows[0];
+    const total = first
+      ? toNumber(first.total)
+      : offset === 0
+        ? 0
+        : toNumber((await tx.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM (${users}) t`))[0]?.n ?? 0);
+    return {
+      items: rows.map((row) => ({
+        userId: row.user_id,
+        sessionCount: toNumber(row.sessions),
+        lastUpdateTime: toNumber(row.last),
+      })),
+      total,
+    };
+  });
+}
+
+export async function searchSessions(ctx: StoreContext, search: SessionSearch): Promise<Page<SessionSummary>> {
+  const { limit, offset } = pageBounds(search);
+  const { where, narrowed } = sessionFilter(ctx, search);
+  return ctx.read(async (tx) => {
+    const [rows, counted] = await Promise.all([
+      tx.$queryRaw<SessionRow[]>(
+        sql`SELECT ${SESSION_COLUMNS} FROM sessions s WHERE ${where}
+            ORDER BY ${orderBy(SESSION_ORDER, search.order, 'recent')} LIMIT ${limit} OFFSET ${offset}`,
+      ),
+      tx.$queryRaw<{ n: unknown }[]>(countSql(ctx, search, where, narrowed ? offset + ctx.searchCountLimit + 1 : null)),
+    ]);
+    const n = toNumber(counted[0]?.n ?? 0);
+    const totalIsLowerBound = narrowed && n > offset + ctx.searchCountLimit;
+    return { items: rows.map(summaryOf), total: totalIsLowerBound ? offset + ctx.searchCountLimit : n, totalIsLowerBound };
+  });
+}
+
+/**
+ * How many sessions a search matches. An app's or a user's sessions are
+ * counted by the triggers (one row or a few); a narrowed search counts its
+ * matches up to `upTo` only, so that a page costs the same however many
+ * sessions there are.
+ */
+export function countSql(ctx: StoreContext, search: SessionSearch, where: Sql, upTo: number | null): Sql {
+  if (upTo !== null) return sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM sessions s WHERE ${where} LIMIT ${upTo}) t`;
+  if (search.userId !== undefined) {
+    return sql`SELECT COALESCE(SUM(sessions), 0) AS n FROM user_session_counts
+               WHERE app_name = ${search.appName} AND user_id = ${search.userId}`;
+  }
+  return sql`SELECT COALESCE(SUM(sessions), 0) AS n FROM app_session_counts WHERE app_name = ${search.appName}`;
+}
+
+/** The WHERE of a search; narrowed: it has conditions beyond the app and the user. */
+export function sessionFilter(ctx: StoreContext, search: SessionSearch): { where: Sql; narrowed: boolean } {
+  const conditions: Sql[] = [sql`s.app_name = ${search.appName}`];
+  if (search.userId !== undefined) conditions.push(sql`s.user_id = ${search.userId}`);
+  const scoped = conditions.length;
+  if (search.idContains) {
+    conditions.push(sql`LOWER(s.id) LIKE ${containsPattern(search.idContains)} ESCAPE '\\'`);
+  }
+  const value = search.stateValue === undefined ? undefined : encodeJson(search.stateValue);
+  const valueIs = (column: string) => (value === undefined ? empty : sql` AND ${raw(column)} = ${value}`);
+  // A user's sessions are few: each is probed for the key. An app's may be
+  // 100,000: probing each would cost a lookup per session (most of a second
+  // for a rare key), so the matching state rows are found through their key
+  // (or scanned once for a bare value) and the sessions tested for membership.
+  const perSession = search.userId !== undefined;
+  const sessionsWith = (condition: Sql) =>
+    perSession
+      ? sql`EXISTS (SELECT 1 FROM session_state ss WHERE ss.session_pk = s.pk AND ${condition})`
+      : sql`s.pk IN (SELECT ss.session_pk FROM session_state ss WHERE ${condition})`;
+  const usersWith = (condition: Sql) =>
+    perSession
+      ? sql`EXISTS (SELECT 1 FROM user_state us WHERE us.app_name = s.app_name AND us.user_id = s.user_id AND ${condition})`
+      : sql`s.user_id IN (SELECT us.user_id FROM user_state us WHERE us.app_name = ${search.appName} AND ${condition})`;
+  const appHas = (condition: Sql) =>
+    sql`EXISTS (SELECT 1 FROM app_state a WHERE a.app_name = ${search.appName} AND ${condition})`;
+  if (search.stateKey !== undefined) {
+    const { scope, key } = scopeOfKey(search.stateKey);
+    if (scope === 'temp') {
+      conditions.push(sql`1 = 0`);
+    } else if (scope === 'session') {
+      conditions.push(sessionsWith(sql`ss.key = ${key}${valueIs('ss.value')}`));
+    } else if (scope === 'user') {
+      conditions.push(usersWith(sql`us.key = ${key}${valueIs('us.value')}`));
+    } else {
+      conditions.push(appHas(sql`a.key = ${key}${valueIs('a.value')}`));
+    }
+  } else if (value !== undefined) {
+    conditions.push(
+      sql`(${sessionsWith(sql`ss.value = ${value}`)} OR ${usersWith(sql`us.value = ${value}`)} OR ${appHas(sql`a.value = ${value}`)})`,
+    );
+  }
+  return { where: join(conditions, ' AND '), narrowed: conditions.length > scoped };
+}
