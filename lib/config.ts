@@ -16,3 +16,28 @@ export function authConfig(): AuthConfig {
     sessionHours: process.env.STATEHOUSE_SESSION_HOURS,
   });
 }
+
+/** One store to serve besides Statehouse's own database: an agent's ADK session database. */
+export interface AgentStoreLocation {
+  /** `agent` unless named (`staging=postgresql://...`). */
+  id: string;
+  /** A SQLite path or `sqlite:///` URL, or a PostgreSQL URL. */
+  location: string;
+}
+
+/**
+ * STATEHOUSE_STORE: the agent's session database(s) to serve instead of
+ * Statehouse's own sessions; `[id=]location`, several separated by spaces.
+ * The first is the one served. Statehouse's own tables (accounts, tokens,
+ * the edit audit) stay in DATABASE_URL.
+ */
+export function agentStoreLocations(): AgentStoreLocation[] {
+  const raw = process.env.STATEHOUSE_STORE?.trim();
+  if (!raw) return [];
+  return raw.split(/\s+/).map((entry, index) => {
+    const named = /^([A-Za-z][\w-]{0,63})=(.+)$/.exec(entry);
+    // A URL's scheme is not a name: `postgresql://...` has no `=` before its `//`.
+    if (named && !named[1]?.includes(':')) return { id: named[1] ?? 'agent', location: named[2] ?? '' };
+    return { id: index === 0 ? 'agent' : `agent-${index + 1}`, location: entry };
+  });
+}

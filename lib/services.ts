@@ -3,16 +3,32 @@
 // gets them. Everything above (pages, actions, routes, the adk-js adapter,
 // scripts, tests) asks here; nothing else constructs a store.
 import { AccountStore } from './auth/store';
-import { databaseUrl } from './config';
-import { openDatabase, providerOf, type Database } from './db';
+import { agentStoreLocations, databaseUrl, type AgentStoreLocation } from './config';
+import { openDatabase, providerOf, redactUrl, type Database } from './db';
 import { DatabaseUnavailableError } from './db/unavailable';
 import { migrateDatabase } from './migrate';
-import type { SessionStore } from './session-service/store';
+import type { SessionStore, StoreInfo } from './session-service/store';
+import { openAdkStore, type AdkSessionStore } from './stores/adk';
+import { StoreEditLog } from './stores/adk/audit-log';
 import { NativeSessionStore, type NativeStoreOptions } from './stores/native';
 
 export interface Services {
   store: SessionStore;
+  /** What the served store is; the console shows it and hides writes it refuses. */
+  info: StoreInfo;
   accounts: AccountStore;
+}
+
+/** Statehouse's own tables as the served store. */
+export function nativeStoreInfo(url: string): StoreInfo {
+  return {
+    id: 'native',
+    family: 'native',
+    label: 'Statehouse',
+    version: 'native',
+    description: 'Statehouse’s own session tables',
+    location: redactUrl(url),
+  };
 }
 
 /** Services on a database this caller opened and must close. */
@@ -37,9 +53,59 @@ export async function openServices(url: string, options: OpenOptions = {}): Prom
   const db = await openDatabase(url);
   return {
     store: new NativeSessionStore(db.client, db.provider, storeOptions),
+    info: nativeStoreInfo(url),
     accounts: new AccountStore(db.client),
     db,
     close: () => db.close(),
+  };
+}
+
+/** Services over agents' ADK databases: the stores are theirs, accounts and the edit audit are in Statehouse's own database. */
+export interface AgentServices extends Services {
+  store: AdkSessionStore;
+  /** Every opened store by id; `store` is the first. */
+  stores: Map<string, AdkSessionStore>;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens Statehouse's own database at `ownUrl` (migrated like openServices)
+ * and each agent store read as its ADK wrote it. Nothing is created, migrated
+ * or locked in an agent's database by opening it.
+ */
+export async function openAgentServices(
+  ownUrl: string,
+  locations: AgentStoreLocation[],
+  options: Pick<OpenOptions, 'migrate'> & { readOnly?: boolean } = {},
+): Promise<AgentServices> {
+  const first = locations[0];
+  if (!first) throw new Error('openAgentServices needs at least one store location.');
+  const { migrate = providerOf(ownUrl) === 'sqlite' } = options;
+  if (migrate) await migrateDatabase(ownUrl);
+  const db = await openDatabase(ownUrl);
+  const audit = new StoreEditLog(db.client);
+  const stores = new Map<string, AdkSessionStore>();
+  try {
+    for (const { id, location } of locations) {
+      stores.set(id, await openAdkStore(location, { id, audit, readOnly: options.readOnly }));
+    }
+  } catch (error) {
+    await Promise.all([...stores.values()].map((store) => store.close()));
+    await db.close();
+    throw error;
+  }
+  const store = stores.get(first.id) as AdkSessionStore;
+  return {
+    store,
+    stores,
+    info: store.info,
+    accounts: new AccountStore(db.client),
+    db,
+    close: async () => {
+      await Promise.all([...stores.values()].map((opened) => opened.close()));
+      await db.close();
+    },
   };
 }
 
@@ -48,13 +114,19 @@ const processWide = globalThis as unknown as {
   statehouseServicesForTests?: Partial<Services>;
 };
 
+/** STATEHOUSE_STORE's agent databases when set, else Statehouse's own sessions. */
+function openConfigured(): Promise<Services> {
+  const agents = agentStoreLocations();
+  return agents.length > 0 ? openAgentServices(databaseUrl(), agents) : openServices(databaseUrl());
+}
+
 /**
  * The services this process serves, for the configured database: built once
  * (kept on globalThis so dev reloads reuse one connection); a failed build is
  * retried on the next call and reported as the database being unavailable.
  */
 async function configuredServices(): Promise<Services> {
-  processWide.statehouseServices ??= openServices(databaseUrl()).catch((error: unknown) => {
+  processWide.statehouseServices ??= openConfigured().catch((error: unknown) => {
     processWide.statehouseServices = undefined;
     throw error;
   });
@@ -67,6 +139,14 @@ async function configuredServices(): Promise<Services> {
 
 export async function getStore(): Promise<SessionStore> {
   return processWide.statehouseServicesForTests?.store ?? (await configuredServices()).store;
+}
+
+/** What the served store is (native, or which ADK wrote it, and whether it takes writes). */
+export async function getStoreInfo(): Promise<StoreInfo> {
+  const forTests = processWide.statehouseServicesForTests;
+  if (forTests?.info) return forTests.info;
+  if (forTests?.store) return nativeStoreInfo('test');
+  return (await configuredServices()).info;
 }
 
 export async function getAccountStore(): Promise<AccountStore> {

@@ -2,6 +2,7 @@ import { isAuthError } from '../auth/errors';
 import type { Principal } from '../auth/principal';
 import { hasRole, type Role } from '../auth/roles';
 import { currentPrincipal, requireRole } from '../auth/server';
+import { getStoreInfo } from '../services';
 import type { ActionFailure } from '../commands/result';
 
 /**
@@ -15,6 +16,8 @@ export type DashboardWrite = keyof typeof WRITE_ROLES;
 
 /** Whether whoever renders this page may make that write: pages offer only the controls that would work. */
 export async function mayWrite(write: DashboardWrite): Promise<boolean> {
+  // A store opened read-only refuses every write, whoever asks: no form for it.
+  if ((await getStoreInfo()).readOnlyReason) return false;
   const principal = await currentPrincipal();
   return principal !== null && hasRole(principal.role, WRITE_ROLES[write]);
 }

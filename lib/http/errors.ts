@@ -11,6 +11,8 @@ const STATUS_OF: Record<ErrorCode, number> = {
   STALE_SESSION: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNAVAILABLE: 503,
+  READ_ONLY: 409,
+  UNSUPPORTED: 405,
 };
 
 /** How long a client should wait before retrying after a database failure: outages the pool can ride out end within seconds. */

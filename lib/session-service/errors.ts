@@ -4,7 +4,11 @@ export type ErrorCode =
   | 'STALE_SESSION'
   | 'INVALID_INPUT'
   | 'PAYLOAD_TOO_LARGE'
-  | 'UNAVAILABLE';
+  | 'UNAVAILABLE'
+  /** The store is open read-only (a schema or version Statehouse does not know how to write). */
+  | 'READ_ONLY'
+  /** This store cannot do that at all (an ADK store has no such operation). */
+  | 'UNSUPPORTED';
 
 /**
  * Marks the errors of this module in a way that survives bundling: Next
@@ -48,3 +52,8 @@ export const invalidInput = (message: string) => new SessionServiceError('INVALI
 export function isSessionServiceError(error: unknown): error is SessionServiceError {
   return typeof error === 'object' && error !== null && MARK in error;
 }
+
+export const readOnlyStore = (reason: string) =>
+  new SessionServiceError('READ_ONLY', `This store is open read-only: ${reason}`);
+
+export const unsupported = (message: string) => new SessionServiceError('UNSUPPORTED', message);

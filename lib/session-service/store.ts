@@ -124,6 +124,23 @@ export interface AppendResult {
   revision: number;
 }
 
+/** What the console says about the store it serves (a banner, hidden write forms). */
+export interface StoreInfo {
+  /** The store's id among those the composition root opened. */
+  id: string;
+  /** `native` (Statehouse's own tables), or an ADK family id (`adk-python-sqlite`, ...). */
+  family: string;
+  /** Who writes it: `Statehouse`, `adk-python SqliteSessionService`, ... */
+  label: string;
+  version: string;
+  /** One line: what was found and how it keeps time. */
+  description: string;
+  /** Where it is, without a password. */
+  location: string;
+  /** Present when the store refuses writes, saying why. */
+  readOnlyReason?: string;
+}
+
 /**
  * Where sessions live: ADK's session service operations, plus what the
  * console reads. Statehouse's own database is one implementation; the

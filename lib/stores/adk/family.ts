@@ -1,0 +1,125 @@
+// What one ADK implementation's session store is, as hooks on the shared
+// base (base/store.ts). A family knows its DDL (detect), its table layout,
+// how it encodes timestamps, state blobs and events, how its delta merges
+// into a tier, and how that ADK writes an append or a tier edit. Everything
+// else (lists, search, paging, tiers, timeline, per-key deltas, time
+// travel, audit) is the base's. See README.md.
+import type { AgentQuery, Param, Row } from './agent-db';
+import type { SchemaInfo } from './schema';
+import type { ScopedDelta } from '../../session-service/scope';
+import type { SessionRef } from '../../session-service/store';
+import type { Event, StateRecord } from '../../session-service/types';
+
+/** What `detect` found when the schema is this family's. */
+export interface FamilyMatch {
+  /** The schema version as the family names it (`1`, `sqlite`, `v0`, ...). */
+  version: string;
+  /** One line for the console and `npm run open`: what it is and how it stores time. */
+  description: string;
+  /** Why it opens read-only; absent when Statehouse writes it the ADK way. */
+  readOnlyReason?: string;
+  /** This family's schema, but not one Statehouse can read (v0 pickles): the whole message. */
+  cannotRead?: string;
+}
+
+/** Table and column names; identifiers are quoted by the base. */
+export interface AdkLayout {
+  sessions: { table: string; appName: string; userId: string; id: string; state: string; createTime: string; updateTime: string };
+  events: {
+    table: string;
+    id: string;
+    appName: string;
+    userId: string;
+    sessionId: string;
+    /** The column ADK orders a session's events by. */
+    timestamp: string;
+    /** Every column decodeEvent reads (selected as is). */
+    columns: string[];
+    /** A column holding the event's JSON as text, searched by substring to narrow key histories. */
+    searchText?: string;
+  };
+  appStates: { table: string; appName: string; state: string; updateTime: string };
+  userStates: { table: string; appName: string; userId: string; state: string; updateTime: string };
+}
+
+export type TimeColumn = 'sessionCreate' | 'sessionUpdate' | 'event' | 'tierUpdate';
+
+export interface TimeCodec {
+  /** Float seconds since the epoch from a stored value (a driver value: number or text). */
+  decode(raw: unknown, column: TimeColumn): number;
+  /** The value that ADK would store for these seconds in this column. */
+  encode(seconds: number, column: TimeColumn): Param;
+}
+
+/** The current rows a write reads (inside its transaction) before the family writes. */
+export interface WriteContext {
+  ref: SessionRef;
+  /** Tier blobs as stored now (empty when there is no row). */
+  app: StateRecord;
+  user: StateRecord;
+  session: StateRecord;
+  hasAppRow: boolean;
+  hasUserRow: boolean;
+  /** Seconds for update_time columns, as ADK takes them (the event's timestamp for an append). */
+  now: number;
+}
+
+export interface AppendWrite extends WriteContext {
+  /** The event as stored: complete, temp: keys removed. */
+  event: Event;
+  /** Its delta by tier, unprefixed, no temp: keys. */
+  delta: ScopedDelta;
+}
+
+export interface TierWrite extends Omit<WriteContext, 'ref' | 'session'> {
+  appName: string;
+  /** For a user-tier edit. */
+  userId?: string;
+  scope: 'app' | 'user';
+  /** The tier as it is to be stored. */
+  next: StateRecord;
+}
+
+export interface CreateWrite extends WriteContext {
+  /** The initial state by tier (no temp: keys). */
+  delta: ScopedDelta;
+}
+
+/** How this ADK writes; a family without it opens read-only. */
+export interface FamilyWrites {
+  /** The event row, the tiers its delta touches, and the session's update_time: ADK's append_event. */
+  append(q: AgentQuery, write: AppendWrite): Promise<void>;
+  /** One tier's row (state blob and update_time), as ADK's append writes that tier. */
+  editTier(q: AgentQuery, write: TierWrite): Promise<void>;
+  /** ADK's create_session; absent when Statehouse does not create sessions in this store. */
+  createSession?(q: AgentQuery, write: CreateWrite): Promise<void>;
+}
+
+/** The codec of one opened database of the family. */
+export interface FamilyCodec {
+  layout: AdkLayout;
+  time: TimeCodec;
+  decodeState(raw: unknown): StateRecord;
+  /** A row with layout.events.columns to the camelCase Event Statehouse shows. */
+  decodeEvent(row: Row): Event;
+  /** A tier after a delta, by this ADK's merge rule (dict union, or SQLite json_patch). */
+  applyDelta(tier: StateRecord, delta: StateRecord): StateRecord;
+  /**
+   * True when an append through a copy loaded at `loaded` (the session's
+   * update time then, in µs) must be refused now that storage holds `stored`:
+   * ADK's own stale rule for this implementation.
+   */
+  isStale(stored: number, loaded: number): boolean;
+  writes?: FamilyWrites;
+}
+
+export interface AdkFamily {
+  /** Stable id: `adk-python-sqlite`, `adk-python-db`, `adk-js-db`, `adk-rust`. */
+  id: string;
+  /** Who writes it: `adk-python SqliteSessionService`. */
+  label: string;
+  /** null when the schema is not this family's. */
+  detect(schema: SchemaInfo): FamilyMatch | null;
+  /** Builds the codec (may sample rows, e.g. to learn a timestamp convention). */
+  open(q: AgentQuery, schema: SchemaInfo, match: FamilyMatch): Promise<FamilyCodec>;
+}

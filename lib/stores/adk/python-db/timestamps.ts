@@ -1,0 +1,79 @@
+// DatabaseSessionService's PreciseTimestamp columns (sessions/schemas/shared.py):
+// SQLAlchemy DateTime, so naive `YYYY-MM-DD HH:MM:SS.ffffff` text on SQLite,
+// TIMESTAMP WITHOUT TIME ZONE on PostgreSQL (TIMESTAMPTZ after
+// migrate_postgresql_timestamptz.py). Which clock a naive value is on
+// depends on the ADK version and the column:
+//   - events.timestamp: `datetime.fromtimestamp(event.timestamp)` (v1.py
+//     StorageEvent.from_event), local time of the agent's machine; newer
+//     versions write UTC.
+//   - sessions.update_time on SQLite: `datetime.fromtimestamp(event.timestamp,
+//     timezone.utc).replace(tzinfo=None)`, UTC; on PostgreSQL
+//     `datetime.fromtimestamp(event.timestamp)`, local (database_session_service.py).
+//   - app_states/user_states.update_time: `onupdate=func.now()`, the database's
+//     clock (CURRENT_TIMESTAMP, UTC, on SQLite; now() in the server's TimeZone on PostgreSQL).
+// So the offsets are learnt from the data itself (the event's JSON carries its
+// float timestamp) rather than assumed.
+import type { Param } from '../agent-db';
+import type { TimeCodec, TimeColumn } from '../family';
+
+/** A naive or zoned timestamp text as SQLite or PostgreSQL prints it. */
+export function parseTimestamp(text: string): { seconds: number; zoned: boolean } {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/.exec(text.trim());
+  if (!match) throw new Error(`Unreadable timestamp ${JSON.stringify(text)}`);
+  const [, y, mo, d, h, mi, s, frac = '', zone] = match;
+  const micros = Number(frac.padEnd(6, '0'));
+  let seconds = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) / 1000 + micros / 1e6;
+  if (zone && zone !== 'Z') {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    seconds -= sign * (Number(digits.slice(0, 2)) * 3600 + Number(digits.slice(2, 4) || '0') * 60);
+  }
+  return { seconds, zoned: zone !== undefined };
+}
+
+/** `YYYY-MM-DD HH:MM:SS.ffffff` of these seconds on a clock `offset` seconds ahead of UTC: SQLAlchemy's SQLite storage format. */
+export function formatNaive(seconds: number, offset: number): string {
+  const micros = Math.round((seconds + offset) * 1e6);
+  const whole = Math.floor(micros / 1e6);
+  const date = new Date(whole * 1000);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return (
+    `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
+    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}.${pad(micros - whole * 1e6, 6)}`
+  );
+}
+
+/** Clock offsets (seconds ahead of UTC) of naive values, per column. */
+export interface NaiveOffsets {
+  event: number;
+  sessionUpdate: number;
+  tierUpdate: number;
+}
+
+export function naiveCodec(offsets: NaiveOffsets, zonedColumns: boolean): TimeCodec {
+  const offsetOf = (column: TimeColumn) =>
+    column === 'event' ? offsets.event : column === 'tierUpdate' ? offsets.tierUpdate : offsets.sessionUpdate;
+  return {
+    decode(raw, column) {
+      if (raw === null || raw === undefined) return 0;
+      if (typeof raw === 'number') return raw;
+      if (raw instanceof Date) return raw.getTime() / 1000;
+      const { seconds, zoned } = parseTimestamp(String(raw));
+      return zoned ? seconds : seconds - offsetOf(column);
+    },
+    encode(seconds, column): Param {
+      if (zonedColumns) return `${formatNaive(seconds, 0)}+00:00`;
+      return formatNaive(seconds, offsetOf(column));
+    },
+  };
+}
+
+/** The whole quarter hours of a clock difference: what separates a local clock from UTC. */
+export function roundOffset(seconds: number): number {
+  return Math.round(seconds / 900) * 900;
+}
+
+/** This process's local offset at a moment (what `datetime.fromtimestamp` would use here). */
+export function localOffset(seconds: number): number {
+  return -new Date(seconds * 1000).getTimezoneOffset() * 60;
+}

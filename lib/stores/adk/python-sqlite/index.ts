@@ -1,0 +1,99 @@
+// adk-python's SqliteSessionService (sessions/sqlite_session_service.py,
+// since v1.19.0; read at google/adk-python@dbb2f20): what `adk web` and
+// `adk api_server` keep in .adk/session.db. REAL epoch seconds everywhere,
+// state blobs as json.dumps text merged with SQLite's json_patch, events as
+// `event.model_dump_json(exclude_none=True)`.
+import { decodeJson } from '../../../session-service/json';
+import type { Event, JsonValue, StateRecord } from '../../../session-service/types';
+import type { AgentQuery } from '../agent-db';
+import type { AdkFamily, FamilyCodec, FamilyWrites } from '../family';
+import { patchDelta } from '../base/replay';
+import { eventFromPython, eventToPython } from '../python/event-json';
+import { pydanticJson, pythonJsonDumps } from '../python/json-dumps';
+import { PYTHON_LAYOUT, PYTHON_TABLES } from '../python/layout';
+import { column, hasColumns } from '../schema';
+
+function text(raw: unknown): string {
+  return typeof raw === 'string' ? raw : String(raw);
+}
+
+function decodeState(raw: unknown): StateRecord {
+  const value = decodeJson(text(raw ?? '{}'));
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
+}
+
+function seconds(raw: unknown): number {
+  return typeof raw === 'number' ? raw : Number(raw);
+}
+
+// _upsert_app_state / _upsert_user_state / _update_session_state_in_db, verbatim.
+const UPSERT_APP = `INSERT INTO app_states (app_name, state, update_time) VALUES (?, ?, ?)
+  ON CONFLICT(app_name) DO UPDATE SET state=json_patch(state, excluded.state), update_time=excluded.update_time`;
+const UPSERT_USER = `INSERT INTO user_states (app_name, user_id, state, update_time) VALUES (?, ?, ?, ?)
+  ON CONFLICT(app_name, user_id) DO UPDATE SET state=json_patch(state, excluded.state), update_time=excluded.update_time`;
+const PATCH_SESSION = 'UPDATE sessions SET state=json_patch(state, ?), update_time=? WHERE app_name=? AND user_id=? AND id=?';
+const TOUCH_SESSION = 'UPDATE sessions SET update_time=? WHERE app_name=? AND user_id=? AND id=?';
+const INSERT_EVENT = `INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data)
+  VALUES (?, ?, ?, ?, ?, ?, ?)`;
+
+const nonEmpty = (record: StateRecord) => Object.keys(record).length > 0;
+
+const writes: FamilyWrites = {
+  // append_event: the tiers' json_patch upserts, the event row, and update_time = the event's timestamp.
+  async append(q: AgentQuery, write) {
+    const { ref, event, delta } = write;
+    const ts = event.timestamp;
+    if (nonEmpty(delta.app)) await q.run(UPSERT_APP, [ref.appName, pythonJsonDumps(delta.app), ts]);
+    if (nonEmpty(delta.user)) await q.run(UPSERT_USER, [ref.appName, ref.userId, pythonJsonDumps(delta.user), ts]);
+    if (nonEmpty(delta.session)) await q.run(PATCH_SESSION, [pythonJsonDumps(delta.session), ts, ref.appName, ref.userId, ref.sessionId]);
+    await q.run(INSERT_EVENT, [event.id, ref.appName, ref.userId, ref.sessionId, event.invocationId, ts, pydanticJson(eventToPython(event))]);
+    if (!nonEmpty(delta.session)) await q.run(TOUCH_SESSION, [ts, ref.appName, ref.userId, ref.sessionId]);
+  },
+  // The same upsert an append's delta makes for that tier; json_patch removes a key patched with null.
+  async editTier(q: AgentQuery, write) {
+    const before = write.scope === 'app' ? write.app : write.user;
+    const patch: Record<string, JsonValue> = {};
+    for (const key of Object.keys(before)) if (!Object.hasOwn(write.next, key)) patch[key] = null;
+    for (const [key, value] of Object.entries(write.next)) if (JSON.stringify(before[key]) !== JSON.stringify(value)) patch[key] = value;
+    if (write.scope === 'app') await q.run(UPSERT_APP, [write.appName, pythonJsonDumps(patch), write.now]);
+    else await q.run(UPSERT_USER, [write.appName, write.userId ?? '', pythonJsonDumps(patch), write.now]);
+  },
+};
+
+const codec: FamilyCodec = {
+  layout: PYTHON_LAYOUT,
+  time: { decode: seconds, encode: (value) => value },
+  decodeState,
+  decodeEvent(row): Event {
+    // get_session: Event.model_validate_json(event_data); the columns repeat what the JSON holds.
+    return eventFromPython(decodeJson(text(row.event_data)));
+  },
+  applyDelta: patchDelta,
+  // append_event: "if storage_update_time > session.last_update_time: raise ValueError(...stale session)".
+  isStale: (stored, loaded) => stored > loaded,
+  writes,
+};
+
+export const pythonSqliteFamily: AdkFamily = {
+  id: 'adk-python-sqlite',
+  label: 'adk-python SqliteSessionService',
+  detect(schema) {
+    if (schema.dialect !== 'sqlite' || schema.metadata !== null) return null;
+    if (!PYTHON_TABLES.every((table) => schema.tables.has(table))) return null;
+    const update = column(schema, 'sessions', 'update_time');
+    if (update?.type !== 'real') return null;
+    if (!hasColumns(schema, 'events', ['event_data'])) {
+      return {
+        version: 'pre-1.19',
+        description: 'adk-python SQLite database in an old schema (events without event_data)',
+        cannotRead:
+          'This looks like an adk-python session database in the schema before SqliteSessionService (events have no event_data column). ' +
+          'Migrate it with `python -m google.adk.sessions.migration.migrate_from_sqlalchemy_sqlite --source_db_path <db> --dest_db_path <db>.new`, then open the new file.',
+      };
+    }
+    return { version: 'sqlite', description: 'adk-python SqliteSessionService: REAL epoch seconds, event_data as pydantic JSON, json_patch merges' };
+  },
+  async open() {
+    return codec;
+  },
+};

@@ -1,0 +1,30 @@
+// The read contract (lib/testing/store-contract.ts) on Statehouse's own
+// store and on every ADK store family Statehouse opens, over the same
+// scenario. PostgreSQL variants run where the test server is reachable
+// (always in CI).
+import { describeReadContract } from '../../testing/store-contract';
+import { fixtureLabel, openAdkFixture, openNativeFixture, type AdkFixtureKind } from '../../testing/adk-fixtures/stores';
+import { testProviders } from '../../testing/databases';
+
+const providers = await testProviders();
+const LIMIT = 12;
+
+describeReadContract('Statehouse native store on sqlite', async () => ({ ...(await openNativeFixture('sqlite', { searchCountLimit: LIMIT })), searchCountLimit: LIMIT }));
+
+const kinds: AdkFixtureKind[] = [
+  { family: 'py-sqlite' },
+  { family: 'py-sqlite', wal: true },
+  { family: 'py-db', dialect: 'sqlite', clock: 'local', localOffsetHours: 2 },
+  { family: 'py-db', dialect: 'sqlite', clock: 'utc' },
+];
+if (providers.includes('postgresql')) {
+  kinds.push(
+    { family: 'py-db', dialect: 'postgresql', clock: 'local', localOffsetHours: -5 },
+    { family: 'py-db', dialect: 'postgresql', clock: 'utc' },
+    { family: 'py-db', dialect: 'postgresql', clock: 'timestamptz' },
+  );
+}
+
+for (const kind of kinds) {
+  describeReadContract(fixtureLabel(kind), async () => ({ ...(await openAdkFixture(kind, { searchCountLimit: LIMIT })), searchCountLimit: LIMIT }));
+}

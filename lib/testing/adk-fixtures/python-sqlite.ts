@@ -1,0 +1,112 @@
+// Writes a database exactly as adk-python's SqliteSessionService does
+// (src/google/adk/sessions/sqlite_session_service.py at
+// google/adk-python@dbb2f20), for tests: Python cannot run here. The DDL
+// and statements below are that file's; values are serialised as it
+// serialises them (json.dumps for state, pydantic's compact JSON for events).
+import Database from 'better-sqlite3';
+import type { JsonObject, JsonValue } from '../../session-service/types';
+import { pythonJsonDumps } from '../../stores/adk/python/json-dumps';
+import type { ScenarioSession } from './scenario';
+
+// APP_STATES_TABLE_SCHEMA, USER_STATES_TABLE_SCHEMA, SESSIONS_TABLE_SCHEMA, EVENTS_TABLE_SCHEMA, verbatim.
+export const PY_SQLITE_DDL = `
+CREATE TABLE IF NOT EXISTS app_states (
+    app_name TEXT PRIMARY KEY,
+    state TEXT NOT NULL,
+    update_time REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS user_states (
+    app_name TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    state TEXT NOT NULL,
+    update_time REAL NOT NULL,
+    PRIMARY KEY (app_name, user_id)
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    app_name TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    state TEXT NOT NULL,
+    create_time REAL NOT NULL,
+    update_time REAL NOT NULL,
+    PRIMARY KEY (app_name, user_id, id)
+);
+CREATE TABLE IF NOT EXISTS events (
+    id TEXT NOT NULL,
+    app_name TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    invocation_id TEXT NOT NULL,
+    timestamp REAL NOT NULL,
+    event_data TEXT NOT NULL,
+    PRIMARY KEY (app_name, user_id, session_id, id),
+    FOREIGN KEY (app_name, user_id, session_id) REFERENCES sessions(app_name, user_id, id) ON DELETE CASCADE
+);`;
+
+/** _session_util.extract_state_delta: split by prefix, temp: dropped. */
+export function extractStateDelta(delta: JsonObject): { app: JsonObject; user: JsonObject; session: JsonObject } {
+  const out = { app: {} as JsonObject, user: {} as JsonObject, session: {} as JsonObject };
+  for (const [key, value] of Object.entries(delta)) {
+    if (key.startsWith('app:')) out.app[key.slice(4)] = value as JsonValue;
+    else if (key.startsWith('user:')) out.user[key.slice(5)] = value as JsonValue;
+    else if (!key.startsWith('temp:')) out.session[key] = value as JsonValue;
+  }
+  return out;
+}
+
+/** Creates the file in WAL mode (as a file `adk web` has used may be) or the default rollback journal. */
+export function writePythonSqliteStore(path: string, appName: string, sessions: ScenarioSession[], options: { wal?: boolean } = {}): void {
+  const db = new Database(path);
+  try {
+    if (options.wal) db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.exec(PY_SQLITE_DDL);
+    for (const session of sessions) {
+      // create_session: "INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)" with json.dumps({}).
+      db.prepare('INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)').run(
+        appName,
+        session.userId,
+        session.sessionId,
+        pythonJsonDumps({}),
+        session.created,
+        session.created,
+      );
+      for (const event of session.events) {
+        const deltas = extractStateDelta(event.actions.state_delta);
+        const ts = event.timestamp;
+        if (Object.keys(deltas.app).length > 0) {
+          db.prepare(
+            `INSERT INTO app_states (app_name, state, update_time) VALUES (?, ?, ?)
+        ON CONFLICT(app_name) DO UPDATE SET state=json_patch(state, excluded.state), update_time=excluded.update_time`,
+          ).run(appName, pythonJsonDumps(deltas.app), ts);
+        }
+        if (Object.keys(deltas.user).length > 0) {
+          db.prepare(
+            `INSERT INTO user_states (app_name, user_id, state, update_time) VALUES (?, ?, ?, ?)
+        ON CONFLICT(app_name, user_id) DO UPDATE SET state=json_patch(state, excluded.state), update_time=excluded.update_time`,
+          ).run(appName, session.userId, pythonJsonDumps(deltas.user), ts);
+        }
+        const hasSessionDelta = Object.keys(deltas.session).length > 0;
+        if (hasSessionDelta) {
+          db.prepare('UPDATE sessions SET state=json_patch(state, ?), update_time=? WHERE app_name=? AND user_id=? AND id=?').run(
+            pythonJsonDumps(deltas.session),
+            ts,
+            appName,
+            session.userId,
+            session.sessionId,
+          );
+        }
+        // event.model_dump_json(exclude_none=True): compact, UTF-8.
+        db.prepare(
+          `INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data)
+          VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        ).run(event.id, appName, session.userId, session.sessionId, event.invocation_id, ts, JSON.stringify(event));
+        if (!hasSessionDelta) {
+          db.prepare('UPDATE sessions SET update_time=? WHERE app_name=? AND user_id=? AND id=?').run(ts, appName, session.userId, session.sessionId);
+        }
+      }
+    }
+  } finally {
+    db.close();
+  }
+}

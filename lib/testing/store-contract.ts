@@ -1,0 +1,176 @@
+// The read contract every store the console serves must keep: Statehouse's
+// own and each ADK family's. One scenario (adk-fixtures/scenario.ts) is
+// written into the store by the caller; these are the answers the console's
+// pages and read API are built from.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readTimeline } from '../data/session';
+import { renderState, sessionStateView } from '../http/session-reads';
+import type { SessionStore } from '../session-service/store';
+import { renderTemplate } from '../session-service/template';
+import type { StateEntry } from '../session-service/types';
+import { APP, FILLERS, FINAL, SESSIONS } from './adk-fixtures/scenario';
+
+export interface ContractSubject {
+  store: SessionStore;
+  /** Searches count at most this many matches past the offset (the store was opened with it). */
+  searchCountLimit: number;
+  close(): Promise<void>;
+}
+
+const values = (entries: StateEntry[] | undefined) => Object.fromEntries((entries ?? []).map((entry) => [entry.key, entry.value]));
+const paris = { appName: APP, userId: 'alice', sessionId: 'trip-paris' };
+
+export function describeReadContract(name: string, open: () => Promise<ContractSubject>): void {
+  describe(`read contract: ${name}`, () => {
+    let subject: ContractSubject;
+    let store: SessionStore;
+    beforeAll(async () => {
+      subject = await open();
+      store = subject.store;
+    });
+    afterAll(async () => {
+      await subject?.close();
+    });
+
+    it('lists the app with its session and user counts', async () => {
+      const apps = await store.listApps();
+      expect(apps.find((app) => app.appName === APP)).toMatchObject({ appName: APP, sessionCount: SESSIONS.length, userCount: 3 });
+      expect(await store.getAppSummary(APP)).toMatchObject({ sessionCount: SESSIONS.length, userCount: 3 });
+      expect(await store.getAppSummary('no-such-app')).toBeNull();
+    });
+
+    it('lists users with counts, searched and paged', async () => {
+      const users = await store.listUsers(APP, { order: 'id' });
+      expect(users.total).toBe(3);
+      expect(users.items.map((user) => [user.userId, user.sessionCount])).toEqual([
+        ['alice', 2],
+        ['bob', 1],
+        ['carol', FILLERS],
+      ]);
+      expect((await store.listUsers(APP, { order: 'sessions', limit: 1 })).items[0]?.userId).toBe('carol');
+      expect((await store.listUsers(APP, { idContains: 'ALI' })).items.map((user) => user.userId)).toEqual(['alice']);
+      expect((await store.listUsers(APP, { limit: 2, offset: 2, order: 'id' })).items.map((user) => user.userId)).toEqual(['carol']);
+    });
+
+    it('pages sessions without overlap and counts them exactly', async () => {
+      const first = await store.searchSessions({ appName: APP, limit: 10 });
+      const second = await store.searchSessions({ appName: APP, limit: 10, offset: 10 });
+      expect(first.total).toBe(SESSIONS.length);
+      expect(first.totalIsLowerBound).toBeFalsy();
+      expect(first.items).toHaveLength(10);
+      const ids = new Set([...first.items, ...second.items].map((item) => `${item.userId}/${item.id}`));
+      expect(ids.size).toBe(20);
+      const mine = await store.searchSessions({ appName: APP, userId: 'alice' });
+      expect(mine.items.map((item) => item.id).sort()).toEqual(['trip-paris', 'trip-rome']);
+      expect(mine.items.find((item) => item.id === 'trip-paris')?.eventCount).toBe(3);
+      const recent = (await store.searchSessions({ appName: APP, userId: 'alice', order: 'recent' })).items.map((item) => item.id);
+      const oldest = (await store.searchSessions({ appName: APP, userId: 'alice', order: 'oldest' })).items.map((item) => item.id);
+      expect(recent).toEqual([...oldest].reverse());
+    });
+
+    it('searches by id, key and value, counting up to the limit', async () => {
+      const byId = await store.searchSessions({ appName: APP, idContains: 'filler-1' });
+      expect(byId.total).toBe(Math.min(10, subject.searchCountLimit));
+      expect((await store.searchSessions({ appName: APP, stateKey: 'destination' })).items.map((item) => item.id).sort()).toEqual([
+        'trip-paris',
+        'trip-rome',
+      ]);
+      expect((await store.searchSessions({ appName: APP, stateKey: 'destination', stateValue: 'Lyon' })).items.map((item) => item.id)).toEqual([
+        'trip-paris',
+      ]);
+      expect((await store.searchSessions({ appName: APP, stateKey: 'user:home_city', stateValue: 'Munich' })).items.map((item) => item.id).sort()).toEqual([
+        'trip-paris',
+        'trip-rome',
+      ]);
+      expect((await store.searchSessions({ appName: APP, stateValue: { amount: 500, currency: 'EUR' } })).items.map((item) => item.id)).toEqual(['weekend']);
+      const everyone = await store.searchSessions({ appName: APP, stateKey: 'app:bookings', limit: 5 });
+      if (subject.searchCountLimit < SESSIONS.length) {
+        expect(everyone.totalIsLowerBound).toBe(true);
+        expect(everyone.total).toBe(subject.searchCountLimit);
+      } else {
+        expect(everyone.total).toBe(SESSIONS.length);
+      }
+    });
+
+    it('shows the three tiers side by side, with what set each key', async () => {
+      const tiers = await store.getSessionTiers(paris);
+      expect(values(tiers?.app)).toEqual(FINAL.app);
+      expect(values(tiers?.user)).toEqual(FINAL.alice);
+      expect(values(tiers?.session)).toEqual(FINAL.tripParis);
+      const destination = tiers?.session.find((entry) => entry.key === 'destination');
+      expect(destination?.lastChange).toMatchObject({ eventId: 'e3', eventSeq: 3 });
+      expect(values(await store.getAppState(APP))).toEqual(FINAL.app);
+      expect(values(await store.getUserState(APP, 'alice'))).toEqual(FINAL.alice);
+      const session = await store.getSession(paris);
+      expect(session?.state).toEqual({ destination: 'Lyon', nights: 3, 'app:bookings': 3, 'user:home_city': 'Munich' });
+      expect(session?.events.map((event) => event.id)).toEqual(['e1', 'e2', 'e3']);
+      expect(await store.getSession({ ...paris, userId: 'bob' })).toBeNull();
+    });
+
+    it('reads events in ADK’s camelCase with every field', async () => {
+      const session = await store.getSession(paris, { numRecentEvents: 2 });
+      expect(session?.events.map((event) => event.id)).toEqual(['e2', 'e3']);
+      const [call, last] = session?.events ?? [];
+      expect(call).toMatchObject({
+        id: 'e2',
+        invocationId: 'inv-e2',
+        author: 'planner',
+        timestamp: SESSIONS[0]?.events[1]?.timestamp,
+        content: { role: 'model', parts: [{ functionCall: { id: 'call-1', name: 'book_hotel', args: { city: 'Paris', max_price: 200 } } }] },
+        actions: { stateDelta: { destination: 'Paris', 'user:home_city': 'Berlin', 'app:bookings': 1 } },
+      });
+      expect(last).toMatchObject({ turnComplete: true, customMetadata: { trace_id: 'abc' } });
+      const first = (await store.getSession(paris))?.events[0];
+      expect(first?.content).toEqual({ role: 'user', parts: [{ text: 'Plan a trip to Paris, près de la Seine' }] });
+    });
+
+    it('gives the timeline with per-key deltas and old values', async () => {
+      const page = await readTimeline(store, paris, { limit: 10 });
+      expect(page.total).toBe(3);
+      expect(page.items.map((item) => item.seq)).toEqual([1, 2, 3]);
+      const changes = (seq: number) =>
+        page.items
+          .find((item) => item.seq === seq)
+          ?.changes.map((change) => [change.scope, change.key, change.oldValue, change.newValue])
+          .sort((a, b) => String(a[1]).localeCompare(String(b[1])));
+      expect(changes(1)).toEqual([]);
+      expect(changes(2)).toEqual([
+        ['app', 'bookings', undefined, 1],
+        ['session', 'destination', undefined, 'Paris'],
+        ['user', 'home_city', undefined, 'Berlin'],
+      ]);
+      expect(changes(3)).toEqual([
+        ['app', 'bookings', 1, 2],
+        ['session', 'destination', 'Paris', 'Lyon'],
+        ['session', 'nights', undefined, 3],
+      ]);
+      const touching = await store.listEvents(paris, { touchedKey: 'destination' });
+      expect(touching.items.map((item) => item.seq)).toEqual([2, 3]);
+      expect((await store.listEvents(paris, { newestFirst: true, limit: 1 })).items[0]?.event.id).toBe('e3');
+      expect((await store.listEvents(paris, { author: 'user' })).total).toBe(1);
+      const history = await store.getKeyHistory({ appName: APP, scope: 'session', userId: 'alice', sessionId: 'trip-paris', key: 'destination' });
+      expect(history.items.map((change) => change.newValue)).toEqual(['Lyon', 'Paris']);
+      const userHistory = await store.getUserHistory(APP, 'alice');
+      expect(userHistory.items.filter((change) => change.scope === 'user').map((change) => change.newValue)).toEqual(['Munich', 'Berlin']);
+    });
+
+    it('travels back in time to any event', async () => {
+      const after2 = await store.getStateAsOf(paris, 2);
+      expect(values(after2?.session)).toEqual({ destination: 'Paris' });
+      expect(values(after2?.user)).toEqual({ home_city: 'Berlin' });
+      expect(values(after2?.app)).toEqual({ bookings: 1 });
+      const view = await sessionStateView(store, paris, 3);
+      expect(values(view.session)).toEqual(FINAL.tripParis);
+      expect(view.eventCount).toBe(3);
+      expect(await store.getStateAsOf(paris, 99)).toBeNull();
+    });
+
+    it('renders a template over the stored state, now and as of an event', async () => {
+      const template = 'Going to {destination} from {user:home_city}';
+      const now = await renderState(store, { session: paris });
+      expect(renderTemplate(template, now).text).toBe('Going to Lyon from Munich');
+      const then = await renderState(store, { session: paris, asOf: 2 });
+      expect(renderTemplate(template, then).text).toBe('Going to Paris from Berlin');
+    });
+  });
+}
