@@ -4,7 +4,7 @@
 // pages and read API are built from.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTimeline } from '../data/session';
-import { renderState, sessionStateView } from '../http/session-reads';
+import { renderState, sessionStateView } from '../data/session-state';
 import type { SessionStore } from '../session-service/store';
 import { renderTemplate } from '../session-service/template';
 import type { StateEntry } from '../session-service/types';
@@ -167,9 +167,9 @@ export function describeReadContract(name: string, open: () => Promise<ContractS
 
     it('renders a template over the stored state, now and as of an event', async () => {
       const template = 'Going to {destination} from {user:home_city}';
-      const now = await renderState(store, { session: paris });
+      const now = await renderState(store, paris);
       expect(renderTemplate(template, now).text).toBe('Going to Lyon from Munich');
-      const then = await renderState(store, { session: paris, asOf: 2 });
+      const then = await renderState(store, paris, 2);
       expect(renderTemplate(template, then).text).toBe('Going to Paris from Berlin');
     });
   });
