@@ -5,6 +5,7 @@
 // Every test gets `statehouse` (its namespace, seed(), clean-up) and
 // `statehouseConsole` (page objects over the console), and `expect` knows
 // toHaveState, toHaveStateKey, toHaveEvent and toHaveEventCount.
+import { basename, relative } from 'node:path';
 import { attachSessions } from './attachments.js';
 import { StatehouseClient } from './client.js';
 import { StatehouseConsole } from './console/console.js';
@@ -52,7 +53,8 @@ export const test = playwright.test.extend<StatehouseTestOptions & StatehouseFix
       mode,
       namespace: uniqueNamespace(mode === 'app' ? statehouseApp : 'pw', testInfo.parallelIndex),
       sharedApp: mode === 'user' ? statehouseApp : undefined,
-      titlePath: testInfo.titlePath,
+      // The spec file as the project names it, then the describe blocks and the title.
+      titlePath: [relative(testInfo.project.testDir, testInfo.file) || basename(testInfo.file), ...testInfo.titlePath.slice(1)],
     });
     if (mode === 'user') await statehouse.touchApp(statehouse.appName);
     await use(statehouse);

@@ -1,0 +1,58 @@
+// What the fixture leaves after a test in a shared app: the test's users are
+// gone, and app state it changed (by seeding or through its agent) is back,
+// through an edit whose history names the test.
+import { StatehouseClient, expect, test } from '../index.js';
+
+const SHARED_APP = `kit-fixtures-${Date.now().toString(36)}`;
+const client = new StatehouseClient();
+
+interface Change {
+  actor: string;
+  reason: string | null;
+  newValue?: unknown;
+}
+
+async function history(key: string): Promise<Change[]> {
+  const response = await fetch(`${client.baseURL}/api/apps/${SHARED_APP}/history?scope=app&key=${key}`);
+  return ((await response.json()) as { items: Change[] }).items;
+}
+
+test.describe.configure({ mode: 'serial' });
+test.use({ statehouseNamespace: 'user', statehouseApp: SHARED_APP });
+
+test.beforeAll(async () => {
+  await client.editAppState(SHARED_APP, { set: { mode: 'live' }, reason: 'the app as deployed', actor: 'ops' });
+});
+test.afterAll(async () => {
+  await client.clearApp(SHARED_APP);
+});
+
+test('a test changes shared app state and creates sessions', async ({ statehouse }) => {
+  const session = await statehouse.seed({ user: 'ada', state: { 'app:mode': 'test', 'user:name': 'Ada' } });
+  expect(session.userId).toMatch(/^ada@pw-w\d+-/);
+  // Its agent adds an app key too, and makes a session of its own.
+  await statehouse.client.appendEvent(session, { author: 'agent', actions: { stateDelta: { 'app:cache': 1 } } });
+  await statehouse.client.createSession({ appName: SHARED_APP, userId: statehouse.userId('ada'), sessionId: 'by-agent' });
+  expect((await statehouse.latestSession('ada'))?.sessionId).toBe('by-agent');
+  await expect(session).toHaveState({ 'app:mode': 'test', 'app:cache': 1 });
+  await statehouse.seed({ user: 'bob', session: false, state: { 'user:plan': 'pro' } });
+});
+
+test('afterwards the app state is back, through an edit naming that test, and its users are gone', async () => {
+  expect(await client.appState(SHARED_APP)).toEqual({ mode: 'live' });
+  const [restored, seeded] = await history('mode');
+  const actor = 'playwright: fixtures.spec.ts › a test changes shared app state and creates sessions';
+  expect(restored).toMatchObject({ actor, reason: 'restored after the test', newValue: 'live' });
+  expect(seeded).toMatchObject({ actor: 'session:create', newValue: 'test' });
+  expect((await history('cache'))[0]).toMatchObject({ actor, reason: 'restored after the test' });
+  expect((await history('cache'))[0]?.newValue).toBeUndefined();
+
+  const users = await fetch(`${client.baseURL}/api/apps/${SHARED_APP}/users`);
+  expect(((await users.json()) as { total: number }).total).toBe(0);
+});
+
+test('seeding shared tiers without a session is an audited edit by the test', async ({ statehouse }) => {
+  await statehouse.seed({ session: false, state: { 'app:flag': true } });
+  const [change] = await history('flag');
+  expect(change).toMatchObject({ actor: `playwright: fixtures.spec.ts › ${test.info().title}`, reason: 'seeded by a test' });
+});
