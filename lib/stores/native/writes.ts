@@ -19,6 +19,7 @@ import type { SqlExecutor } from '../../db/sql';
 import { writeTier, type ChangeCause, type TierChanges, type TierOwner } from './tier-writes';
 import type { Event, NewEvent, Session, StateEntry, StateRecord } from '../../session-service/types';
 import { type StoreContext } from './context';
+import { appendInOneCall, createInOneCall } from './pg-writes';
 import { appEntries, findSession, getSessionSummary, userEntries } from './session-reads';
 
 function tierChanges(record: StateRecord): TierChanges {
@@ -46,6 +47,12 @@ export async function createSession(ctx: StoreContext, request: CreateSessionReq
   // Every event is completed (and so checked) before anything is written.
   const pending = (request.events ?? []).map(completeEvent).filter((event) => !event.partial).map(pendingEvent);
   const ref: SessionRef = { appName: request.appName, userId: request.userId, sessionId };
+  if (ctx.dialect === 'postgresql' && pending.length === 0) {
+    // One round trip (pg-writes.ts); with initial events, the transaction below.
+    const state = await createInOneCall(ctx.client, ref, now, split);
+    if (!state) throw sessionAlreadyExists(sessionId);
+    return { id: sessionId, appName: request.appName, userId: request.userId, state, events: [], lastUpdateTime: now, revision: 0 };
+  }
   const { state, revisions } = await ctx.write(async (tx) => {
     const inserted = await tx.$queryRaw<{ pk: unknown }[]>(
       sql`INSERT INTO sessions (app_name, user_id, id, revision, last_seq, create_time, update_time)
@@ -159,6 +166,13 @@ export async function append(ctx: StoreContext, ref: SessionRef, newEvent: NewEv
     return { event, revision: summary.revision };
   }
   const pending = pendingEvent(event);
+  if (ctx.dialect === 'postgresql') {
+    // One round trip: the same statements, run by the database (pg-writes.ts).
+    const { stored, data, split } = pending;
+    const done = await appendInOneCall(ctx.client, ref, options.expectedRevision, stored, data, split, options.actor ?? stored.author);
+    if (done.outcome !== 'ok') throw done.outcome === 'stale' ? staleSession() : sessionNotFound(ref.sessionId);
+    return { event: stored, revision: done.revision };
+  }
   const revision = await ctx.write((tx) => insertEvent(ctx, tx, ref, options.expectedRevision, pending, options));
   return { event: pending.stored, revision };
 }
