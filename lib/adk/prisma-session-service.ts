@@ -84,7 +84,9 @@ export function revisionOf(session: AdkSession): number | undefined {
  *   exclusive); with both, filter first and then keep the last N (InMemory:
  *   the other way round).
  * - listSessions returns merged state (app:, user: and session keys); adk-js
- *   InMemory returns `state: {}`. Pagination (limit/offset/page/order) is as in adk-js.
+ *   InMemory returns `state: {}`. Pagination (limit/offset/page/order) is as in
+ *   adk-js, done in SQL; ties in update time go by creation (adk-js: by id),
+ *   and without `order` sessions come oldest update first (adk-js: unspecified).
  * - createSession with an existing id fails with "Session already exists: <id>"
  *   (InMemory overwrites the session; Database says "Session with id ... already exists.").
  * - app: and user: keys are split into shared tiers whose keys are written
@@ -168,10 +170,33 @@ export class PrismaSessionService extends BaseSessionService {
     }
   }
 
+  /** adk-js's paging (limit, offset or page, order) done by the database: one page read, whatever the number of sessions. */
   override async listSessions(request: ListSessionsRequest): Promise<ListSessionsResponse> {
+    const { limit, offset, page, order } = request;
+    nonNegativeInteger(limit, 'limit');
+    nonNegativeInteger(offset, 'offset');
+    nonNegativeInteger(page, 'page', 1);
+    if (order !== undefined && order !== 'asc' && order !== 'desc') throw invalidInput('order must be "asc" or "desc".');
+    const start = limit !== undefined && page !== undefined ? (page - 1) * limit : (offset ?? 0);
     const service = await this.service();
-    const { sessions } = await service.listSessions({ appName: request.appName, userId: request.userId });
-    return paginate(sessions.map(toAdkSession), request);
+    const { sessions, total } = await service.listSessions({
+      appName: request.appName,
+      userId: request.userId,
+      limit,
+      offset: start,
+      order,
+    });
+    const adkSessions = sessions.map(toAdkSession);
+    if (limit === undefined) {
+      return { sessions: adkSessions, page: 1, limit: total, totalItems: total, totalPages: total === 0 ? 0 : 1 };
+    }
+    return {
+      sessions: adkSessions,
+      page: page ?? (limit === 0 ? 1 : Math.floor(start / limit) + 1),
+      limit,
+      totalItems: total,
+      totalPages: limit === 0 ? 0 : Math.ceil(total / limit),
+    };
   }
 
   override async deleteSession({ appName, userId, sessionId }: DeleteSessionRequest): Promise<void> {
@@ -321,32 +346,4 @@ function nonNegativeInteger(value: number | undefined, name: string, min = 0): v
   if (value !== undefined && (!Number.isInteger(value) || value < min)) {
     throw invalidInput(`${name} must be an integer of at least ${min}.`);
   }
-}
-
-/** adk-js's listSessions ordering and pagination, with the same response metadata as its own services. */
-function paginate(all: AdkSession[], request: ListSessionsRequest): ListSessionsResponse {
-  const { limit, offset, page, order } = request;
-  nonNegativeInteger(limit, 'limit');
-  nonNegativeInteger(offset, 'offset');
-  nonNegativeInteger(page, 'page', 1);
-  if (order === 'asc') all.sort((a, b) => a.lastUpdateTime - b.lastUpdateTime || a.id.localeCompare(b.id));
-  if (order === 'desc') all.sort((a, b) => b.lastUpdateTime - a.lastUpdateTime || a.id.localeCompare(b.id));
-  const totalItems = all.length;
-  if (limit === undefined) {
-    return {
-      sessions: offset ? all.slice(offset) : all,
-      page: 1,
-      limit: totalItems,
-      totalItems,
-      totalPages: totalItems === 0 ? 0 : 1,
-    };
-  }
-  const start = page !== undefined ? (page - 1) * limit : (offset ?? 0);
-  return {
-    sessions: all.slice(start, start + limit),
-    page: page ?? (limit === 0 ? 1 : Math.floor(start / limit) + 1),
-    limit,
-    totalItems,
-    totalPages: limit === 0 ? 0 : Math.ceil(totalItems / limit),
-  };
 }

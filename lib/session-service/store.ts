@@ -39,6 +39,19 @@ export interface ListSessionsRequest {
   appName: string;
   /** Without it, every user's sessions of the app. */
   userId?: string;
+  /** At most this many sessions (0: none, only the total); every one when absent. */
+  limit?: number;
+  /** Skips this many first. */
+  offset?: number;
+  /** By last update, ties by creation: `asc` (the default) or `desc`. */
+  order?: 'asc' | 'desc';
+}
+
+export interface SessionList {
+  /** With merged state and no events. */
+  sessions: Session[];
+  /** How many sessions the app (or the user) has, whatever the page. */
+  total: number;
 }
 
 export interface PageRequest {
@@ -150,7 +163,8 @@ export interface SessionStore {
   /** The returned session has the initial events applied as appendEvent applies them, temp: keys included. */
   createSession(request: CreateSessionRequest, options?: Pick<AppendOptions, 'actor'>): Promise<Session>;
   getSession(ref: SessionRef, config?: GetSessionConfig): Promise<Session | null>;
-  listSessions(request: ListSessionsRequest): Promise<{ sessions: Session[] }>;
+  /** A page of sessions (every one by default) in update-time order, and their total. */
+  listSessions(request: ListSessionsRequest): Promise<SessionList>;
   /** Removes the session and its events; app and user state stay. A missing session is a no-op. */
   deleteSession(ref: SessionRef): Promise<void>;
   /**

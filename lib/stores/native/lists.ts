@@ -3,9 +3,9 @@ import { empty, join, raw, sqltag as sql, type Sql } from '@prisma/client/runtim
 import { containsPattern, toNumber, toNumberOrNull } from './dialect';
 import { invalidInput } from '../../session-service/errors';
 import { encodeJson } from '../../session-service/json';
-import { recordOf, type KeyValueRow } from './rows';
-import { mergeState, scopeOfKey } from '../../session-service/scope';
-import type { ListSessionsRequest, SessionSearch, UserListRequest } from '../../session-service/store';
+import { scopeOfKey } from '../../session-service/scope';
+import type { ListSessionsRequest, SessionList, SessionSearch, UserListRequest } from '../../session-service/store';
+import { listSessions as listSessionPage } from './session-list';
 import type { AppSummary, Page, Session, SessionSummary, UserSummary } from '../../session-service/types';
 import { pageBounds, SESSION_COLUMNS, summaryOf, type SessionRow, type StoreContext } from './context';
 
@@ -29,53 +29,9 @@ function orderBy<K extends string>(choices: Record<K, Sql>, choice: string | und
   return choices[key as K];
 }
 
-function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
-}
-
-
-export async function listSessions(ctx: StoreContext, request: ListSessionsRequest): Promise<{ sessions: Session[] }> {
-  const byUser = request.userId === undefined ? empty : sql` AND user_id = ${request.userId}`;
-  const bySessionUser = request.userId === undefined ? empty : sql` AND s.user_id = ${request.userId}`;
-  return ctx.read(async (tx) => {
-    const [rows, sessionState, userState, appState] = await Promise.all([
-      tx.$queryRaw<SessionRow[]>(
-        sql`SELECT ${SESSION_COLUMNS} FROM sessions WHERE app_name = ${request.appName}${byUser} ORDER BY pk`,
-      ),
-      tx.$queryRaw<(KeyValueRow & { session_pk: unknown })[]>(
-        sql`SELECT ss.session_pk, ss.key, ss.value FROM session_state ss JOIN sessions s ON s.pk = ss.session_pk
-            WHERE s.app_name = ${request.appName}${bySessionUser}`,
-      ),
-      tx.$queryRaw<(KeyValueRow & { user_id: string })[]>(
-        sql`SELECT user_id, key, value FROM user_state WHERE app_name = ${request.appName}${byUser}`,
-      ),
-      tx.$queryRaw<KeyValueRow[]>(sql`SELECT key, value FROM app_state WHERE app_name = ${request.appName}`),
-    ]);
-    const app = recordOf(appState);
-    const sessionRows = groupBy(sessionState, (row) => toNumber(row.session_pk));
-    const userRows = groupBy(userState, (row) => row.user_id);
-    const sessions = rows.map((row) => ({
-      id: row.id,
-      appName: row.app_name,
-      userId: row.user_id,
-      state: mergeState(
-        app,
-        recordOf(userRows.get(row.user_id) ?? []),
-        recordOf(sessionRows.get(toNumber(row.pk)) ?? []),
-      ),
-      events: [],
-      lastUpdateTime: toNumber(row.update_time),
-      revision: toNumber(row.revision),
-    }));
-    return { sessions };
-  });
+/** A page of sessions (every one by default) with merged state, and their total: one statement (session-list.ts). */
+export function listSessions(ctx: StoreContext, request: ListSessionsRequest): Promise<SessionList> {
+  return listSessionPage(ctx.client, ctx.dialect, request);
 }
 
 export async function listApps(ctx: StoreContext): Promise<AppSummary[]> {

@@ -7,6 +7,7 @@ import type {
   EventQuery,
   KeyHistoryRequest,
   ListSessionsRequest,
+  SessionList,
   PageRequest,
   SessionRef,
   SessionSearch,
@@ -54,7 +55,7 @@ export class NativeSessionStore implements SessionStore {
     return sessionReads.getSession(this.context, ref, config);
   }
 
-  listSessions(request: ListSessionsRequest): Promise<{ sessions: Session[] }> {
+  listSessions(request: ListSessionsRequest): Promise<SessionList> {
     return lists.listSessions(this.context, request);
   }
 

@@ -6,6 +6,7 @@ import { invalidInput, readOnlyStore, sessionNotFound, staleSession, unsupported
 import { completeEvent, nowSeconds, storedForm } from '../../../session-service/events';
 import { hasOwn, ownEntries, setOwn } from '../../../session-service/json';
 import { mergeState, prefixedKey, splitDelta, withoutTempKeys } from '../../../session-service/scope';
+import { pageSessions } from '../../../session-service/session-page';
 import type {
   AppendOptions,
   AppendResult,
@@ -14,6 +15,7 @@ import type {
   EventQuery,
   KeyHistoryRequest,
   ListSessionsRequest,
+  SessionList,
   PageRequest,
   SessionRef,
   SessionSearch,
@@ -252,7 +254,7 @@ export class AdkSessionStore implements SessionStore {
     };
   }
 
-  async listSessions(request: ListSessionsRequest): Promise<{ sessions: Session[] }> {
+  async listSessions(request: ListSessionsRequest): Promise<SessionList> {
     const { t, app, user, id, state, update } = this.s;
     return this.db.read(async (qx) => {
       const where = request.userId === undefined ? `${app} = ?` : `${app} = ? AND ${user} = ?`;
@@ -274,7 +276,7 @@ export class AdkSessionStore implements SessionStore {
           revision: this.revisionOf(row.u),
         });
       }
-      return { sessions };
+      return pageSessions(sessions, request);
     });
   }
 
