@@ -299,6 +299,23 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
         expect(missing.json).toEqual({ detail: 'Session not found' });
       }
     });
+
+    it('gets the last events with numRecentEvents and afterTimestamp, as GetSessionConfig', async () => {
+      const app = uniqueName('app');
+      const events = [10, 20, 30, 40].map((timestamp) => ({ author: 'a', id: `e${timestamp}`, timestamp }));
+      await call(sessions.POST, 'POST', { params: { app, user: 'u' }, body: { sessionId: 's', events } });
+      const ids = async (query: string) => {
+        const result = await call(session.GET, 'GET', { params: { app, user: 'u', id: 's' }, query });
+        expect(result.status).toBe(200);
+        return (result.json as SessionJson).events.map((e) => e.id);
+      };
+      expect(await ids('numRecentEvents=2')).toEqual(['e30', 'e40']);
+      expect(await ids('numRecentEvents=0')).toEqual([]);
+      expect(await ids('afterTimestamp=20')).toEqual(['e20', 'e30', 'e40']);
+      expect(await ids('afterTimestamp=15&numRecentEvents=1')).toEqual(['e40']);
+      const bad = await call(session.GET, 'GET', { params: { app, user: 'u', id: 's' }, query: 'numRecentEvents=-1' });
+      expect(bad.status).toBe(400);
+    });
   });
 
   describe('PATCH /api/apps/{app}/users/{user}/sessions/{id}', () => {

@@ -1,10 +1,12 @@
 // ADK: POST|GET|PATCH|DELETE /api/apps/{app}/users/{user}/sessions/{id}.
+import { z } from 'zod';
 import { readJson } from '@/lib/http/body';
 import { appendOptionsFor, authorizeStateWrite } from '@/lib/http/auth';
 import { route } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/methods';
 import { sessionRefOf, type SessionParams } from '@/lib/http/params';
 import { notFound } from '@/lib/http/problem';
+import { parseQuery, secondsParam, storedIntegerParam } from '@/lib/http/query';
 import { SESSION_NOT_FOUND } from '@/lib/session-service/errors';
 import { json } from '@/lib/http/respond';
 import { parseInitialState, parseUpdateSession } from '@/lib/http/schemas/session';
@@ -24,10 +26,17 @@ export const POST = route<SessionParams>(async (request, params, principal) => {
   return json(sessionJson(session));
 });
 
-/** The session with merged state and every event; ADK's route takes no query parameters. */
-export const GET = route<SessionParams>(async (_request, params) => {
+const getQuery = z.object({ numRecentEvents: storedIntegerParam(0).optional(), afterTimestamp: secondsParam().optional() });
+
+/**
+ * The session with merged state and every event, as ADK's route returns it;
+ * `numRecentEvents` and `afterTimestamp` (seconds, inclusive) are
+ * GetSessionConfig's, so an agent reads the last few events of a long session
+ * without fetching all of them.
+ */
+export const GET = route<SessionParams>(async (request, params) => {
   const ref = sessionRefOf(params);
-  const session = await (await getStore()).getSession(ref);
+  const session = await (await getStore()).getSession(ref, parseQuery(request, getQuery));
   if (!session) throw notFound(SESSION_NOT_FOUND);
   return json(sessionJson(session));
 });
