@@ -22,6 +22,8 @@ export interface Scale {
   /** Pages read per round; the search and users pages (not targets, slower) read a tenth as many. */
   pageOps: number;
   memoryAppends: number;
+  /** Appends to one session in the growth workload. */
+  growthAppends: number;
   /** Events of the session, and sessions of the app, whose dashboard pages are timed. */
   dashboardSessionEvents: number;
   dashboardAppSessions: number;
@@ -48,6 +50,7 @@ export const SCALES: Record<Scale['name'], Scale> = {
     pageSize: 20,
     pageOps: 200,
     memoryAppends: 200,
+    growthAppends: 10_000,
     dashboardSessionEvents: 10_000,
     dashboardAppSessions: 100_000,
   },
@@ -70,6 +73,7 @@ export const SCALES: Record<Scale['name'], Scale> = {
     pageSize: 20,
     pageOps: 100,
     memoryAppends: 50,
+    growthAppends: 1_000,
     // The dashboard's fixtures are kept in .data/ between runs: full size at every scale.
     dashboardSessionEvents: 10_000,
     dashboardAppSessions: 100_000,
@@ -96,12 +100,18 @@ export interface Options {
   pgSynchronousCommit: boolean;
   statehouseLib: string | undefined;
   outDir: string;
+  /** Port of the server the /api implementation starts (statehouse-api; needs a build in distDir). */
+  apiPort: number;
 }
 
 const USAGE = `npm run bench -- [options]
   --scale small|default        counts (default: default; small finishes in a few minutes)
   --rounds N                   timed rounds per workload (median reported)
-  --impl a,b                   statehouse,raw,adk-db,adk-memory (default: all)
+  --impl a,b                   statehouse,statehouse-adk,statehouse-api,raw,simple,adk-db,adk-memory
+                               (default: all but statehouse-api)
+  --api                        also statehouse-api: /api over HTTP from \`next start\` (builds into NEXT_DIST_DIR,
+                               default .next-bench, when there is no build there)
+  --api-port N                 port of that server (default: BENCH_API_PORT or 3206)
   --provider a,b               sqlite,postgresql (default: both; adk-memory runs regardless)
   --workload a,b               only these workloads (names as in the table)
   --no-memory                  skip the peak-memory child processes
@@ -119,7 +129,8 @@ const USAGE = `npm run bench -- [options]
   --out DIR                    where the JSON goes (default: bench-results)`;
 
 /** Options that take no value. */
-const FLAGS = new Set(['no-memory', 'no-profile', 'dashboard', 'dashboard-only', 'pg-async-commit']);
+const FLAGS = new Set(['no-memory', 'no-profile', 'dashboard', 'dashboard-only', 'pg-async-commit', 'api']);
+const IMPLS: ImplName[] = ['statehouse', 'statehouse-adk', 'statehouse-api', 'raw', 'simple', 'adk-db', 'adk-memory'];
 
 export function parseOptions(argv: string[]): Options {
   const args = new Map<string, string | true>();
@@ -151,9 +162,10 @@ export function parseOptions(argv: string[]): Options {
   const rounds = text('rounds');
   if (rounds !== undefined) scale.rounds = Math.max(1, Number.parseInt(rounds, 10));
 
-  const impls = (list('impl') ?? ['statehouse', 'raw', 'adk-db', 'adk-memory']) as ImplName[];
+  const defaults = IMPLS.filter((impl) => impl !== 'statehouse-api' || args.has('api'));
+  const impls = (list('impl') ?? defaults) as ImplName[];
   for (const impl of impls) {
-    if (!['statehouse', 'raw', 'adk-db', 'adk-memory'].includes(impl)) throw new Error(`Unknown implementation ${impl}\n${USAGE}`);
+    if (!IMPLS.includes(impl)) throw new Error(`Unknown implementation ${impl}\n${USAGE}`);
   }
   const providers = (list('provider') ?? ['sqlite', 'postgresql']) as Options['providers'];
   for (const provider of providers) {
@@ -178,5 +190,6 @@ export function parseOptions(argv: string[]): Options {
     postgresUrl: text('postgres-url') ?? process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
     statehouseLib: text('statehouse-lib'),
     outDir: text('out') ?? 'bench-results',
+    apiPort: Number.parseInt(text('api-port') ?? process.env.BENCH_API_PORT ?? '3206', 10),
   };
 }

@@ -4,8 +4,25 @@ import type { Group, RunResult } from './results';
 import { checkTargets, find } from './targets';
 
 const GROUP_LABELS: Record<Group, string> = { sqlite: 'SQLite', postgresql: 'PostgreSQL' };
-const COLUMNS: ImplName[] = ['statehouse', 'raw', 'adk-db', 'adk-memory'];
-const SHORT: Record<ImplName, string> = { statehouse: 'Statehouse', raw: 'raw floor', 'adk-db': 'ADK db', 'adk-memory': 'ADK mem' };
+const COLUMNS: ImplName[] = ['statehouse', 'statehouse-adk', 'statehouse-api', 'raw', 'simple', 'adk-db', 'adk-memory'];
+const SHORT: Record<ImplName, string> = {
+  statehouse: 'SH store',
+  'statehouse-adk': 'SH lib/adk',
+  'statehouse-api': 'SH /api',
+  raw: 'raw floor',
+  simple: 'simple floor',
+  'adk-db': 'ADK db',
+  'adk-memory': 'ADK mem',
+};
+
+/** Ratio columns: [header, numerator, denominator]. */
+const RATIOS: [string, ImplName, ImplName][] = [
+  ['store / raw', 'statehouse', 'raw'],
+  ['adk / raw', 'statehouse-adk', 'raw'],
+  ['adk / simple', 'statehouse-adk', 'simple'],
+  ['ADK db / adk', 'adk-db', 'statehouse-adk'],
+  ['api / store', 'statehouse-api', 'statehouse'],
+];
 
 export function formatMs(ms: number): string {
   if (!Number.isFinite(ms)) return 'n/a';
@@ -33,19 +50,20 @@ function timingTable(run: RunResult, group: Group, metric: Metric): string {
   const impls = COLUMNS.filter((impl) => run.measurements.some((m) => m.group === group && m.impl === impl));
   const workloads = [...new Map(run.measurements.filter((m) => m.group === group).map((m) => [m.workload, m.title])).entries()];
   const unit = metric === 'msPerOp' ? 'workload (ms per operation)' : 'workload (CPU ms of this process per operation)';
-  const header = [unit, ...impls.map((i) => SHORT[i]), 'SH / raw', 'ADK db / SH'];
+  const ratios = RATIOS.filter(([, a, b]) => impls.includes(a) && impls.includes(b));
+  const header = [unit, ...impls.map((i) => SHORT[i]), ...ratios.map(([h]) => h)];
   const rows = workloads.map(([workload, title]) => {
     const cells = impls.map((impl) => {
       const m = run.measurements.find((x) => x.group === group && x.impl === impl && x.workload === workload);
       if (!m) return 'n/a';
       return m.error ? 'error' : formatMs(m[metric]);
     });
-    const sh = find(run.measurements, group, 'statehouse', workload);
-    const raw = find(run.measurements, group, 'raw', workload);
-    const adk = find(run.measurements, group, 'adk-db', workload);
-    const toRaw = sh && raw ? `${(sh[metric] / raw[metric]).toFixed(2)}x` : 'n/a';
-    const vsAdk = sh && adk ? `${(adk[metric] / sh[metric]).toFixed(1)}x` : 'n/a';
-    return [title, ...cells, toRaw, vsAdk];
+    const ratioCells = ratios.map(([, a, b]) => {
+      const x = find(run.measurements, group, a, workload);
+      const y = find(run.measurements, group, b, workload);
+      return x && y ? `${(x[metric] / y[metric]).toFixed(2)}x` : 'n/a';
+    });
+    return [title, ...cells, ...ratioCells];
   });
   return table(header, rows);
 }
@@ -55,6 +73,23 @@ function lostWrites(run: RunResult, group: Group): string {
     .filter((m) => m.group === group && m.workload === 'concurrent' && !m.error)
     .map((m) => `${SHORT[m.impl]} ${m.lost ?? 0} lost / ${m.failed ?? 0} failed of ${m.opsPerRound * m.roundsMsPerOp.length}`);
   return parts.length ? `Concurrent user: writes: ${parts.join('; ')}` : '';
+}
+
+function growth(run: RunResult, group: Group): string {
+  const parts = run.measurements
+    .filter((m) => m.group === group && m.growth !== undefined && !m.error)
+    .map((m) => `${SHORT[m.impl]} ${(m.growth ?? 0).toFixed(2)}x`);
+  return parts.length ? `Append growth (p50 of the last tenth / p50 of the first tenth): ${parts.join('; ')}` : '';
+}
+
+/** /api's HTTP cost over the same operation in process (the domain store), per write and read workload. */
+function httpOverhead(run: RunResult, group: Group): string {
+  const parts = ['create', 'append', 'get-recent-big'].flatMap((workload) => {
+    const api = find(run.measurements, group, 'statehouse-api', workload);
+    const store = find(run.measurements, group, 'statehouse', workload);
+    return api && store ? [`${workload} +${formatMs(api.msPerOp - store.msPerOp)} ms`] : [];
+  });
+  return parts.length ? `HTTP overhead of /api over the in-process call: ${parts.join('; ')}` : '';
 }
 
 function errors(run: RunResult, group: Group): string[] {
@@ -76,6 +111,10 @@ export function formatReport(run: RunResult): string {
     out.push(`## ${GROUP_LABELS[group]}${note}`, '', timingTable(run, group, 'msPerOp'), '');
     const lost = lostWrites(run, group);
     if (lost) out.push(lost, '');
+    const grown = growth(run, group);
+    if (grown) out.push(grown, '');
+    const overhead = httpOverhead(run, group);
+    if (overhead) out.push(overhead, '');
     const failed = errors(run, group);
     if (failed.length) out.push('Errors:', ...failed, '');
     const cpuNote =

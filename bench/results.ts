@@ -26,6 +26,8 @@ export interface Measurement {
   lost?: number;
   failed?: number;
   failures?: string[];
+  /** Growth workload: p50 of the last tenth of the appends / p50 of the first tenth. */
+  growth?: number;
   /** Set when the implementation could not run the workload; no timing then. */
   error?: string;
 }

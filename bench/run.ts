@@ -73,6 +73,8 @@ function summarise(group: Group, entry: Entry, workload: Workload, rounds: Round
     ),
     opsPerRound: rounds[0]?.ops ?? 0,
   };
+  const growth = rounds.flatMap((r) => (r.growth === undefined ? [] : [r.growth]));
+  if (growth.length) measurement.growth = median(growth);
   if (rounds.some((r) => r.lost !== undefined)) {
     measurement.lost = rounds.reduce((sum, r) => sum + (r.lost ?? 0), 0);
     measurement.failed = rounds.reduce((sum, r) => sum + (r.failed ?? 0), 0);
@@ -94,7 +96,7 @@ async function runWorkload(group: Group, entries: Entry[], workload: Workload, o
     }
   }
   const rounds = new Map<Entry, RoundResult[]>(active.map((e) => [e, []]));
-  for (let r = 0; r < scale.rounds; r++) {
+  for (let r = 0; r < (workload.rounds ?? scale.rounds); r++) {
     for (const entry of rotate(active, r)) {
       if (failed.has(entry)) continue;
       gc?.();
@@ -130,7 +132,10 @@ async function runGroup(group: Group, options: Options, scratch: Scratch, result
   for (const impl of options.impls) {
     const url = impl === 'adk-memory' ? '' : await scratch.url(group, impl);
     log(`${group}: opening ${impl}`);
-    const target = await openTarget(impl, impl === 'adk-memory' ? 'memory' : group, url, { statehouseLib: options.statehouseLib });
+    const target = await openTarget(impl, impl === 'adk-memory' ? 'memory' : group, url, {
+      statehouseLib: options.statehouseLib,
+      api: { distDir: options.distDir, port: options.apiPort, log },
+    });
     entries.push({ target, url, fixtures: new Fixtures() });
   }
   try {
@@ -147,6 +152,7 @@ async function runGroup(group: Group, options: Options, scratch: Scratch, result
     if (options.memory) {
       for (const entry of entries) {
         if (entry.target.impl === 'adk-memory' && group !== result.groups[0]) continue;
+        if (entry.target.impl === 'statehouse-api') continue; // a server process of its own
         log(`${group}: peak memory of ${entry.target.impl}`);
         try {
           const probe = await probeMemory({

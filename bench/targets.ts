@@ -10,13 +10,23 @@ export interface TargetCheck {
 }
 
 export const SPEEDUP_VS_ADK = 10;
-export const MAX_RATIO_TO_FLOOR = 2;
+export const MAX_RATIO_TO_FLOOR = 1.3;
+export const MAX_SESSION_PAGE_RATIO = 1.5;
+export const MAX_FLAT_RATIO = 1.2;
+export const MAX_HTTP_OVERHEAD_MS = 0.5;
 export const MAX_LENGTH_RATIO = 1.5;
 export const MAX_PAGE_RATIO = 1.5;
 export const MAX_SESSION_PAGE_TTFB_MS = 300;
 
 /** The workloads the speed targets apply to. */
-const SPEED_WORKLOADS = ['create', 'append', 'concurrent', 'get-recent-big'];
+const SPEED_WORKLOADS = ['create', 'append', 'get-recent-big'];
+
+/** The doors agents use, and the domain store behind them. */
+const DOORS = [
+  ['statehouse-adk', 'lib/adk'],
+  ['statehouse-api', '/api'],
+  ['statehouse', 'store'],
+] as const;
 
 export function find(measurements: Measurement[], group: Group, impl: string, workload: string): Measurement | undefined {
   return measurements.find((m) => m.group === group && m.impl === impl && m.workload === workload && m.error === undefined);
@@ -34,22 +44,71 @@ export function checkTargets(run: RunResult): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const m = run.measurements;
   for (const group of run.groups) {
-    for (const workload of SPEED_WORKLOADS) {
-      const sh = find(m, group, 'statehouse', workload);
-      if (!sh) continue;
-      const speedup = ratio(find(m, group, 'adk-db', workload), sh);
+    for (const [door, label] of DOORS) {
+      for (const workload of SPEED_WORKLOADS) {
+        const sh = find(m, group, door, workload);
+        if (!sh) continue;
+        const speedup = ratio(find(m, group, 'adk-db', workload), sh);
+        checks.push({
+          group,
+          target: `${label} ${workload}: >= ${SPEEDUP_VS_ADK}x ADK database service`,
+          measured: speedup === null ? 'n/a' : `${speedup.toFixed(1)}x`,
+          pass: speedup === null ? null : speedup >= SPEEDUP_VS_ADK,
+        });
+        for (const floor of ['raw', 'simple'] as const) {
+          const toFloor = ratio(sh, find(m, group, floor, workload));
+          checks.push({
+            group,
+            target: `${label} ${workload}: <= ${MAX_RATIO_TO_FLOOR}x ${floor} floor`,
+            measured: fixed(toFloor),
+            pass: toFloor === null ? null : toFloor <= MAX_RATIO_TO_FLOOR,
+          });
+        }
+      }
+      const growth = find(m, group, door, 'append-growth')?.growth;
+      if (growth !== undefined) {
+        checks.push({
+          group,
+          target: `${label} append growth, last tenth / first tenth <= ${MAX_FLAT_RATIO}x`,
+          measured: fixed(growth),
+          pass: growth <= MAX_FLAT_RATIO,
+        });
+      }
+    }
+    const big = `session-page-${run.scale.listAppSessions}`;
+    for (const workload of ['session-page-user', big]) {
+      const door = find(m, group, 'statehouse-adk', workload);
+      for (const floor of ['raw', 'simple'] as const) {
+        const toFloor = ratio(door, find(m, group, floor, workload));
+        if (toFloor === null) continue;
+        checks.push({
+          group,
+          target: `lib/adk ${workload}: <= ${MAX_SESSION_PAGE_RATIO}x ${floor} floor`,
+          measured: fixed(toFloor),
+          pass: toFloor <= MAX_SESSION_PAGE_RATIO,
+        });
+      }
+    }
+    const sessionPages = run.scale.pageCounts.map((count) => find(m, group, 'statehouse-adk', `session-page-${count}`));
+    const [smallest, largest] = [sessionPages[0], sessionPages.at(-1)];
+    if (smallest && largest && sessionPages.length > 1) {
+      const flat = largest.msPerOp / smallest.msPerOp;
       checks.push({
         group,
-        target: `${workload}: >= ${SPEEDUP_VS_ADK}x ADK database service`,
-        measured: speedup === null ? 'n/a' : `${speedup.toFixed(1)}x`,
-        pass: speedup === null ? null : speedup >= SPEEDUP_VS_ADK,
+        target: `lib/adk listSessions page: ${run.scale.pageCounts.at(-1)} vs ${run.scale.pageCounts[0]} sessions <= ${MAX_FLAT_RATIO}x`,
+        measured: fixed(flat),
+        pass: flat <= MAX_FLAT_RATIO,
       });
-      const toFloor = ratio(sh, find(m, group, 'raw', workload));
+    }
+    const api = find(m, group, 'statehouse-api', 'append');
+    const store = find(m, group, 'statehouse', 'append');
+    if (api && store) {
+      const overhead = api.msPerOp - store.msPerOp;
       checks.push({
         group,
-        target: `${workload}: <= ${MAX_RATIO_TO_FLOOR}x raw floor`,
-        measured: fixed(toFloor),
-        pass: toFloor === null ? null : toFloor <= MAX_RATIO_TO_FLOOR,
+        target: `/api append: HTTP overhead over the in-process call < ${MAX_HTTP_OVERHEAD_MS} ms`,
+        measured: `${overhead.toFixed(2)} ms`,
+        pass: overhead < MAX_HTTP_OVERHEAD_MS,
       });
     }
     const lengthRatio = ratio(find(m, group, 'statehouse', 'get-recent-big'), find(m, group, 'statehouse', 'get-recent-small'));

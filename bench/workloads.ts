@@ -16,6 +16,8 @@ export interface RoundResult {
   lost?: number;
   /** Concurrent workload: appends that threw. */
   failed?: number;
+  /** Growth workload: p50 latency over the last tenth of the appends / over the first tenth. */
+  growth?: number;
   failures?: string[];
 }
 
@@ -24,6 +26,8 @@ export interface Workload {
   title: string;
   /** Implementations without the operation get no row (n/a in the table). */
   applies?(target: BenchTarget): boolean;
+  /** Rounds of this workload when not the scale's. */
+  rounds?: number;
   setup(target: BenchTarget, scale: Scale, fixtures: Fixtures): Promise<void>;
   warmup(target: BenchTarget, scale: Scale): Promise<void>;
   round(target: BenchTarget, scale: Scale, round: number): Promise<RoundResult>;
@@ -246,6 +250,7 @@ const listUser: Workload = {
 const listApp: Workload = {
   name: 'list-app',
   title: 'list sessions of an app',
+  applies: (target) => target.impl !== 'statehouse-api',
   async setup(target, scale, fixtures) {
     await fixtures.ensure('list', () => buildListApp(target, scale));
   },
@@ -350,6 +355,65 @@ function usersPage(count: number, pageSize: number): Workload {
   };
 }
 
+/**
+ * adk-js's listSessions with a limit: the first page (newest first) of a
+ * user's sessions (`userId`) or of an app's, each with its merged state, and
+ * the total. What an agent's session picker reads.
+ */
+function sessionPage(name: string, title: string, appName: string, userId: string | undefined, sessions: (scale: Scale) => number, fixture: (target: BenchTarget, scale: Scale, fixtures: Fixtures) => Promise<void>): Workload {
+  const expectPage = async (target: BenchTarget, scale: Scale) => {
+    const page = await target.sessionPage?.(appName, userId, scale.pageSize);
+    const total = sessions(scale);
+    if (!page || page.items !== Math.min(scale.pageSize, total) || page.total !== total) {
+      throw new Error(`${name}: expected ${scale.pageSize} of ${total}, got ${JSON.stringify(page)}`);
+    }
+  };
+  return {
+    name,
+    title,
+    applies: (target) => target.sessionPage !== undefined,
+    setup: fixture,
+    async warmup(target, scale) {
+      for (let i = 0; i < 2; i++) await expectPage(target, scale);
+    },
+    round(target, scale) {
+      return timedOps(scale.pageOps, () => expectPage(target, scale));
+    },
+  };
+}
+
+const GROWTH_APP = 'bench-growth';
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/**
+ * Append cost against session length and history size: `growthAppends`
+ * appends to one new session (each writing a session key and a user: key,
+ * every 10th an app: key), timed one by one; the figure is the mean, and
+ * `growth` the p50 over the last tenth / the p50 over the first tenth.
+ * One round (it is long); the ADK services are left out (minutes each).
+ */
+const appendGrowth: Workload = {
+  name: 'append-growth',
+  title: 'append, first vs last tenth of a long session',
+  rounds: 1,
+  applies: (target) => target.impl !== 'adk-db' && target.impl !== 'adk-memory',
+  async setup() {},
+  async warmup() {},
+  async round(target, scale, round) {
+    const key = { appName: GROWTH_APP, userId: 'g', sessionId: `growth-${round}` };
+    await target.create(key, { topic: 'growth' });
+    const result = await timedOps(scale.growthAppends, (i) => target.append(key, appendEvent(i)));
+    target.forget(key);
+    const tenth = Math.max(1, Math.floor(scale.growthAppends / 10));
+    result.growth = median(result.latencies.slice(-tenth)) / median(result.latencies.slice(0, tenth));
+    return result;
+  },
+};
+
 /** Every workload of a scale, in the order the table shows them. */
 export function workloadsFor(scale: Scale): Workload[] {
   const titled = (w: Workload, title: string): Workload => ({ ...w, title });
@@ -363,6 +427,25 @@ export function workloadsFor(scale: Scale): Workload[] {
     titled(getFull, `get, all events, ${events}-event session`),
     titled(listUser, `list sessions of a user (${scale.listUserSessions.toLocaleString('en')})`),
     titled(listApp, `list sessions of an app (${scale.listAppSessions.toLocaleString('en')})`),
+    sessionPage(
+      'session-page-user',
+      `listSessions limit ${scale.pageSize}, user of ${scale.listUserSessions.toLocaleString('en')} sessions`,
+      LIST_APP,
+      LIST_USER,
+      (s) => s.listUserSessions,
+      (target, s, fixtures) => fixtures.ensure('list', () => buildListApp(target, s)),
+    ),
+    ...scale.pageCounts.map((count) =>
+      sessionPage(
+        `session-page-${count}`,
+        `listSessions limit ${scale.pageSize}, app of ${count.toLocaleString('en')} sessions`,
+        pageApp(count),
+        undefined,
+        () => count,
+        (target, _s, fixtures) => ensurePageApp(target, fixtures, count),
+      ),
+    ),
+    titled(appendGrowth, `append, last vs first tenth of ${scale.growthAppends.toLocaleString('en')} to one session`),
     ...scale.pageCounts.map((count) => listPage(count, scale.pageSize)),
     ...scale.pageCounts.map((count) => searchPage(count, scale.pageSize)),
     ...scale.pageCounts.map((count) => usersPage(count, scale.pageSize)),

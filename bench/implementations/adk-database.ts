@@ -63,6 +63,11 @@ export class AdkDatabaseTarget implements BenchTarget {
     return (await this.service.listSessions({ appName, userId })).sessions.length;
   }
 
+  async sessionPage(appName: string, userId: string | undefined, limit: number): Promise<{ items: number; total: number }> {
+    const page = await this.service.listSessions({ appName, userId, limit, order: 'desc' });
+    return { items: page.sessions.length, total: page.totalItems ?? page.sessions.length };
+  }
+
   /** Rows as the service writes them (its own entities, so its own JSON and datetime encoding). */
   async seedSessions(appName: string, sessions: SeedSession[]): Promise<void> {
     const now = new Date();

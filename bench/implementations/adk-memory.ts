@@ -35,6 +35,11 @@ export class AdkMemoryTarget implements BenchTarget {
     return (await this.service.listSessions({ appName, userId })).sessions.length;
   }
 
+  async sessionPage(appName: string, userId: string | undefined, limit: number): Promise<{ items: number; total: number }> {
+    const page = await this.service.listSessions({ appName, userId, limit, order: 'desc' });
+    return { items: page.sessions.length, total: page.totalItems ?? page.sessions.length };
+  }
+
   async seedSessions(appName: string, sessions: SeedSession[]): Promise<void> {
     for (const s of sessions) await this.service.createSession({ appName, userId: s.userId, sessionId: s.sessionId, state: s.state });
   }

@@ -1,11 +1,14 @@
 // Opens an implementation on a database URL. Modules load lazily, so a memory
 // probe for one implementation does not carry the others' code.
+import type { ApiServerOptions } from './statehouse-api';
 import type { BenchTarget, ImplName, ProviderName } from './types';
 
 export interface OpenOptions {
   /** Statehouse: apply migrations first (the raw floor shares Statehouse's schema, so it does too). */
   migrate?: boolean;
   statehouseLib?: string;
+  /** statehouse-api: the build and port of the server it starts. */
+  api?: ApiServerOptions;
 }
 
 export async function openTarget(impl: ImplName, provider: ProviderName, url: string, options: OpenOptions = {}): Promise<BenchTarget> {
@@ -13,6 +16,23 @@ export async function openTarget(impl: ImplName, provider: ProviderName, url: st
     case 'statehouse': {
       const { StatehouseTarget } = await import('./statehouse');
       return StatehouseTarget.open(url, { libDir: options.statehouseLib, migrate: options.migrate });
+    }
+    case 'statehouse-adk': {
+      const { StatehouseAdkTarget } = await import('./statehouse-adk');
+      return new StatehouseAdkTarget(provider === 'postgresql' ? 'postgresql' : 'sqlite', url);
+    }
+    case 'statehouse-api': {
+      if (!options.api) throw new Error('statehouse-api needs the server options');
+      const { StatehouseApiTarget } = await import('./statehouse-api');
+      return StatehouseApiTarget.open(provider === 'postgresql' ? 'postgresql' : 'sqlite', url, options.api);
+    }
+    case 'simple': {
+      if (provider === 'sqlite') {
+        const { SimpleSqliteTarget } = await import('./simple-sqlite');
+        return new SimpleSqliteTarget(url.slice('file:'.length));
+      }
+      const { SimplePostgresTarget } = await import('./simple-postgres');
+      return new SimplePostgresTarget(url);
     }
     case 'raw': {
       if (options.migrate !== false) {

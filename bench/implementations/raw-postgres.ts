@@ -269,6 +269,39 @@ export class RawPostgresTarget implements BenchTarget {
     });
   }
 
+  /** A page with merged state: the page's rows; their session state, their users' and the app's in one statement each; the total. */
+  async sessionPage(appName: string, userId: string | undefined, limit: number): Promise<{ items: number; total: number }> {
+    return this.transaction('BEGIN ISOLATION LEVEL REPEATABLE READ', async (q) => {
+      const byUser = userId === undefined ? '' : ' AND user_id = $3';
+      const rows = await q<SessionRow & { id: string; user_id: string }>(
+        `SELECT pk, user_id, id, revision, last_seq, update_time FROM sessions WHERE app_name = $1${byUser}
+         ORDER BY update_time DESC, pk DESC LIMIT $2`,
+        userId === undefined ? [appName, limit] : [appName, limit, userId],
+      );
+      const pks = rows.map((r) => r.pk);
+      const userIds = [...new Set(rows.map((r) => r.user_id))];
+      const sessionState = await q<KeyValue & { session_pk: number }>(
+        'SELECT session_pk, key, value FROM session_state WHERE session_pk = ANY($1::int[])',
+        [pks],
+      );
+      const userState = await q<KeyValue & { user_id: string }>(
+        'SELECT user_id, key, value FROM user_state WHERE app_name = $1 AND user_id = ANY($2::text[])',
+        [appName, userIds],
+      );
+      const app = await q<KeyValue>(SQL.appState, [appName]);
+      const total = await q<{ n: string }>(
+        userId === undefined
+          ? 'SELECT COALESCE(SUM(sessions), 0) AS n FROM app_session_counts WHERE app_name = $1'
+          : 'SELECT COALESCE(SUM(sessions), 0) AS n FROM user_session_counts WHERE app_name = $1 AND user_id = $2',
+        userId === undefined ? [appName] : [appName, userId],
+      );
+      const bySession = groupBy(sessionState, (r) => r.session_pk);
+      const byUserId = groupBy(userState, (r) => r.user_id);
+      const sessions = rows.map((row) => mergedState(app, byUserId.get(row.user_id) ?? [], bySession.get(row.pk) ?? []));
+      return { items: sessions.length, total: Number(total[0]?.n ?? 0) };
+    });
+  }
+
   async seedSessions(appName: string, sessions: SeedSession[]): Promise<void> {
     const now = Date.now() / 1000;
     await this.transaction('BEGIN', async (q) => {

@@ -123,6 +123,13 @@ export class RawSqliteTarget implements BenchTarget {
       countSessions: db.prepare<[string], { n: number }>(
         'SELECT COALESCE(SUM(sessions), 0) AS n FROM app_session_counts WHERE app_name = ?',
       ),
+      userPage: db.prepare<[string, string, number], SessionRow & { user_id: string; id: string }>(
+        `SELECT pk, user_id, id, revision, last_seq, update_time FROM sessions WHERE app_name = ? AND user_id = ?
+         ORDER BY update_time DESC, pk DESC LIMIT ?`,
+      ),
+      countUserSessions: db.prepare<[string, string], { n: number }>(
+        'SELECT COALESCE(SUM(sessions), 0) AS n FROM user_session_counts WHERE app_name = ? AND user_id = ?',
+      ),
     };
   }
 
@@ -283,6 +290,22 @@ export class RawSqliteTarget implements BenchTarget {
       const rows = this.count(this.stmt.page.all(appName, limit));
       const total = this.count(this.stmt.countSessions.get(appName))?.n ?? 0;
       return { items: rows.length, total };
+    }, 'deferred');
+  }
+
+  /** A page with merged state: the page's rows, then each one's session state and its user's, and the app's. */
+  async sessionPage(appName: string, userId: string | undefined, limit: number): Promise<{ items: number; total: number }> {
+    return this.run(() => {
+      const rows = this.count(userId === undefined ? this.stmt.page.all(appName, limit) : this.stmt.userPage.all(appName, userId, limit));
+      const app = this.count(this.stmt.appState.all(appName));
+      const users = new Map<string, KeyValue[]>();
+      const sessions = rows.map((row) => {
+        let user = users.get(row.user_id);
+        if (!user) users.set(row.user_id, (user = this.count(this.stmt.userState.all(appName, row.user_id))));
+        return mergedState(app, user, this.count(this.stmt.sessionState.all(row.pk)));
+      });
+      const counted = userId === undefined ? this.stmt.countSessions.get(appName) : this.stmt.countUserSessions.get(appName, userId);
+      return { items: sessions.length, total: this.count(counted)?.n ?? 0 };
     }, 'deferred');
   }
 

@@ -3,11 +3,14 @@
 // the session it loaded): workloads name sessions by key only.
 import type { JsonValue } from '../../lib/session-service';
 
-export type ImplName = 'statehouse' | 'raw' | 'adk-db' | 'adk-memory';
+export type ImplName = 'statehouse' | 'statehouse-adk' | 'statehouse-api' | 'raw' | 'simple' | 'adk-db' | 'adk-memory';
 export type ProviderName = 'sqlite' | 'postgresql' | 'memory';
 
 export const IMPL_LABELS: Record<ImplName, string> = {
-  statehouse: 'Statehouse',
+  statehouse: 'Statehouse (domain store)',
+  'statehouse-adk': 'Statehouse through lib/adk (PrismaSessionService)',
+  'statehouse-api': 'Statehouse through /api (next start, HTTP)',
+  simple: 'simple floor (one JSON row per tier)',
   raw: 'raw driver (floor)',
   'adk-db': 'ADK DatabaseSessionService',
   'adk-memory': 'ADK InMemorySessionService',
@@ -57,6 +60,12 @@ export interface BenchTarget {
    * implementation has no paging (ADK's services list everything).
    */
   listPage?(appName: string, limit: number): Promise<{ items: number; total: number }>;
+  /**
+   * adk-js's listSessions({appName, userId, limit, order: 'desc'}): the first
+   * page of an app's (or a user's) sessions, newest first, each with its
+   * merged state, and their total.
+   */
+  sessionPage?(appName: string, userId: string | undefined, limit: number): Promise<{ items: number; total: number }>;
   /** Statehouse only: the first page of a search by session id, with its (bounded) total. */
   searchPage?(appName: string, limit: number, idContains: string): Promise<{ items: number; total: number }>;
   /** Statehouse only: the first page of an app's users by last activity, with their total. */
