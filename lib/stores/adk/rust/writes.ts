@@ -1,0 +1,83 @@
+// Writes as adk-rust v2.0.0's SqliteSessionService / PostgresSessionService
+// make them (adk-session/src/sqlite.rs, postgres.rs), statement for
+// statement, in the caller's one transaction:
+//  append_event_for_identity, empty delta: `UPDATE sessions SET updated_at = ?`
+//    then `INSERT INTO events (...)`.
+//  otherwise: both tier rows upserted with their merged state and
+//    `updated_at = event.timestamp` (even a tier the delta does not touch),
+//    `UPDATE sessions SET state = <merged snapshot, prefixed>, updated_at = ?`,
+//    then the event.
+//  create: both tiers upserted, then `INSERT INTO sessions` with the merged snapshot.
+// Rust has no tier edit; Statehouse's edits write the tier row as its append does.
+import type { AgentDialect, AgentQuery, Param } from '../agent-db';
+import type { AppendWrite, CreateWrite, FamilyWrites, TierWrite } from '../family';
+import { encodeRustEvent } from './event-codec';
+import { adkRustTime } from './time';
+import { mergeState } from '../../../session-service/scope';
+import type { StateRecord } from '../../../session-service/types';
+
+export function adkRustWrites(dialect: AgentDialect): FamilyWrites {
+  const time = adkRustTime();
+  const json = (state: StateRecord) => JSON.stringify(state);
+  // sqlite.rs: "INSERT OR REPLACE INTO app_states ..."; postgres.rs: "... ON CONFLICT (app_name) DO UPDATE SET state = $2, updated_at = $3".
+  const upsertApp =
+    dialect === 'sqlite'
+      ? 'INSERT OR REPLACE INTO app_states (app_name, state, updated_at) VALUES (?, ?, ?)'
+      : 'INSERT INTO app_states (app_name, state, updated_at) VALUES (?, ?, ?) ON CONFLICT (app_name) DO UPDATE SET state = EXCLUDED.state, updated_at = EXCLUDED.updated_at';
+  const upsertUser =
+    dialect === 'sqlite'
+      ? 'INSERT OR REPLACE INTO user_states (app_name, user_id, state, updated_at) VALUES (?, ?, ?, ?)'
+      : 'INSERT INTO user_states (app_name, user_id, state, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (app_name, user_id) DO UPDATE SET state = EXCLUDED.state, updated_at = EXCLUDED.updated_at';
+
+  async function upsertTiers(q: AgentQuery, appName: string, userId: string, app: StateRecord, user: StateRecord, at: Param) {
+    await q.run(upsertApp, [appName, json(app), at]);
+    await q.run(upsertUser, [appName, userId, json(user), at]);
+  }
+
+  return {
+    async append(q: AgentQuery, write: AppendWrite): Promise<void> {
+      const { ref, event, delta } = write;
+      const at = time.encode(event.timestamp, 'event');
+      const key = [ref.appName, ref.userId, ref.sessionId];
+      if (Object.keys(event.actions.stateDelta).length === 0) {
+        await q.run('UPDATE sessions SET updated_at = ? WHERE app_name = ? AND user_id = ? AND session_id = ?', [at, ...key]);
+      } else {
+        const app = { ...write.app, ...delta.app };
+        const user = { ...write.user, ...delta.user };
+        await upsertTiers(q, ref.appName, ref.userId, app, user, at);
+        await q.run('UPDATE sessions SET state = ?, updated_at = ? WHERE app_name = ? AND user_id = ? AND session_id = ?', [
+          json(mergeState(app, user, { ...write.session, ...delta.session })),
+          at,
+          ...key,
+        ]);
+      }
+      const columns = encodeRustEvent(event);
+      await q.run(
+        'INSERT INTO events (id, app_name, user_id, session_id, invocation_id, branch, author, timestamp, llm_response, actions, long_running_tool_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        [event.id, ...key, event.invocationId, event.branch ?? '', event.author, at, columns.llmResponse, columns.actions, columns.longRunningToolIds],
+      );
+    },
+
+    async editTier(q: AgentQuery, write: TierWrite): Promise<void> {
+      const at = time.encode(write.now, 'tierUpdate');
+      if (write.scope === 'app') await q.run(upsertApp, [write.appName, json(write.next), at]);
+      else await q.run(upsertUser, [write.appName, write.userId ?? '', json(write.next), at]);
+    },
+
+    async createSession(q: AgentQuery, write: CreateWrite): Promise<void> {
+      const { ref, delta } = write;
+      const at = time.encode(write.now, 'sessionCreate');
+      const app = { ...write.app, ...delta.app };
+      const user = { ...write.user, ...delta.user };
+      await upsertTiers(q, ref.appName, ref.userId, app, user, at);
+      await q.run('INSERT INTO sessions (app_name, user_id, session_id, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)', [
+        ref.appName,
+        ref.userId,
+        ref.sessionId,
+        json(mergeState(app, user, delta.session)),
+        at,
+        at,
+      ]);
+    },
+  };
+}
