@@ -3,6 +3,8 @@
 // and writes every row, so the store is exactly what an adk-js agent leaves.
 import { createEvent, createEventActions, DatabaseSessionService, type Event as AdkEvent, type Session as AdkSession } from '@google/adk';
 import { sqliteFilePath } from '../../../db/url';
+import type { ScenarioSession } from '../../../testing/adk-fixtures/scenario';
+import { decodeAdkJsEvent } from './event-codec';
 
 /** adk-js's connection string for a Statehouse database URL (`file:` for SQLite, as Statehouse spells it). */
 export function adkJsConnectionString(url: string): string {
@@ -90,6 +92,48 @@ export async function writeAdkJsFixture(url: string): Promise<AdkJsFixture> {
     });
     const other = await service.createSession({ appName: 'desk', userId: 'carol', sessionId: 'desk-1', state: { ticket: 7 } });
     return { alice, bob, other, aliceTimes: steps.map((s) => s.timestamp) };
+  } finally {
+    await service.close();
+  }
+}
+
+/**
+ * Runs `fn` with the clock at `ms`: adk-js stamps create_time and the tiers'
+ * update_time with `new Date()`, and the shared scenario pins every time.
+ */
+async function atTime<R>(ms: number, fn: () => Promise<R>): Promise<R> {
+  const RealDate = Date;
+  class ScenarioDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(ms);
+      else super(...(args as [number]));
+    }
+    static override now(): number {
+      return ms;
+    }
+  }
+  globalThis.Date = ScenarioDate as DateConstructor;
+  try {
+    return await fn();
+  } finally {
+    globalThis.Date = RealDate;
+  }
+}
+
+/** The shared scenario (lib/testing/adk-fixtures), written by adk-js's DatabaseSessionService: events camelCased, times in ms. */
+export async function writeAdkJsScenario(url: string, appName: string, sessions: ScenarioSession[]): Promise<void> {
+  const service = await adkJsService(url);
+  try {
+    for (const scenario of sessions) {
+      const ms = Math.round(scenario.created * 1000);
+      const session = await atTime(ms, () => service.createSession({ appName, userId: scenario.userId, sessionId: scenario.sessionId }));
+      for (const item of scenario.events) {
+        const camel = decodeAdkJsEvent(item, { id: item.id, invocationId: item.invocation_id, timestampMs: item.timestamp * 1000 });
+        const at = Math.round(item.timestamp * 1000);
+        const adkEvent = createEvent({ ...(camel as unknown as Partial<AdkEvent>), timestamp: at, actions: createEventActions(camel.actions as Partial<AdkEvent['actions']>) });
+        await atTime(at, () => service.appendEvent({ session, event: adkEvent }));
+      }
+    }
   } finally {
     await service.close();
   }

@@ -39,6 +39,9 @@ function decodePart(part: unknown): Part {
   return camelKeys(part) as Part;
 }
 
+/** Rust serialises every flag and None; ADK's dumps leave out nulls and false flags, and so does Statehouse's view. */
+const shown = (value: unknown) => value !== null && value !== false;
+
 /** A row of `events` (id, invocation_id, branch, author, timestamp, llm_response, actions, long_running_tool_ids). */
 export function decodeRustEvent(row: Row, timestamp: number): Event {
   const response = parsed(row.llm_response);
@@ -52,7 +55,7 @@ export function decodeRustEvent(row: Row, timestamp: number): Event {
     author: String(row.author ?? ''),
     timestamp,
     actions: {
-      ...(camelKeys(Object.fromEntries(Object.entries(actions).filter(([k, v]) => v !== null && k !== 'state_delta' && k !== 'artifact_delta'))) as Obj),
+      ...(camelKeys(Object.fromEntries(Object.entries(actions).filter(([k, v]) => shown(v) && k !== 'state_delta' && k !== 'artifact_delta'))) as Obj),
       stateDelta: isObject(actions.state_delta) ? (actions.state_delta as JsonObject) : {},
       artifactDelta: isObject(actions.artifact_delta) ? (actions.artifact_delta as Record<string, number>) : {},
       requestedAuthConfigs: {},
@@ -62,7 +65,7 @@ export function decodeRustEvent(row: Row, timestamp: number): Event {
   if (typeof row.branch === 'string' && row.branch !== '') event.branch = row.branch;
   if (Array.isArray(toolIds) && toolIds.length > 0) event.longRunningToolIds = toolIds as string[];
   for (const [key, value] of Object.entries(llm)) {
-    if (value === null || key === 'content') continue;
+    if (!shown(value) || key === 'content') continue;
     event[camel(key)] = camelKeys(value);
   }
   if (isObject(llm.content)) {

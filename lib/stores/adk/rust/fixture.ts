@@ -17,6 +17,7 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { sqliteFilePath } from '../../../db/url';
+import type { ScenarioSession } from '../../../testing/adk-fixtures/scenario';
 
 /** sqlite.rs SQLITE_SESSION_MIGRATIONS[0].2, verbatim. */
 export const RUST_SQLITE_DDL =
@@ -338,6 +339,40 @@ export async function writeRustFixture(url: string): Promise<void> {
     await rust.create('shop', 'bob', 'bob-1', { 'user:name': 'Bob' }, at(6));
     await rust.append('shop', 'bob', 'bob-1', { id: 'b1', nanos: at(7), invocationId: 'inv-b', author: 'user', content: { role: 'user', parts: [{ text: 'hello' }] } });
     await rust.create('desk', 'carol', 'desk-1', { ticket: 7 }, at(8));
+  } finally {
+    await rust.close();
+  }
+}
+
+function rustPart(part: Json): RustPart {
+  const p = (part ?? {}) as Record<string, Json>;
+  const call = p.function_call as Record<string, Json> | undefined;
+  if (call) return { name: String(call.name), args: call.args ?? {}, ...(call.id ? { id: String(call.id) } : {}) };
+  const response = p.function_response as Record<string, Json> | undefined;
+  if (response) return { functionResponse: { name: String(response.name), response: response.response ?? {} }, ...(response.id ? { id: String(response.id) } : {}) };
+  return { text: String(p.text ?? '') };
+}
+
+/** The shared scenario (lib/testing/adk-fixtures) as an adk-rust service writes it; fields Rust's Event lacks (custom_metadata) are dropped as serde drops them. */
+export async function writeRustScenario(url: string, appName: string, sessions: ScenarioSession[]): Promise<void> {
+  const rust = await RustStoreWriter.open(url);
+  const nanos = (seconds: number) => BigInt(Math.round(seconds * 1_000_000)) * 1000n;
+  try {
+    for (const session of sessions) {
+      await rust.create(appName, session.userId, session.sessionId, {}, nanos(session.created));
+      for (const event of session.events) {
+        const content = event.content as { role?: string; parts?: Json[] } | undefined;
+        await rust.append(appName, session.userId, session.sessionId, {
+          id: event.id,
+          nanos: nanos(event.timestamp),
+          invocationId: event.invocation_id,
+          author: event.author,
+          content: content ? { role: content.role ?? '', parts: (content.parts ?? []).map(rustPart) } : null,
+          stateDelta: event.actions.state_delta as State,
+          turnComplete: event.turn_complete === true,
+        });
+      }
+    }
   } finally {
     await rust.close();
   }
