@@ -5,10 +5,12 @@ import { createEvent, createEventActions } from '@google/adk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, testProviders, type ScratchDatabase } from '../../../testing/databases';
 import { openAdkStore, type AdkSessionStore } from '..';
-import { dumpDatabase } from './dump';
+import { dumpAgentDatabase } from '../../../testing/adk-fixtures';
+import { sqliteFilePath } from '../../../db/url';
 import { adkJsService, writeAdkJsFixture, type AdkJsFixture } from './fixture';
 
 const providers = await testProviders();
+const where = (url: string) => (url.startsWith('file:') ? { sqlitePath: sqliteFilePath(url) } : { postgresUrl: url });
 const alice = { appName: 'shop', userId: 'alice', sessionId: 'alice-1' };
 
 describe.each(providers)('adk-js store on %s', (provider) => {
@@ -78,7 +80,7 @@ describe.each(providers)('adk-js store on %s', (provider) => {
   });
 
   it('changes nothing in the database while browsing', async () => {
-    const before = await dumpDatabase(database.url);
+    const before = await dumpAgentDatabase(where(database.url));
     await store.listApps();
     await store.getAppSummary('shop');
     await store.listUsers('shop');
@@ -91,7 +93,7 @@ describe.each(providers)('adk-js store on %s', (provider) => {
     await store.getUserHistory('shop', 'alice');
     await store.getStateAsOf(alice, 2);
     await store.listSessions({ appName: 'shop' });
-    expect(await dumpDatabase(database.url)).toEqual(before);
+    expect(await dumpAgentDatabase(where(database.url))).toEqual(before);
   });
 
   it('appends the adk-js way: adk-js reads the event and the state, and its older copy reloads instead of failing', async () => {

@@ -4,29 +4,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, testProviders, type ScratchDatabase } from '../../../testing/databases';
 import { openAdkStore, type AdkSessionStore } from '..';
-import { dumpDatabase } from '../js/dump';
+import { dumpAgentDatabase } from '../../../testing/adk-fixtures';
+import { sqliteFilePath } from '../../../db/url';
 import { RustStoreWriter, rfc3339, writeRustFixture } from './fixture';
 import { toRfc3339 } from './time';
 
 const providers = await testProviders();
+const where = (url: string) => (url.startsWith('file:') ? { sqlitePath: sqliteFilePath(url) } : { postgresUrl: url });
 const alice = { appName: 'shop', userId: 'alice', sessionId: 'alice-1' };
 const BASE_S = Date.UTC(2026, 10, 20, 9, 0, 0) / 1000;
 
 /** Rows with their JSON columns parsed: Rust's HashMap key order is arbitrary, so only the values are compared. */
-function parsedDump(dump: Record<string, string>): Record<string, unknown> {
+function parsedDump(dump: Record<string, unknown[]>): Record<string, unknown[]> {
   const parse = (value: unknown): unknown => {
-    if (typeof value !== 'string' || !/^[[{]/.test(value)) return value;
-    try {
-      return parse2(JSON.parse(value));
-    } catch {
-      return value;
+    if (typeof value === 'string' && /^[[{]/.test(value)) {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return value;
+      }
     }
+    return value;
   };
-  const parse2 = (value: unknown): unknown =>
-    Array.isArray(value) ? value.map(parse2) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, parse(v)])) : parse(value);
-  return Object.fromEntries(
-    Object.entries(dump).map(([table, rows]) => [table, table.startsWith('(') ? rows : (JSON.parse(rows) as string[]).map((row) => parse2(JSON.parse(row))).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1))]),
-  );
+  const row = (value: unknown) =>
+    value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, parse(v)])) : value;
+  const key = (value: unknown) => JSON.stringify(value);
+  return Object.fromEntries(Object.entries(dump).map(([table, rows]) => [table, rows.map(row).sort((a, b) => (key(a) < key(b) ? -1 : 1))]));
 }
 
 describe('chrono to_rfc3339', () => {
@@ -88,7 +91,7 @@ describe.each(providers)('adk-rust store on %s', (provider) => {
   });
 
   it('changes nothing in the database while browsing', async () => {
-    const before = await dumpDatabase(database.url);
+    const before = await dumpAgentDatabase(where(database.url));
     await store.listApps();
     await store.listUsers('shop');
     await store.searchSessions({ appName: 'shop', stateKey: 'cart' });
@@ -98,7 +101,7 @@ describe.each(providers)('adk-rust store on %s', (provider) => {
     await store.listEvents(alice, { newestFirst: true });
     await store.getKeyHistory({ appName: 'shop', scope: 'user', userId: 'alice', key: 'likes' });
     await store.getStateAsOf(alice, 1);
-    expect(await dumpDatabase(database.url)).toEqual(before);
+    expect(await dumpAgentDatabase(where(database.url))).toEqual(before);
   });
 });
 
@@ -153,8 +156,8 @@ describe.each(providers)('adk-rust writes on %s', (provider) => {
     } finally {
       await store.close();
     }
-    const expected = parsedDump(await dumpDatabase(rust.url));
-    const actual = parsedDump(await dumpDatabase(statehouse.url));
+    const expected = parsedDump(await dumpAgentDatabase(where(rust.url)));
+    const actual = parsedDump(await dumpAgentDatabase(where(statehouse.url)));
     delete expected._adk_session_migrations;
     delete actual._adk_session_migrations;
     expect(actual).toEqual(expected);
