@@ -3,6 +3,7 @@ import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { SiteHeader } from '@/components/nav/site-header';
 import { SkipLink } from '@/components/nav/skip-link';
+import { StoreBanner } from '@/components/nav/store-banner';
 import { THEME_SCRIPT } from '@/components/nav/theme';
 import { Providers } from './providers';
 import './globals.css';
@@ -26,6 +27,7 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
       <body className="min-h-screen antialiased">
         <SkipLink target={MAIN_ID} />
         <SiteHeader />
+        <StoreBanner />
         <Providers>
           <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-6xl px-6 py-8 outline-none">
             {children}
