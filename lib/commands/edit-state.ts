@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { invalid, failure, type ActionResult } from './result';
-import { jsonEqual } from '../session-service/state-diff';
+import { stateConflictsOf, type StateConflict } from '../session-service/errors';
 import { setOwn } from '../session-service/json';
-import type { SessionStore } from '../session-service/store';
+import type { ExpectedValue, SessionStore } from '../session-service/store';
 import type { JsonValue, StateEntry } from '../session-service/types';
 import { keyProblem, parseJsonText, valueProblem } from '../validation/json-text';
 import { MAX_KEYS_PER_DELTA, MAX_VALUE_BYTES } from '../validation/limits';
@@ -46,34 +46,20 @@ export const editStateInput = z
 
 export type EditStateInput = z.input<typeof editStateInput>;
 
-function describeSeen(entry: StateEntry | undefined): string {
-  if (!entry) return 'it has been removed';
-  const by = entry.lastChange ? ` by ${entry.lastChange.actor}` : '';
-  const text = JSON.stringify(entry.value);
-  return `it is now ${text.length > 80 ? `${text.slice(0, 77)}…` : text}${by}`;
+function describeCurrent({ current, by }: StateConflict): string {
+  if (current === undefined) return 'it has been removed';
+  const text = JSON.stringify(current);
+  return `it is now ${text.length > 80 ? `${text.slice(0, 77)}…` : text}${by === undefined ? '' : ` by ${by}`}`;
 }
 
-/**
- * Keys whose current value differs from what the person confirmed. Read
- * just before the write, not in its transaction: it catches the edit made
- * while the confirmation was open, not one landing in the same millisecond.
- */
-async function changedSinceSeen(
-  service: SessionStore,
-  input: z.infer<typeof editStateInput>,
-): Promise<Record<string, string>> {
-  if (!input.changes.some((change) => change.seen)) return {};
-  const entries =
-    input.scope === 'app' ? await service.getAppState(input.appName) : await service.getUserState(input.appName, input.userId ?? '');
-  const current = new Map(entries.map((entry) => [entry.key, entry]));
-  const conflicts: Record<string, string> = {};
-  input.changes.forEach((change, index) => {
-    if (!change.seen) return;
-    const entry = current.get(change.key);
-    const same = change.seen.present ? entry !== undefined && jsonEqual(entry.value, change.seen.value as JsonValue) : entry === undefined;
-    if (!same) conflicts[`changes.${index}.key`] = `changed since you opened it: ${describeSeen(entry)}`;
-  });
-  return conflicts;
+/** What the person confirmed for each key they saw, checked by the store in the write's own transaction. */
+function expectedOf(input: z.infer<typeof editStateInput>): Record<string, ExpectedValue> | undefined {
+  const expected: Record<string, ExpectedValue> = {};
+  for (const change of input.changes) {
+    if (!change.seen) continue;
+    setOwn(expected, change.key, change.seen.present ? { present: true, value: change.seen.value as JsonValue } : { present: false });
+  }
+  return Object.keys(expected).length > 0 ? expected : undefined;
 }
 
 /** Validates a support edit of app or user state and applies it, recorded with actor and reason. */
@@ -104,16 +90,8 @@ export async function editStateCommand(
   });
   if (Object.keys(errors).length > 0) return invalid(errors);
 
+  const expected = expectedOf(input);
   try {
-    const conflicts = await changedSinceSeen(service, input);
-    if (Object.keys(conflicts).length > 0) {
-      return {
-        ok: false,
-        code: 'CONFLICT',
-        message: 'Someone changed this state since you opened the edit; nothing was saved. Review the new values and confirm again.',
-        fieldErrors: conflicts,
-      };
-    }
     const entries = await service.editState({
       scope: input.scope,
       appName: input.appName,
@@ -121,9 +99,24 @@ export async function editStateCommand(
       changes,
       actor,
       reason: input.reason,
+      ...(expected ? { expected } : {}),
     });
     return { ok: true, data: entries };
   } catch (error) {
+    const conflicts = stateConflictsOf(error);
+    if (conflicts) {
+      const fieldErrors: Record<string, string> = {};
+      for (const conflict of conflicts) {
+        const index = input.changes.findIndex((change) => change.key === conflict.key);
+        fieldErrors[`changes.${index}.key`] = `changed since you opened it: ${describeCurrent(conflict)}`;
+      }
+      return {
+        ok: false,
+        code: 'CONFLICT',
+        message: 'Someone changed this state since you opened the edit; nothing was saved. Review the new values and confirm again.',
+        fieldErrors,
+      };
+    }
     return failure(error);
   }
 }

@@ -13,6 +13,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   UNAVAILABLE: 503,
   READ_ONLY: 409,
   UNSUPPORTED: 405,
+  CONFLICT: 409,
 };
 
 /** How long a client should wait before retrying after a database failure: outages the pool can ride out end within seconds. */

@@ -1,3 +1,5 @@
+import type { JsonValue } from './types';
+
 export type ErrorCode =
   | 'NOT_FOUND'
   | 'ALREADY_EXISTS'
@@ -8,7 +10,9 @@ export type ErrorCode =
   /** The store is open read-only (a schema or version Statehouse does not know how to write). */
   | 'READ_ONLY'
   /** This store cannot do that at all (an ADK store has no such operation). */
-  | 'UNSUPPORTED';
+  | 'UNSUPPORTED'
+  /** An edit's expected values were not what its keys held (StateConflictError). */
+  | 'CONFLICT';
 
 /**
  * Marks the errors of this module in a way that survives bundling: Next
@@ -48,6 +52,28 @@ export const sessionAlreadyExists = (sessionId: string) =>
 export const staleSession = () => new SessionServiceError('STALE_SESSION', STALE_SESSION_MESSAGE);
 
 export const invalidInput = (message: string) => new SessionServiceError('INVALID_INPUT', message);
+
+/** A key that no longer held what an edit expected, and what it holds now (undefined: absent). */
+export interface StateConflict {
+  key: string;
+  current: JsonValue | undefined;
+  /** Who made the change that holds it now, when the history knows. */
+  by?: string;
+}
+
+/** An edit whose expected values were not what the keys held when it wrote: nothing was saved. */
+export class StateConflictError extends SessionServiceError {
+  constructor(readonly conflicts: StateConflict[]) {
+    super('CONFLICT', `Changed since it was read: ${conflicts.map((conflict) => conflict.key).join(', ')}; nothing was saved.`);
+  }
+}
+
+/** The conflicts of a CONFLICT error (from any bundle's copy of the class). */
+export function stateConflictsOf(error: unknown): StateConflict[] | null {
+  if (!isSessionServiceError(error) || error.code !== 'CONFLICT') return null;
+  const conflicts = (error as Partial<StateConflictError>).conflicts;
+  return Array.isArray(conflicts) ? conflicts : [];
+}
 
 export function isSessionServiceError(error: unknown): error is SessionServiceError {
   return typeof error === 'object' && error !== null && MARK in error;

@@ -110,7 +110,16 @@ export interface StateEdit {
   /** Who made the edit (an account name); recorded in the history. */
   actor: string;
   reason: string;
+  /**
+   * What the editor saw for some of the changed keys. Checked in the write's
+   * transaction, under its row locks: a key that holds anything else makes
+   * the whole edit a CONFLICT (StateConflictError) and nothing is written.
+   */
+  expected?: Record<string, ExpectedValue>;
 }
+
+/** A key's value as an editor saw it: absent, or this value. */
+export type ExpectedValue = { present: false } | { present: true; value: JsonValue };
 
 /** Whose data clearData removes: a whole app, or one user of it. */
 export interface DataScope {

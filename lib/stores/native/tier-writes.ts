@@ -28,6 +28,9 @@ export interface ChangeCause {
 /** `undefined` as a value removes the key. */
 export type TierChanges = [key: string, value: JsonValue | undefined][];
 
+/** Each written key's value before the write, as stored JSON text (null: absent), read under the write's locks. */
+export type OldValues = Map<string, string | null>;
+
 interface TierTable {
   table: Sql;
   /** `col = value AND ...` selecting this owner's rows. */
@@ -92,8 +95,10 @@ export async function writeTier(
   owner: TierOwner,
   changes: TierChanges,
   cause: ChangeCause,
-): Promise<void> {
-  if (changes.length === 0) return;
+  { returnOld = false }: { returnOld?: boolean } = {},
+): Promise<OldValues> {
+  const replaced: OldValues = new Map();
+  if (changes.length === 0) return replaced;
   const tier = tierTable(owner);
   const sorted = [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const sets: EncodedSet[] = [];
@@ -103,20 +108,25 @@ export async function writeTier(
     else sets.push([key, encodeJson(value)]);
   }
   for (const batch of chunks(sets, SET_BATCH)) {
-    if (dialect === 'postgresql') await setKeysPostgres(tx, tier, owner, batch, cause);
-    else await setKeysSqlite(tx, tier, owner, batch, cause);
+    const rows =
+      dialect === 'postgresql'
+        ? await setKeysPostgres(tx, tier, owner, batch, cause, returnOld)
+        : await setKeysSqlite(tx, tier, owner, batch, cause, returnOld);
+    for (const row of rows) replaced.set(row.key, row.old_value);
   }
   for (const batch of chunks(removals)) {
     const rows = await tx.$queryRaw<{ key: string; value: string }[]>(
       sql`DELETE FROM ${tier.table} WHERE ${tier.owner} AND key IN (${join(batch)}) RETURNING key, value`,
     );
     const old = new Map(rows.map((row) => [row.key, row.value]));
+    for (const key of batch) replaced.set(key, old.get(key) ?? null);
     const history = batch.flatMap((key) => {
       const oldValue = old.get(key);
       return oldValue === undefined ? [] : [{ key, oldValue, newValue: null }];
     });
     await recordChanges(tx, owner, history, cause);
   }
+  return replaced;
 }
 
 type EncodedSet = readonly [key: string, value: string];
@@ -130,8 +140,8 @@ function inputRows(batch: EncodedSet[], dialect: Dialect): Sql {
   return join(batch.map(([key, value], i) => sql`(${raw(String(i))}, ${text(key)}, ${text(value)})`));
 }
 
-/** INSERT INTO state_changes ... SELECT over `input` (ord, key, value) and an old-value expression. */
-function historyFromInput(dialect: Dialect, owner: TierOwner, cause: ChangeCause, oldValue: Sql, from: Sql): Sql {
+/** INSERT INTO state_changes ... SELECT over `input` (ord, key, value) and an old-value expression; optionally returning each key's old value. */
+function historyFromInput(dialect: Dialect, owner: TierOwner, cause: ChangeCause, oldValue: Sql, from: Sql, returnOld: boolean): Sql {
   const ownerUserId = owner.scope === 'app' ? '' : owner.userId;
   const ownerSessionId = owner.scope === 'session' ? owner.sessionId : '';
   const float = (value: number) => (dialect === 'postgresql' ? sql`CAST(${value} AS DOUBLE PRECISION)` : sql`${value}`);
@@ -142,13 +152,35 @@ function historyFromInput(dialect: Dialect, owner: TierOwner, cause: ChangeCause
     SELECT ${text(owner.appName)}, ${text(owner.scope)}, ${text(ownerUserId)}, ${text(ownerSessionId)}, input.key, ${oldValue}, input.value,
       ${text(cause.sourceUserId)}, ${text(cause.sourceSessionId)}, ${text(cause.eventId)}, ${int(cause.eventSeq)},
       ${text(cause.actor)}, ${text(cause.reason)}, ${float(cause.time)}
-    FROM ${from} ORDER BY input.ord`;
+    FROM ${from} ORDER BY input.ord${returnOld ? sql` RETURNING key, old_value` : empty}`;
 }
 
-async function setKeysSqlite(tx: SqlExecutor, tier: TierTable, owner: TierOwner, batch: EncodedSet[], cause: ChangeCause): Promise<void> {
-  await tx.$executeRaw(
+interface ReplacedRow {
+  key: string;
+  old_value: string | null;
+}
+
+/** Runs a history insert, reading back the old values only when asked (most writes do not need them). */
+async function insertHistory(tx: SqlExecutor, statement: Sql, returnOld: boolean): Promise<ReplacedRow[]> {
+  if (returnOld) return tx.$queryRaw<ReplacedRow[]>(statement);
+  await tx.$executeRaw(statement);
+  return [];
+}
+
+async function setKeysSqlite(
+  tx: SqlExecutor,
+  tier: TierTable,
+  owner: TierOwner,
+  batch: EncodedSet[],
+  cause: ChangeCause,
+  returnOld: boolean,
+): Promise<ReplacedRow[]> {
+  const oldValue = sql`(SELECT t.value FROM ${tier.table} t WHERE ${tier.owner} AND t.key = input.key)`;
+  const replaced = await insertHistory(
+    tx,
     sql`WITH input(ord, key, value) AS (VALUES ${inputRows(batch, 'sqlite')})
-        ${historyFromInput('sqlite', owner, cause, sql`(SELECT t.value FROM ${tier.table} t WHERE ${tier.owner} AND t.key = input.key)`, sql`input`)}`,
+        ${historyFromInput('sqlite', owner, cause, oldValue, sql`input`, returnOld)}`,
+    returnOld,
   );
   const columns = tier.hasUpdateTime ? sql`${tier.ownerColumns}, key, value, update_time` : sql`${tier.ownerColumns}, key, value`;
   const rows = join(
@@ -161,16 +193,21 @@ async function setKeysSqlite(tx: SqlExecutor, tier: TierTable, owner: TierOwner,
     sql`INSERT INTO ${tier.table} (${columns}) VALUES ${rows}
         ON CONFLICT (${tier.ownerColumns}, key) DO UPDATE SET value = excluded.value${updateTime}`,
   );
+  return replaced;
 }
 
-async function setKeysPostgres(tx: SqlExecutor, tier: TierTable, owner: TierOwner, batch: EncodedSet[], cause: ChangeCause): Promise<void> {
+async function setKeysPostgres(
+  tx: SqlExecutor,
+  tier: TierTable,
+  owner: TierOwner,
+  batch: EncodedSet[],
+  cause: ChangeCause,
+  returnOld: boolean,
+): Promise<ReplacedRow[]> {
   const inserted = await insertMissing(tx, tier, batch, cause.time);
   const existing = batch.filter(([key]) => !inserted.has(key));
   const input = sql`(VALUES ${inputRows(batch, 'postgresql')}) AS input(ord, key, value)`;
-  if (existing.length === 0) {
-    await tx.$executeRaw(historyFromInput('postgresql', owner, cause, sql`CAST(NULL AS TEXT)`, input));
-    return;
-  }
+  if (existing.length === 0) return insertHistory(tx, historyFromInput('postgresql', owner, cause, sql`CAST(NULL AS TEXT)`, input, returnOld), returnOld);
   const keys = join(existing.map(([key]) => key));
   const cases = join(
     existing.map(([key, value]) => sql`WHEN ${key} THEN CAST(${value} AS TEXT)`),
@@ -180,14 +217,16 @@ async function setKeysPostgres(tx: SqlExecutor, tier: TierTable, owner: TierOwne
   // The UPDATE takes its keys from an uncorrelated subquery over `old`, which
   // PostgreSQL evaluates once before the UPDATE runs: every row is locked,
   // in key order, before any is changed.
-  await tx.$executeRaw(
+  return insertHistory(
+    tx,
     sql`WITH old AS MATERIALIZED (
           SELECT key, value FROM ${tier.table} WHERE ${tier.owner} AND key IN (${keys}) ORDER BY key FOR UPDATE
         ), updated AS (
           UPDATE ${tier.table} SET value = CASE key ${cases} END${updateTime}
           WHERE ${tier.owner} AND key = ANY (ARRAY(SELECT key FROM old))
         )
-        ${historyFromInput('postgresql', owner, cause, sql`old.value`, sql`${input} LEFT JOIN old ON old.key = input.key`)}`,
+        ${historyFromInput('postgresql', owner, cause, sql`old.value`, sql`${input} LEFT JOIN old ON old.key = input.key`, returnOld)}`,
+    returnOld,
   );
 }
 

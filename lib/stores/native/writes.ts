@@ -1,9 +1,10 @@
 // The native store's writes: each one transaction (create, append, delete, clear, edit), appends guarded by the revision.
 import { empty, sqltag as sql } from '@prisma/client/runtime/client';
 import { toNumber } from './dialect';
-import { invalidInput, sessionAlreadyExists, sessionNotFound, staleSession } from '../../session-service/errors';
+import { invalidInput, sessionAlreadyExists, sessionNotFound, staleSession, StateConflictError } from '../../session-service/errors';
 import { completeEvent, newId, nowSeconds, storedForm } from '../../session-service/events';
-import { ownEntries } from '../../session-service/json';
+import { decodeJson, ownEntries } from '../../session-service/json';
+import { jsonEqual } from '../../session-service/state-diff';
 import { applyToSession } from '../../session-service/append';
 import { splitDelta, type ScopedDelta } from '../../session-service/scope';
 import type {
@@ -20,7 +21,7 @@ import { writeTier, type ChangeCause, type TierChanges, type TierOwner } from '.
 import type { Event, NewEvent, Session, StateEntry, StateRecord } from '../../session-service/types';
 import { type StoreContext } from './context';
 import { appendInOneCall, createInOneCall } from './pg-writes';
-import { appEntries, findSession, getSessionSummary, userEntries } from './session-reads';
+import { appEntries, findSession, getAppState, getSessionSummary, getUserState, userEntries } from './session-reads';
 
 function tierChanges(record: StateRecord): TierChanges {
   return ownEntries(record);
@@ -262,8 +263,34 @@ export async function editState(ctx: StoreContext, edit: StateEdit): Promise<Sta
     eventId: null,
     eventSeq: null,
   };
-  return ctx.write(async (tx) => {
-    await writeTier(tx, ctx.dialect, owner, Object.entries(edit.changes), cause);
-    return edit.scope === 'app' ? appEntries(ctx, tx, edit.appName) : userEntries(ctx, tx, edit.appName, owner.userId);
-  });
+  const expected = Object.entries(edit.expected ?? {});
+  const unchanged = expected.find(([key]) => !Object.hasOwn(edit.changes, key));
+  if (unchanged) throw invalidInput(`expected: "${unchanged[0]}" is not one of the changed keys.`);
+  try {
+    return await ctx.write(async (tx) => {
+      const replaced = await writeTier(tx, ctx.dialect, owner, Object.entries(edit.changes), cause, { returnOld: expected.length > 0 });
+      // The old values were read under the write's own locks: a concurrent edit of these keys either
+      // committed before them (and is seen here) or waits for this transaction.
+      const conflicts = expected.flatMap(([key, seen]) => {
+        const old = replaced.get(key) ?? null;
+        const current = old === null ? undefined : decodeJson(old);
+        const same = seen.present ? current !== undefined && jsonEqual(current, seen.value) : current === undefined;
+        return same ? [] : [{ key, current }];
+      });
+      // Thrown inside the transaction: it rolls back every change and history row written above.
+      if (conflicts.length > 0) throw new StateConflictError(conflicts);
+      return edit.scope === 'app' ? appEntries(ctx, tx, edit.appName) : userEntries(ctx, tx, edit.appName, owner.userId);
+    });
+  } catch (error) {
+    if (!(error instanceof StateConflictError)) throw error;
+    // Who made the change in the way, for the message (read after the rollback).
+    const entries = edit.scope === 'app' ? await getAppState(ctx, edit.appName) : await getUserState(ctx, edit.appName, owner.userId);
+    const byKey = new Map(entries.map((entry) => [entry.key, entry.lastChange?.actor]));
+    throw new StateConflictError(
+      error.conflicts.map((conflict) => {
+        const by = conflict.current === undefined ? undefined : byKey.get(conflict.key);
+        return by === undefined ? conflict : { ...conflict, by };
+      }),
+    );
+  }
 }
