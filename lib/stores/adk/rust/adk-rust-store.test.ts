@@ -90,6 +90,29 @@ describe.each(providers)('adk-rust store on %s', (provider) => {
     expect(Object.fromEntries((asOf?.session ?? []).map((e) => [e.key, e.value]))).toEqual({ cart: ['tea'] });
   });
 
+  it('refuses a registry past v1, as Rust’s own migration runner does, naming what it found', async () => {
+    const newer = await createScratchDatabase(provider, 'adkrustv2');
+    try {
+      await (await RustStoreWriter.open(newer.url)).close();
+      const { Client } = (await import('pg')).default;
+      const sql = "INSERT INTO _adk_session_migrations (version, description, applied_at) VALUES (2, 'future', '2027-01-01T00:00:00+00:00')";
+      if (provider === 'sqlite') {
+        const { default: Database } = await import('better-sqlite3');
+        const db = new Database(sqliteFilePath(newer.url));
+        db.exec(sql);
+        db.close();
+      } else {
+        const client = new Client({ connectionString: newer.url });
+        await client.connect();
+        await client.query(sql);
+        await client.end();
+      }
+      await expect(openAdkStore(provider === 'sqlite' ? sqliteFilePath(newer.url) : newer.url)).rejects.toThrow(/schema v2/);
+    } finally {
+      await newer.remove();
+    }
+  });
+
   it('changes nothing in the database while browsing', async () => {
     const before = await dumpAgentDatabase(where(database.url));
     await store.listApps();

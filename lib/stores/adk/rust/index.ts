@@ -1,6 +1,7 @@
 // adk-rust's SQL session stores (zavora-ai/adk-rust v2.0.0, 51aabdbe,
 // adk-session/src/sqlite.rs and postgres.rs). See docs/adk-stores.md, "adk-rust".
 import type { AgentQuery, Row } from '../agent-db';
+import { CannotReadStoreError } from '../detect';
 import { unionDelta } from '../base/replay';
 import type { AdkFamily, AdkLayout, FamilyCodec, FamilyMatch } from '../family';
 import { hasColumns, type SchemaInfo } from '../schema';
@@ -60,7 +61,11 @@ async function open(q: AgentQuery, schema: SchemaInfo): Promise<FamilyCodec> {
     const [row] = await q.all(`SELECT MAX(version) AS v FROM ${RUST_REGISTRY_TABLE}`);
     const version = Number(row?.v ?? 0);
     // migration.rs: a database past the compiled-in steps is refused ("schema version mismatch").
-    if (version > 1) throw new Error(`adk-rust schema v${version} is newer than the v1 Statehouse knows (${RUST_REGISTRY_TABLE}).`);
+    if (version > 1) {
+      throw new CannotReadStoreError(
+        `This adk-rust session database is at schema v${version} (${RUST_REGISTRY_TABLE}); Statehouse knows v1, the schema of adk-rust 2.0. A newer adk-rust changed its tables.`,
+      );
+    }
   }
   const time = adkRustTime();
   return {
