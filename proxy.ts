@@ -19,8 +19,9 @@ import {
 import { isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { checkOrigin } from '@/lib/http/origin';
 import { HttpError } from '@/lib/http/problem';
+import { SIGN_IN_PATH } from '@/lib/paths';
 
-const PUBLIC_PATHS = ['/sign-in'];
+const PUBLIC_PATHS = [SIGN_IN_PATH];
 
 function isApi(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
@@ -104,7 +105,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
           'WWW-Authenticate': 'Bearer realm="statehouse"',
         });
       }
-      const signIn = new URL('/sign-in', request.url);
+      const signIn = new URL(SIGN_IN_PATH, request.url);
       signIn.searchParams.set('next', pathname + search);
       const redirect = NextResponse.redirect(signIn);
       if (hasBody(request.headers)) redirect.headers.set('Connection', 'close');

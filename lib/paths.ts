@@ -1,10 +1,48 @@
-/** Dashboard URLs; ids are path segments, so they are always encoded. */
+// Every URL the console builds: its pages and its API. Ids are path
+// segments, so they are always encoded.
+import type { SessionRef } from './session-service/store';
+import type { TemplateDialect } from './session-service/template';
+
 const segment = encodeURIComponent;
 
 export const APPS_PATH = '/apps';
 export const appPath = (app: string) => `${APPS_PATH}/${segment(app)}`;
 export const userPath = (app: string, user: string) => `${appPath(app)}/users/${segment(user)}`;
-export const sessionPath = (app: string, user: string, session: string) =>
-  `${userPath(app, user)}/sessions/${segment(session)}`;
+export const sessionPath = (app: string, user: string, session: string) => `${userPath(app, user)}/sessions/${segment(session)}`;
 
 export const ACCOUNTS_PATH = '/admin/accounts';
+
+export const SIGN_IN_PATH = '/sign-in';
+/** The sign-in page, coming back to `next` (a path on this site) afterwards. */
+export const signInPath = (next?: string) => (next ? `${SIGN_IN_PATH}?next=${segment(next)}` : SIGN_IN_PATH);
+
+export const PREVIEW_PATH = '/preview';
+export interface PreviewLink {
+  session?: SessionRef | null;
+  /** Render as of this event (sequence number); null for the current state. */
+  asOf?: number | null;
+  template?: string;
+  dialect?: TemplateDialect;
+}
+
+/** `/preview?app=…&user=…&session=…&event=…&template=…&dialect=…`, leaving out what is not set. */
+export function previewHref({ session, asOf, template, dialect }: PreviewLink): string {
+  const params = new URLSearchParams();
+  if (session) {
+    params.set('app', session.appName);
+    params.set('user', session.userId);
+    params.set('session', session.sessionId);
+    if (asOf !== null && asOf !== undefined) params.set('event', String(asOf));
+  }
+  if (template) params.set('template', template);
+  if (dialect && dialect !== 'python') params.set('dialect', dialect);
+  const search = params.toString();
+  return search ? `${PREVIEW_PATH}?${search}` : PREVIEW_PATH;
+}
+
+/** `/api/apps/{app}`. */
+export const appApiPath = (app: string) => `/api${appPath(app)}`;
+/** `/api/apps/{app}/users/{user}`. */
+export const userApiPath = (app: string, user: string) => `/api${userPath(app, user)}`;
+/** `/api/apps/{app}/users/{user}/sessions/{id}`. */
+export const sessionApiPath = (ref: SessionRef) => `/api${sessionPath(ref.appName, ref.userId, ref.sessionId)}`;

@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import { AccountMenu } from '@/components/auth/account-menu';
-import { PREVIEW_PATH } from '@/components/template-preview/preview-href';
-import { APPS_PATH } from '@/lib/paths';
+import { APPS_PATH, PREVIEW_PATH } from '@/lib/paths';
 import { ThemeSwitch } from './theme-switch';
 
 export function SiteHeader() {

@@ -5,7 +5,7 @@ import { useSearchParams } from 'next/navigation';
 import { useId } from 'react';
 import { parseSessionUrl } from '@/lib/queries/session-url';
 import type { SessionRef } from '@/lib/session-service/store';
-import { previewHref } from './preview-href';
+import { previewHref } from '@/lib/paths';
 import { TemplateWorkbench } from './template-workbench';
 import { usePreviewState } from './use-preview-state';
 import { useTemplateUrl } from './use-template-url';

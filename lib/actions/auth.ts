@@ -9,6 +9,7 @@ import { safeReturnPath } from '../auth/return-path';
 import { clientAddress } from '../auth/client-address';
 import { checkSignIn } from '../auth/sign-in';
 import { authConfig } from '../config';
+import { SIGN_IN_PATH } from '../paths';
 import { getAccountStore } from '../services';
 import { failure } from '../commands/result';
 
@@ -37,7 +38,8 @@ async function cookieIsSecure(): Promise<boolean> {
 
 export async function signIn(_previous: SignInState, form: FormData): Promise<SignInState> {
   const returnTo = safeReturnPath(form.get('next'));
-  const typedName = String(form.get('name') ?? '').slice(0, 64);
+  const nameField = form.get('name');
+  const typedName = (typeof nameField === 'string' ? nameField : '').slice(0, 64);
   const config = authConfig();
   if (config.mode === 'local') redirect(returnTo);
 
@@ -81,5 +83,5 @@ export async function signOut(): Promise<void> {
     }
   }
   cookieStore.delete(SESSION_COOKIE);
-  redirect('/sign-in');
+  redirect(SIGN_IN_PATH);
 }

@@ -1,3 +1,5 @@
+import { APPS_PATH } from '../paths';
+
 /** Only used to resolve a path; never contacted. */
 const BASE = 'http://statehouse.invalid';
 const MAX_LENGTH = 2000;
@@ -26,7 +28,7 @@ function staysOnSite(path: string): URL | null {
  * a router may decode `%2F`, `%5C` and `%2E` before resolving dot segments;
  * anything that leaves the site either way becomes `fallback`.
  */
-export function safeReturnPath(value: unknown, fallback = '/apps'): string {
+export function safeReturnPath(value: unknown, fallback = APPS_PATH): string {
   if (typeof value !== 'string' || value.length > MAX_LENGTH) return fallback;
   const url = staysOnSite(value);
   if (!url) return fallback;

@@ -2,6 +2,7 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { authConfig } from '../config';
+import { signInPath } from '../paths';
 import { getAccountStore } from '../services';
 import { forbidden, unauthenticated } from './errors';
 import { authenticate, credentialsOf, LOCAL_PRINCIPAL, SESSION_COOKIE, type Principal } from './principal';
@@ -34,7 +35,7 @@ export async function requireViewer(returnTo?: string): Promise<Principal> {
   const principal = await currentPrincipal();
   if (!principal) {
     returnTo ??= (await headers()).get('x-request-path') ?? undefined;
-    redirect(returnTo ? `/sign-in?next=${encodeURIComponent(returnTo)}` : '/sign-in');
+    redirect(signInPath(returnTo));
   }
   return principal;
 }

@@ -2,7 +2,8 @@
 // every change to one user's state (edits and events), newest first.
 import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { Page, Scope, StateChange } from '../session-service/types';
-import { appApiPath, getJson, queryString, retryTransient } from './session-api';
+import { appApiPath, userApiPath } from '../paths';
+import { getJson, queryString, retryTransient } from './session-api';
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -47,6 +48,6 @@ export function keyHistoryOptions(ref: KeyRef, page: number) {
 
 /** `since`: float seconds, or null for all time. */
 export function userHistoryOptions(appName: string, userId: string, since: number | null, page: number) {
-  const path = `${appApiPath(appName)}/users/${encodeURIComponent(userId)}/history`;
+  const path = `${userApiPath(appName, userId)}/history`;
   return historyPageOptions(historyKeys.user(appName, userId, since, page), path, { since }, page);
 }

@@ -1,6 +1,5 @@
 // Fetching the session routes from the browser. Errors keep the API's
 // `{"detail"}` text and status, so the page can say what failed.
-import type { SessionRef } from '../session-service/store';
 
 export class ApiError extends Error {
   constructor(
@@ -23,17 +22,6 @@ export function isFinalAnswer(error: Error): boolean {
  */
 export function retryTransient(failureCount: number, error: Error): boolean {
   return !isFinalAnswer(error) && failureCount < 3;
-}
-
-/** `/api/apps/{app}`, the app name encoded as one path segment. */
-export function appApiPath(appName: string): string {
-  return `/api/apps/${encodeURIComponent(appName)}`;
-}
-
-/** `/api/apps/{app}/users/{user}/sessions/{id}` with every id encoded as one path segment. */
-export function sessionApiPath(ref: SessionRef): string {
-  const segment = encodeURIComponent;
-  return `${appApiPath(ref.appName)}/users/${segment(ref.userId)}/sessions/${segment(ref.sessionId)}`;
 }
 
 /** Query string of the defined values (`undefined` and `null` left out). */

@@ -5,7 +5,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { EventPosition, SessionStateView, TimelineFilters, TimelineItem } from '../data/session-views';
 import type { SessionRef } from '../session-service/store';
 import type { Page } from '../session-service/types';
-import { ApiError, getJson, isFinalAnswer, queryString, sessionApiPath } from './session-api';
+import { sessionApiPath } from '../paths';
+import { ApiError, getJson, isFinalAnswer, queryString } from './session-api';
 
 /** Events per timeline page: a screenful or two, small enough to answer in milliseconds. */
 export const TIMELINE_PAGE_SIZE = 50;

@@ -6,7 +6,8 @@ import type { SessionRef } from '../session-service/store';
 import type { Page, SessionSummary } from '../session-service/types';
 import { historyKeys } from './history';
 import { sessionKeys } from './session';
-import { appApiPath, getJson, queryString, retryTransient } from './session-api';
+import { appApiPath } from '../paths';
+import { getJson, queryString, retryTransient } from './session-api';
 
 export type EditScope = 'app' | 'user';
 

@@ -4,7 +4,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { SessionRef } from '../session-service/store';
 import type { Page, StoredEvent } from '../session-service/types';
 import { sessionKeys } from './session';
-import { getJson, queryString, retryTransient, sessionApiPath } from './session-api';
+import { sessionApiPath } from '../paths';
+import { getJson, queryString, retryTransient } from './session-api';
 
 /** How many of the newest events the "as of" list offers; older ones are reached by number. */
 export const AS_OF_CHOICES = 200;
