@@ -5,6 +5,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { adapterSqlClient } from './adapter-sql-client';
 import { POSTGRES_TIMEOUTS, postgresPool, type PostgresTimeouts } from './postgres-pool';
 import { cacheSqliteStatements } from './sqlite-statement-cache';
+import { env } from '../env';
 import { providerOf, sqliteFilePath, type Provider } from './url';
 import type { SqlClient } from './sql';
 
@@ -22,8 +23,7 @@ const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
 /** STATEHOUSE_SQLITE_BUSY_TIMEOUT_MS: how long a write waits for a lock another process holds before failing (503). */
 export function sqliteBusyTimeout(): number {
-  const ms = Number(process.env.STATEHOUSE_SQLITE_BUSY_TIMEOUT_MS);
-  return Number.isSafeInteger(ms) && ms >= 0 && process.env.STATEHOUSE_SQLITE_BUSY_TIMEOUT_MS?.trim() ? ms : SQLITE_BUSY_TIMEOUT_MS;
+  return env().STATEHOUSE_SQLITE_BUSY_TIMEOUT_MS ?? SQLITE_BUSY_TIMEOUT_MS;
 }
 
 export interface OpenDatabaseOptions {

@@ -1,4 +1,5 @@
 /** Limits of the HTTP edge; state and id limits live in lib/validation/limits.ts, shared with the actions. */
+import { env } from '../env';
 
 /** Default request body limit: large enough for a 1 MiB state value with JSON escaping to spare. */
 export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -14,17 +15,7 @@ export const MAX_BODY_DEPTH = 100;
 /** Page sizes the list routes accept (the service's own bounds). */
 export const MAX_PAGE_LIMIT = 1000;
 
-let warnedAbout: string | undefined;
-
-/** STATEHOUSE_MAX_BODY_BYTES when it is a positive integer, else the default; read per request so tests can change it. */
+/** STATEHOUSE_MAX_BODY_BYTES when it is a positive integer, else the default (lib/env.ts warns about nonsense). */
 export function maxBodyBytes(): number {
-  const raw = process.env.STATEHOUSE_MAX_BODY_BYTES?.trim();
-  if (!raw) return DEFAULT_MAX_BODY_BYTES;
-  const bytes = Number(raw);
-  if (Number.isSafeInteger(bytes) && bytes > 0) return bytes;
-  if (warnedAbout !== raw) {
-    warnedAbout = raw;
-    console.warn(`STATEHOUSE_MAX_BODY_BYTES=${JSON.stringify(raw)} is not a positive integer; using ${DEFAULT_MAX_BODY_BYTES}.`);
-  }
-  return DEFAULT_MAX_BODY_BYTES;
+  return env().STATEHOUSE_MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES;
 }

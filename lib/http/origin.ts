@@ -1,3 +1,4 @@
+import { env } from '../env';
 import { HttpError } from './problem';
 
 /*
@@ -12,12 +13,7 @@ import { HttpError } from './problem';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** STATEHOUSE_ALLOWED_ORIGINS: comma-separated origins (or `*`) allowed besides the server's own. */
-function configuredOrigins(): string[] {
-  return (process.env.STATEHOUSE_ALLOWED_ORIGINS ?? '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-}
+const configuredOrigins = () => env().STATEHOUSE_ALLOWED_ORIGINS;
 
 const unquote = (value: string) => (value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value);
 const firstValue = (value: string | null) => value?.split(',')[0]?.trim() || undefined;

@@ -23,6 +23,7 @@ import type {
 import type { SchemaEngine } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import pg from 'pg';
 import { adapterFactoryFor, providerOf } from '../db';
+import { env } from '../env';
 
 export type { SchemaEngine };
 type Glue = typeof import('@prisma/schema-engine-wasm/schema_engine_bg');
@@ -36,7 +37,7 @@ type Glue = typeof import('@prisma/schema-engine-wasm/schema_engine_bg');
  */
 export function projectRoot(): string {
   // turbopackIgnore: the root is only known at run time; Next must not trace the whole tree for it.
-  const configured = process.env.STATEHOUSE_ROOT;
+  const configured = env().STATEHOUSE_ROOT;
   if (configured) return resolve(/* turbopackIgnore: true */ configured);
   const tree = moduleTree();
   if (tree !== null) return tree;
@@ -97,9 +98,9 @@ function installPanicRegistry(): void {
 export interface OpenEngine {
   engine: SchemaEngine;
   /** The engine's error message, with the driver's errors in place of its "External error id#N" placeholders. */
-  explain(error: unknown): string;
+  explain: (error: unknown) => string;
   /** Frees the engine and closes every connection it opened, main and shadow. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 function explainExternalErrors(error: unknown, registry: ErrorRegistry): string {
@@ -205,7 +206,7 @@ function trackAdapters(
 function postgresFactory(databaseUrl: string): SqlMigrationAwareDriverAdapterFactory {
   const connect = async (url: string) =>
     wholeScripts(
-      await new PrismaPg(new pg.Pool({ connectionString: url, Client: CatalogueClient as never }), {
+      await new PrismaPg(new pg.Pool({ connectionString: url, Client: CatalogueClient }), {
         disposeExternalPool: true,
       }).connect(),
     );
@@ -239,7 +240,7 @@ type QueryResults = pg.QueryResult | pg.QueryResult[];
 class CatalogueClient extends pg.Client {
   override query(...args: unknown[]): never {
     const last = args.at(-1);
-    const query = super.query as (...a: unknown[]) => unknown;
+    const query = super.query.bind(this) as (...a: unknown[]) => unknown;
     if (typeof last === 'function') {
       args[args.length - 1] = (error: unknown, results: QueryResults | undefined) =>
         (last as (e: unknown, r: unknown) => void)(error, results && charAsText(results));

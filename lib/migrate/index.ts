@@ -8,6 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MigrationList } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { providerOf, redactUrl, sqliteFilePath, type Provider } from '../db';
+import { env } from '../env';
 import { sqliteHasMigrations } from './applied';
 import { openSchemaEngine, projectRoot, type OpenEngine } from './engine';
 
@@ -154,7 +155,7 @@ export async function diffMigration(provider: Provider, options: { serverUrl?: s
 }
 
 function postgresServerUrl(): string {
-  const candidates = [process.env.DATABASE_URL, process.env.TEST_DATABASE_URL];
+  const candidates = [env().DATABASE_URL, env().TEST_DATABASE_URL];
   return candidates.find((url) => url && /^postgres(ql)?:\/\//.test(url)) ?? DEFAULT_POSTGRES_SERVER_URL;
 }
 
@@ -165,11 +166,11 @@ async function readSchema(provider: Provider): Promise<{ path: string; content: 
 async function withEngine<T>(
   databaseUrl: string,
   schema: { path: string; content: string },
-  use: (engine: OpenEngine['engine']) => Promise<T>,
+  run: (engine: OpenEngine['engine']) => Promise<T>,
 ): Promise<T> {
   const { engine, explain, close } = await openSchemaEngine(databaseUrl, schema);
   try {
-    return await use(engine);
+    return await run(engine);
   } catch (error) {
     throw new Error(explain(error), { cause: error });
   } finally {

@@ -1,0 +1,69 @@
+// The process's configuration: every environment variable Statehouse reads,
+// parsed by one schema (.env.example documents them). Code reads env(), never
+// process.env. The parse is kept until a variable changes, so a server parses
+// once while tests may still set a variable between calls and see it apply.
+import { z } from 'zod';
+
+/** Unset, empty and blank all mean "not set". */
+const text = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
+
+const warned = new Set<string>();
+
+/** A whole number within bounds, else not set (the caller's default) with a warning when `warn`; never a failed start. */
+function wholeNumber(name: string, min: number, warn: boolean) {
+  return text.transform((value) => {
+    if (value === undefined) return undefined;
+    const number = Number(value);
+    if (Number.isSafeInteger(number) && number >= min) return number;
+    if (warn && !warned.has(`${name}=${value}`)) {
+      warned.add(`${name}=${value}`);
+      console.warn(`${name}=${JSON.stringify(value)} is not a whole number of at least ${min}; using the default.`);
+    }
+    return undefined;
+  });
+}
+
+const schema = z.object({
+  /** The database: a `file:` SQLite path or a `postgresql://` URL; unset means the embedded SQLite file. */
+  DATABASE_URL: text,
+  /** `local` or `protected`; checked with the host and database by lib/auth/config.ts. */
+  STATEHOUSE_AUTH: text,
+  /** The address the server listens on (set by `npm start`/`npm run dev` from HOST). */
+  STATEHOUSE_HOST: text,
+  /** A reverse proxy's header naming the signed-in account (single sign-on); off when unset. */
+  STATEHOUSE_TRUSTED_HEADER: text,
+  /** Hours a sign-in lasts; lib/auth/config.ts checks the range. */
+  STATEHOUSE_SESSION_HOURS: text,
+  /** Request body limit in bytes (default 2 MiB). */
+  STATEHOUSE_MAX_BODY_BYTES: wholeNumber('STATEHOUSE_MAX_BODY_BYTES', 1, true),
+  /** How long a SQLite write waits for another process's lock, in ms (default 5000). */
+  STATEHOUSE_SQLITE_BUSY_TIMEOUT_MS: wholeNumber('STATEHOUSE_SQLITE_BUSY_TIMEOUT_MS', 0, false),
+  /** Origins allowed to write through the API besides the server's own: comma-separated, or `*`. */
+  STATEHOUSE_ALLOWED_ORIGINS: text.transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  ),
+  /** The project root (prisma/ and node_modules); found from this module's location when unset. */
+  STATEHOUSE_ROOT: text,
+  /** The PostgreSQL server tests and migration diffs use. */
+  TEST_DATABASE_URL: text,
+});
+
+export type Env = z.infer<typeof schema>;
+
+const NAMES = Object.keys(schema.shape) as (keyof Env)[];
+
+let parsed: { key: string; env: Env } | undefined;
+
+/** The configuration, parsed from process.env (again only when a variable changed since the last parse). */
+export function env(): Env {
+  const raw = NAMES.map((name) => process.env[name]);
+  const key = JSON.stringify(raw);
+  if (parsed?.key !== key) parsed = { key, env: schema.parse(Object.fromEntries(NAMES.map((name, index) => [name, raw[index]]))) };
+  return parsed.env;
+}
