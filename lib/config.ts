@@ -34,7 +34,7 @@ export interface AgentStoreLocation {
  * the edit audit) stay in DATABASE_URL.
  */
 export function agentStoreLocations(): AgentStoreLocation[] {
-  const raw = process.env.STATEHOUSE_STORE?.trim();
+  const raw = env().STATEHOUSE_STORE;
   if (!raw) return [];
   return raw.split(/\s+/).map((entry, index) => {
     const named = /^([A-Za-z][\w-]{0,63})=(.+)$/.exec(entry);

@@ -48,6 +48,8 @@ const schema = z.object({
       .map((origin) => origin.trim())
       .filter(Boolean),
   ),
+  /** An agent's ADK session database(s) to serve instead of Statehouse's own sessions: `[id=]location`, space-separated. */
+  STATEHOUSE_STORE: text,
   /** The project root (prisma/ and node_modules); found from this module's location when unset. */
   STATEHOUSE_ROOT: text,
   /** The PostgreSQL server tests and migration diffs use. */
