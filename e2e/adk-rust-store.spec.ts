@@ -48,7 +48,8 @@ test('an adk-rust store: tiers, deltas, time travel and an append', async ({ pag
     data: { author: 'support', invocationId: 'e2e', content: { role: 'user', parts: [{ text: 'Rust, hello' }] }, actions: { stateDelta: { note: 'vip' } } },
   });
   expect(response.ok(), await response.text()).toBe(true);
-  await expect(stateEntry(page, 'Session state', 'note')).toContainText('"vip"', { timeout: 2_000 });
+  // What was written is the point here; the 2 s live promise is adk-js-live.spec.ts's.
+  await expect(stateEntry(page, 'Session state', 'note')).toContainText('"vip"', { timeout: 10_000 });
   await expect(eventRow(page, 6)).toContainText('Rust, hello', { timeout: 10_000 });
 
   const db = new Database(file, { readonly: true });
