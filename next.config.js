@@ -29,6 +29,9 @@ const nextConfig = {
       bodySizeLimit: '8mb',
     },
   },
+  // statehouse-test-server builds an installed copy without its dev tools (playwright/serve.mjs).
+  typescript: { ignoreBuildErrors: process.env.STATEHOUSE_SKIP_TYPE_CHECK === '1' },
+  ...(process.env.STATEHOUSE_TURBOPACK_ROOT ? { turbopack: { root: process.env.STATEHOUSE_TURBOPACK_ROOT } } : {}),
   // `next dev` otherwise writes an AGENTS.md into the repository whenever it
   // detects a coding agent; the project keeps its files under its own control.
   agentRules: false,

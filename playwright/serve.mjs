@@ -8,13 +8,14 @@
 //
 //   statehouse-test-server [--port 3400] [--rebuild]
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const packageRoot = dirname(dirname(fileURLToPath(import.meta.url)));
 const args = process.argv.slice(2);
 const portArg = args.indexOf('--port');
 const port = portArg >= 0 ? args[portArg + 1] : process.env.PORT || '3400';
@@ -22,7 +23,33 @@ if (!/^\d+$/.test(port ?? '')) {
   console.error(`statehouse-test-server: --port needs a number, got ${String(port)}`);
   process.exit(2);
 }
-const nextCli = createRequire(join(root, 'package.json')).resolve('next/dist/bin/next');
+const nextCli = createRequire(join(packageRoot, 'package.json')).resolve('next/dist/bin/next');
+
+/**
+ * Next will not build an app inside node_modules (where an install from git
+ * puts Statehouse): there the console is built from a copy of its sources
+ * (STATEHOUSE_CONSOLE_DIR, default a directory per project in the system's
+ * temporary directory, out of the suite's way), whose node_modules is the
+ * suite's; refreshed when the installed version changes.
+ */
+function consoleRoot() {
+  if (!packageRoot.split(sep).includes('node_modules')) return packageRoot;
+  const modules = packageRoot.slice(0, packageRoot.lastIndexOf(`${sep}node_modules${sep}`) + `${sep}node_modules`.length);
+  const project = dirname(modules);
+  const dir = process.env.STATEHOUSE_CONSOLE_DIR || join(tmpdir(), `statehouse-console-${createHash('sha256').update(project).digest('hex').slice(0, 12)}`);
+  const stamp = (path) => (existsSync(path) ? readFileSync(path, 'utf8') : null);
+  if (stamp(join(dir, 'package.json')) !== stamp(join(packageRoot, 'package.json'))) {
+    console.log(`statehouse-test-server: copying the console's sources to ${dir}`);
+    rmSync(dir, { recursive: true, force: true });
+    cpSync(packageRoot, dir, {
+      recursive: true,
+      filter: (source) => !relative(packageRoot, source).split(sep).some((part) => part === 'node_modules' || part === '.next'),
+    });
+    symlinkSync(modules, join(dir, 'node_modules'), 'dir');
+  }
+  return dir;
+}
+const root = consoleRoot();
 const distDir = process.env.NEXT_DIST_DIR || '.next';
 
 let databaseFile = null;
@@ -33,6 +60,9 @@ if (!databaseUrl) {
 }
 const env = {
   ...process.env,
+  // Built where it is installed, the console skips the type check its own CI ran (its test files' tools are not installed).
+  // and resolves the suite's node_modules from the copy (Turbopack compiles nothing outside its root).
+  ...(root === packageRoot ? {} : { STATEHOUSE_SKIP_TYPE_CHECK: '1', STATEHOUSE_TURBOPACK_ROOT: sep }),
   DATABASE_URL: databaseUrl,
   STATEHOUSE_ROOT: root,
   STATEHOUSE_HOST: '127.0.0.1',
