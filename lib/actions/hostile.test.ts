@@ -321,7 +321,7 @@ CASES.push(
   invalid(revokeApiToken, 'revokeApiToken: an infinite id', { id: Number.POSITIVE_INFINITY }, 'id', 'must be a number'),
   invalid(revokeApiToken, 'revokeApiToken: an unsafe integer id', { id: 2 ** 53 + 2 }, 'id', 'must be an integer'),
   invalid(revokeApiToken, 'revokeApiToken: an id beyond PostgreSQL integers', { id: 3_000_000_000 }, 'id', 'must be at most 2147483647'),
-  invalid(appendEvent, 'appendEvent: a revision beyond PostgreSQL integers', append({ revision: 3_000_000_000 }), 'revision', 'must be at most 2147483647'),
+  invalid(appendEvent, 'appendEvent: a revision beyond safe integers', append({ revision: 2 ** 53 + 2 }), 'revision', 'must be an integer'),
   ...[2_000_000_000, 2_147_483_647].map(
     (id): Case => ({ name: `revokeApiToken: an unknown id ${id}`, action: revokeApiToken, input: { id }, code: 'NOT_FOUND', message: `No API token with id ${id}.` }),
   ),

@@ -7,7 +7,7 @@ import { newId } from '../session-service/events';
 import type { AppendOptions, AppendResult, SessionStore } from '../session-service/store';
 import type { Part } from '../session-service/types';
 import { parseDeltaText, parseObjectText } from '../validation/json-text';
-import { MAX_STORED_INTEGER, MAX_VALUE_BYTES } from '../validation/limits';
+import { MAX_REVISION, MAX_VALUE_BYTES } from '../validation/limits';
 import { EMPTY_EVENT_MESSAGE } from '../validation/messages';
 import { fieldErrorsOf, idSchema, nameSchema } from '../validation/schemas';
 import { hasLoneSurrogate, UNPAIRED_SURROGATE_MESSAGE } from '../validation/text';
@@ -36,7 +36,7 @@ export const appendEventInput = z.object({
     .number({ error: 'must be a number' })
     .int('must be an integer')
     .nonnegative('must not be negative')
-    .max(MAX_STORED_INTEGER, `must be at most ${MAX_STORED_INTEGER}`),
+    .max(MAX_REVISION, `must be at most ${MAX_REVISION}`),
   author: z.string({ error: 'must be a string' }).trim().pipe(nameSchema).default('user'),
   /** Blank: one is generated (`e-<uuid>`, as ADK names them). */
   invocationId: optionalName,

@@ -1,4 +1,4 @@
-import { MAX_STORED_INTEGER } from '../validation/limits';
+import { MAX_REVISION } from '../validation/limits';
 import { badRequest } from './problem';
 
 /**
@@ -10,7 +10,7 @@ export function expectedRevisionOf(request: Request): number | undefined {
   if (!header || header === '*') return undefined;
   const match = /^(?:W\/)?(?:"(\d+)"|(\d+))$/.exec(header);
   const revision = Number(match?.[1] ?? match?.[2] ?? Number.NaN);
-  if (!Number.isSafeInteger(revision) || revision > MAX_STORED_INTEGER) {
+  if (!Number.isSafeInteger(revision) || revision > MAX_REVISION) {
     throw badRequest(`If-Match: expected the session's revision (an integer such as 7 or "7"), got ${JSON.stringify(header)}`);
   }
   return revision;

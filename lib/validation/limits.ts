@@ -13,3 +13,9 @@ export const MAX_TEMPLATE_LENGTH = 100_000;
  * a larger number instead of matching nothing.
  */
 export const MAX_STORED_INTEGER = 2_147_483_647;
+/**
+ * The largest revision a client may send back: the stores ADK writes have no
+ * revision column, so theirs is the session's update time in µs (above
+ * MAX_STORED_INTEGER); a store refuses one it could never have issued as stale.
+ */
+export const MAX_REVISION = Number.MAX_SAFE_INTEGER;

@@ -20,6 +20,7 @@ import type { SqlExecutor } from '../../db/sql';
 import { writeTier, type ChangeCause, type TierChanges, type TierOwner } from './tier-writes';
 import type { Event, NewEvent, Session, StateEntry, StateRecord } from '../../session-service/types';
 import { type StoreContext } from './context';
+import { MAX_STORED_INTEGER } from '../../validation/limits';
 import { appendInOneCall, createInOneCall } from './pg-writes';
 import { appEntries, findSession, getAppState, getSessionSummary, getUserState, userEntries } from './session-reads';
 
@@ -166,6 +167,8 @@ export async function append(ctx: StoreContext, ref: SessionRef, newEvent: NewEv
     if (!summary) throw sessionNotFound(ref.sessionId);
     return { event, revision: summary.revision };
   }
+  // Revisions here are 32-bit columns; a larger one (a revision another store kind issued) is never current.
+  if (options.expectedRevision !== undefined && options.expectedRevision > MAX_STORED_INTEGER) throw staleSession();
   const pending = pendingEvent(event);
   if (ctx.dialect === 'postgresql') {
     // One round trip: the same statements, run by the database (pg-writes.ts).

@@ -147,9 +147,14 @@ export class AdkSessionStore implements SessionStore {
 
   // ---- rows ----
 
-  private async sessionRow(qx: AgentQuery, ref: SessionRef): Promise<SessionRowView | null> {
+  /** On PostgreSQL a write locks the rows it read and will rewrite, as adk-python's own append does (with_for_update); SQLite's BEGIN IMMEDIATE already holds the file. */
+  private forUpdate(lock: boolean): string {
+    return lock && this.db.dialect === 'postgresql' ? ' FOR UPDATE' : '';
+  }
+
+  private async sessionRow(qx: AgentQuery, ref: SessionRef, lock = false): Promise<SessionRowView | null> {
     const { t, app, user, id, state, create, update } = this.s;
-    const rows = await qx.all(`SELECT ${state} AS state, ${create} AS c, ${update} AS u FROM ${t} WHERE ${app} = ? AND ${user} = ? AND ${id} = ?`, [
+    const rows = await qx.all(`SELECT ${state} AS state, ${create} AS c, ${update} AS u FROM ${t} WHERE ${app} = ? AND ${user} = ? AND ${id} = ?${this.forUpdate(lock)}`, [
       ref.appName,
       ref.userId,
       ref.sessionId,
@@ -159,15 +164,15 @@ export class AdkSessionStore implements SessionStore {
     return { state: this.codec.decodeState(row.state), createRaw: row.c, updateRaw: row.u };
   }
 
-  private async appRow(qx: AgentQuery, appName: string): Promise<{ state: StateRecord; updateRaw: unknown } | null> {
+  private async appRow(qx: AgentQuery, appName: string, lock = false): Promise<{ state: StateRecord; updateRaw: unknown } | null> {
     const { t, app, state, update } = this.a;
-    const row = (await qx.all(`SELECT ${state} AS state, ${update} AS u FROM ${t} WHERE ${app} = ?`, [appName]))[0];
+    const row = (await qx.all(`SELECT ${state} AS state, ${update} AS u FROM ${t} WHERE ${app} = ?${this.forUpdate(lock)}`, [appName]))[0];
     return row ? { state: this.codec.decodeState(row.state), updateRaw: row.u } : null;
   }
 
-  private async userRow(qx: AgentQuery, appName: string, userId: string): Promise<{ state: StateRecord; updateRaw: unknown } | null> {
+  private async userRow(qx: AgentQuery, appName: string, userId: string, lock = false): Promise<{ state: StateRecord; updateRaw: unknown } | null> {
     const { t, app, user, state, update } = this.u;
-    const row = (await qx.all(`SELECT ${state} AS state, ${update} AS u FROM ${t} WHERE ${app} = ? AND ${user} = ?`, [appName, userId]))[0];
+    const row = (await qx.all(`SELECT ${state} AS state, ${update} AS u FROM ${t} WHERE ${app} = ? AND ${user} = ?${this.forUpdate(lock)}`, [appName, userId]))[0];
     return row ? { state: this.codec.decodeState(row.state), updateRaw: row.u } : null;
   }
 
@@ -301,12 +306,13 @@ export class AdkSessionStore implements SessionStore {
     }
     const delta = splitDelta(stored.actions.stateDelta);
     const revision = await this.db.write(async (qx) => {
-      const row = await this.sessionRow(qx, ref);
+      const row = await this.sessionRow(qx, ref, true);
       if (!row) throw sessionNotFound(ref.sessionId);
       if (options.expectedRevision !== undefined && this.codec.isStale(this.revisionOf(row.updateRaw), options.expectedRevision)) {
         throw staleSession();
       }
-      const [app, user] = await Promise.all([this.appRow(qx, ref.appName), this.userRow(qx, ref.appName, ref.userId)]);
+      const app = await this.appRow(qx, ref.appName, Object.keys(delta.app).length > 0);
+      const user = await this.userRow(qx, ref.appName, ref.userId, Object.keys(delta.user).length > 0);
       await writes.append(qx, {
         ref,
         app: app?.state ?? {},
@@ -619,7 +625,7 @@ export class AdkSessionStore implements SessionStore {
     if (edit.scope === 'user' && !edit.userId) throw invalidInput('userId is required for a user-state edit.');
     const now = nowSeconds();
     const changed = await this.db.write(async (qx) => {
-      const row = edit.scope === 'app' ? await this.appRow(qx, edit.appName) : await this.userRow(qx, edit.appName, edit.userId ?? '');
+      const row = edit.scope === 'app' ? await this.appRow(qx, edit.appName, true) : await this.userRow(qx, edit.appName, edit.userId ?? '', true);
       const before = row?.state ?? {};
       const next: StateRecord = {};
       for (const [key, value] of ownEntries(before)) setOwn(next, key, value);
