@@ -234,3 +234,38 @@ describe('stores Statehouse does not write', () => {
     }
   });
 });
+
+describe('an edit made from a stale view of an adk-python store', () => {
+  it('is refused as a CONFLICT naming what the key holds now, and writes nothing', async () => {
+    const fixture = await openAdkFixture({ family: 'py-sqlite' });
+    try {
+      const before = await dumpAgentDatabase(fixture.location);
+      const refused = await rejection(
+        fixture.store.editState({
+          appName: APP,
+          userId: 'alice',
+          scope: 'user',
+          changes: { home_city: 'Oslo' },
+          expected: { home_city: { present: true, value: 'Berlin' } },
+          actor: 'ops',
+          reason: 'stale view',
+        }),
+      );
+      expect(refused.code).toBe('CONFLICT');
+      expect((refused as unknown as { conflicts: unknown[] }).conflicts).toEqual([{ key: 'home_city', current: 'Munich' }]);
+      expect(await dumpAgentDatabase(fixture.location)).toEqual(before);
+      await fixture.store.editState({
+        appName: APP,
+        userId: 'alice',
+        scope: 'user',
+        changes: { home_city: 'Oslo' },
+        expected: { home_city: { present: true, value: 'Munich' } },
+        actor: 'ops',
+        reason: 'current view',
+      });
+      expect((await fixture.store.getUserState(APP, 'alice')).find((entry) => entry.key === 'home_city')?.value).toBe('Oslo');
+    } finally {
+      await fixture.close();
+    }
+  });
+});

@@ -2,7 +2,7 @@
 // family (../family.ts): the family says how rows are laid out and encoded,
 // this says how the console reads and writes them. Reads never write; a
 // write is one short transaction that writes what that ADK writes.
-import { invalidInput, readOnlyStore, sessionNotFound, staleSession, unsupported } from '../../../session-service/errors';
+import { invalidInput, readOnlyStore, sessionNotFound, staleSession, StateConflictError, unsupported } from '../../../session-service/errors';
 import { completeEvent, nowSeconds, storedForm } from '../../../session-service/events';
 import { hasOwn, ownEntries, setOwn } from '../../../session-service/json';
 import { mergeState, prefixedKey, splitDelta, withoutTempKeys } from '../../../session-service/scope';
@@ -627,6 +627,16 @@ export class AdkSessionStore implements SessionStore {
     const changed = await this.db.write(async (qx) => {
       const row = edit.scope === 'app' ? await this.appRow(qx, edit.appName, true) : await this.userRow(qx, edit.appName, edit.userId ?? '', true);
       const before = row?.state ?? {};
+      // What the editor saw, compared with what the locked row holds: a mismatch writes nothing.
+      const expected = Object.entries(edit.expected ?? {});
+      const unchanged = expected.find(([key]) => !Object.hasOwn(edit.changes, key));
+      if (unchanged) throw invalidInput(`expected: "${unchanged[0]}" is not one of the changed keys.`);
+      const conflicts = expected.flatMap(([key, seen]) => {
+        const current = hasOwn(before, key) ? before[key] : undefined;
+        const same = seen.present ? current !== undefined && JSON.stringify(current) === JSON.stringify(seen.value) : current === undefined;
+        return same ? [] : [{ key, current }];
+      });
+      if (conflicts.length > 0) throw new StateConflictError(conflicts);
       const next: StateRecord = {};
       for (const [key, value] of ownEntries(before)) setOwn(next, key, value);
       for (const [key, value] of Object.entries(edit.changes)) {
