@@ -20,10 +20,13 @@ describe('PrismaSessionService event list', () => {
     const first = createEvent({ id: 'e1', author: 'agent' });
     await sessions.appendEvent({ session, event: first });
     await sessions.appendEvent({ session, event: createEvent({ id: 'e2', author: 'agent' }) });
-    const again = createEvent({ id: 'e1', author: 'agent' });
+    // A retry of the same event is answered with the stored one; the list keeps one entry for it.
+    const again = { ...first };
     await sessions.appendEvent({ session, event: again });
     expect(session.events.map((e) => e.id)).toEqual(['e1', 'e2']);
     expect(session.events[0]).toBe(again);
+    // Another event under a used id is refused.
+    await expect(sessions.appendEvent({ session, event: createEvent({ id: 'e1', author: 'other' }) })).rejects.toMatchObject({ code: 'CONFLICT' });
 
     // The caller edits the list itself: the next append sees those edits.
     const added = createEvent({ id: 'e3', author: 'user' });
@@ -34,8 +37,8 @@ describe('PrismaSessionService event list', () => {
     expect(session.events.map((e) => e.id)).toEqual(['e2', 'e3']);
     expect(session.events[1]).toBe(third);
 
-    // Storage keeps every append, as ADK's Python services do.
+    // Storage keeps each event once.
     const stored = await sessions.getSession({ appName: session.appName, userId: 'u1', sessionId: session.id });
-    expect(stored?.events.map((e) => e.id)).toEqual(['e1', 'e2', 'e1', 'e3']);
+    expect(stored?.events.map((e) => e.id)).toEqual(['e1', 'e2', 'e3']);
   });
 });

@@ -92,9 +92,11 @@ export function revisionOf(session: AdkSession): number | undefined {
  * - app: and user: keys are split into shared tiers whose keys are written
  *   one by one, so concurrent sessions never lose each other's updates
  *   (DatabaseSessionService rewrites the whole app/user JSON blob).
- * - Re-appending an event whose id is already in the session stores a second
- *   event (Python appends); adk-js upserts by id. The session object's list
- *   follows adk-js (replaces the entry in place).
+ * - Event ids are unique in a session: re-appending the same event (a retry)
+ *   returns the one stored, without storing it again; a different event under
+ *   a used id is a CONFLICT error (Python stores a second event; adk-js
+ *   upserts by id). The session object's list follows adk-js (replaces the
+ *   entry in place).
  * - Stored values are JSON copies: `undefined` entries vanish, Dates become
  *   strings; a value JSON cannot represent (BigInt, cycles) is an INVALID_INPUT error.
  * - createSession refuses ids the console's URLs and API cannot address
@@ -238,7 +240,8 @@ export class PrismaSessionService extends BaseSessionService {
       Object.defineProperty(session.state, key, { value, enumerable: true, writable: true, configurable: true });
     }
     session.lastUpdateTime = event.timestamp;
-    revisions.set(session, newRevision);
+    // A retried event is answered with the revision that first stored it: this copy may be further on already.
+    revisions.set(session, Math.max(revision, newRevision));
     return event;
   }
 }

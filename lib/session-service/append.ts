@@ -12,7 +12,8 @@ export function applyToSession(session: Session, event: Event, stored: Event, re
   for (const [key, value] of ownEntries(event.actions.stateDelta)) setOwn(session.state, key, value);
   session.events.push(stored);
   session.lastUpdateTime = stored.timestamp;
-  session.revision = revision;
+  // A retried event is answered with the revision that first stored it: this copy may be further on already.
+  session.revision = Math.max(session.revision, revision);
 }
 
 /**

@@ -51,6 +51,10 @@ export const sessionAlreadyExists = (sessionId: string) =>
 
 export const staleSession = () => new SessionServiceError('STALE_SESSION', STALE_SESSION_MESSAGE);
 
+/** An append of a different event under an id the session already stored (a retry of the same event is answered with it). */
+export const eventIdTaken = (id: string) =>
+  new SessionServiceError('CONFLICT', `Event id ${id} is already used in this session by a different event.`);
+
 export const invalidInput = (message: string) => new SessionServiceError('INVALID_INPUT', message);
 
 /** A key that no longer held what an edit expected, and what it holds now (undefined: absent). */

@@ -1,7 +1,15 @@
 // The native store's writes: each one transaction (create, append, delete, clear, edit), appends guarded by the revision.
 import { empty, sqltag as sql } from '@prisma/client/runtime/client';
 import { toNumber } from './dialect';
-import { invalidInput, sessionAlreadyExists, sessionNotFound, staleSession, StateConflictError } from '../../session-service/errors';
+import {
+  eventIdTaken,
+  invalidInput,
+  isSessionServiceError,
+  sessionAlreadyExists,
+  sessionNotFound,
+  staleSession,
+  StateConflictError,
+} from '../../session-service/errors';
 import { completeEvent, newId, nowSeconds, storedForm } from '../../session-service/events';
 import { decodeJson, ownEntries } from '../../session-service/json';
 import { jsonEqual } from '../../session-service/state-diff';
@@ -18,10 +26,11 @@ import type {
 import { mergedStateSql, stateOfRows, type TierRow } from './session-snapshot';
 import type { SqlExecutor } from '../../db/sql';
 import { writeTier, type ChangeCause, type TierChanges, type TierOwner } from './tier-writes';
-import type { Event, NewEvent, Session, StateEntry, StateRecord } from '../../session-service/types';
+import type { Event, JsonValue, NewEvent, Session, StateEntry, StateRecord } from '../../session-service/types';
 import { type StoreContext } from './context';
 import { MAX_STORED_INTEGER } from '../../validation/limits';
 import { appendInOneCall, createInOneCall } from './pg-writes';
+import { decodeEvent } from './rows';
 import { appEntries, findSession, getAppState, getSessionSummary, getUserState, userEntries } from './session-reads';
 
 function tierChanges(record: StateRecord): TierChanges {
@@ -48,6 +57,11 @@ export async function createSession(ctx: StoreContext, request: CreateSessionReq
   const split = splitDelta(request.state ?? {});
   // Every event is completed (and so checked) before anything is written.
   const pending = (request.events ?? []).map(completeEvent).filter((event) => !event.partial).map(pendingEvent);
+  const ids = new Set<string>();
+  for (const { stored } of pending) {
+    if (ids.has(stored.id)) throw invalidInput(`events: id ${stored.id} appears twice; event ids are unique in a session.`);
+    ids.add(stored.id);
+  }
   const ref: SessionRef = { appName: request.appName, userId: request.userId, sessionId };
   if (ctx.dialect === 'postgresql' && pending.length === 0) {
     // One round trip (pg-writes.ts); with initial events, the transaction below.
@@ -170,15 +184,66 @@ export async function append(ctx: StoreContext, ref: SessionRef, newEvent: NewEv
   // Revisions here are 32-bit columns; a larger one (a revision another store kind issued) is never current.
   if (options.expectedRevision !== undefined && options.expectedRevision > MAX_STORED_INTEGER) throw staleSession();
   const pending = pendingEvent(event);
+  // A retry finds its event stored: the claim fails (its revision moved on) or the id's unique index refuses it.
+  const orRetried = async (error: unknown): Promise<AppendResult> => {
+    if (!isStale(error) && !isUniqueViolation(error)) throw error;
+    const retried = await storedRetry(ctx, ref, pending.stored, newEvent.timestamp === undefined);
+    if (!retried) throw error;
+    return retried;
+  };
   if (ctx.dialect === 'postgresql') {
     // One round trip: the same statements, run by the database (pg-writes.ts).
     const { stored, data, split } = pending;
-    const done = await appendInOneCall(ctx.client, ref, options.expectedRevision, stored, data, split, options.actor ?? stored.author);
-    if (done.outcome !== 'ok') throw done.outcome === 'stale' ? staleSession() : sessionNotFound(ref.sessionId);
-    return { event: stored, revision: done.revision };
+    try {
+      const done = await appendInOneCall(ctx.client, ref, options.expectedRevision, stored, data, split, options.actor ?? stored.author);
+      if (done.outcome !== 'ok') throw done.outcome === 'stale' ? staleSession() : sessionNotFound(ref.sessionId);
+      return { event: stored, revision: done.revision };
+    } catch (error) {
+      return orRetried(error);
+    }
   }
-  const revision = await ctx.write((tx) => insertEvent(ctx, tx, ref, options.expectedRevision, pending, options));
-  return { event: pending.stored, revision };
+  try {
+    const revision = await ctx.write((tx) => insertEvent(ctx, tx, ref, options.expectedRevision, pending, options));
+    return { event: pending.stored, revision };
+  } catch (error) {
+    return orRetried(error);
+  }
+}
+
+const isStale = (error: unknown) => isSessionServiceError(error) && error.code === 'STALE_SESSION';
+
+/** A unique index refused the row (only the event id's can, in an append): the driver adapters' kind, or the databases' codes. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current !== null && typeof current === 'object' && depth < 6; depth += 1) {
+    const fields = current as { kind?: unknown; code?: unknown; originalCode?: unknown; cause?: unknown };
+    if (fields.kind === 'UniqueConstraintViolation') return true;
+    if (fields.originalCode === '23505' || fields.code === '23505' || fields.code === 'SQLITE_CONSTRAINT_UNIQUE') return true;
+    current = fields.cause;
+  }
+  return false;
+}
+
+/**
+ * The answer to a retried append: the event stored under this id, with the
+ * revision its append produced, when the retry is the same event (its
+ * timestamp aside, when the client left that to the server); a different
+ * event under a used id is a CONFLICT. Null when the id is not stored.
+ */
+async function storedRetry(ctx: StoreContext, ref: SessionRef, incoming: Event, timestampFilled: boolean): Promise<AppendResult | null> {
+  const rows = await ctx.read(async (tx) =>
+    tx.$queryRaw<{ seq: unknown; data: string; revision: unknown; last_seq: unknown }[]>(
+      sql`SELECT e.seq, e.data, s.revision, s.last_seq FROM sessions s JOIN events e ON e.session_pk = s.pk
+          WHERE s.app_name = ${ref.appName} AND s.user_id = ${ref.userId} AND s.id = ${ref.sessionId}
+            AND e.id = ${incoming.id} AND e.id_repeat = 0`,
+    ),
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const event = decodeEvent(row.data);
+  const candidate = timestampFilled ? { ...incoming, timestamp: event.timestamp } : incoming;
+  if (!jsonEqual(candidate as unknown as JsonValue, event as unknown as JsonValue)) throw eventIdTaken(incoming.id);
+  // Every append moves the revision and the sequence number together.
+  return { event, revision: toNumber(row.revision) - (toNumber(row.last_seq) - toNumber(row.seq)) };
 }
 
 /**
