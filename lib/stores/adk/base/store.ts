@@ -447,12 +447,27 @@ export class AdkSessionStore implements SessionStore {
     const direction = order === 'recent' ? 'DESC' : 'ASC';
     return this.db.read(async (qx) => {
       const rows = await qx.all(
-        `SELECT s.${s.id} AS id, s.${s.user} AS user_id, s.${s.create} AS c, s.${s.update} AS u,
-           (SELECT count(*) FROM ${e.t} e WHERE e.${e.app} = s.${s.app} AND e.${e.user} = s.${s.user} AND e.${e.session} = s.${s.id}) AS n
+        `SELECT s.${s.id} AS id, s.${s.user} AS user_id, s.${s.create} AS c, s.${s.update} AS u
          FROM ${s.t} s WHERE ${whereSql}
          ORDER BY s.${s.update} ${direction}, s.${s.user} ${direction}, s.${s.id} ${direction} LIMIT ? OFFSET ?`,
         [...params, limit, offset],
       );
+      // The page's event counts in one grouped query, after the page is chosen: adk-js's and
+      // adk-rust's SQLite events have no index that starts with the session, so a count per
+      // row (evaluated for every session before the sort) would scan all events once per session.
+      const counts = new Map<string, number>();
+      if (rows.length > 0) {
+        const users = [...new Set(rows.map((row) => String(row.user_id)))];
+        const ids = [...new Set(rows.map((row) => String(row.id)))];
+        const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+        const counted = await qx.all(
+          `SELECT ${e.user} AS user_id, ${e.session} AS session_id, count(*) AS n FROM ${e.t}
+           WHERE ${e.app} = ? AND ${e.user} IN (${marks(users.length)}) AND ${e.session} IN (${marks(ids.length)})
+           GROUP BY ${e.user}, ${e.session}`,
+          [search.appName, ...users, ...ids],
+        );
+        for (const row of counted) counts.set(JSON.stringify([String(row.user_id), String(row.session_id)]), Number(row.n));
+      }
       let total: number;
       let totalIsLowerBound = false;
       if (narrowed) {
@@ -472,7 +487,7 @@ export class AdkSessionStore implements SessionStore {
         userId: String(row.user_id),
         createTime: this.seconds(row.c, 'sessionCreate'),
         lastUpdateTime: this.seconds(row.u, 'sessionUpdate'),
-        eventCount: Number(row.n),
+        eventCount: counts.get(JSON.stringify([String(row.user_id), String(row.id)])) ?? 0,
         revision: this.revisionOf(row.u),
       }));
       return totalIsLowerBound ? { items, total, totalIsLowerBound } : { items, total };
