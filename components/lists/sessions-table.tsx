@@ -4,6 +4,7 @@ import type { SessionSort } from '@/lib/data/list-params';
 import { formatCount } from './format';
 import type { ListQuery } from './href';
 import { RelativeTime } from './relative-time';
+import { SessionTitle } from '@/components/session-ops/session-title';
 import { Cell, Header, IdLink, ListHead, ListTable, Row, SortHeader } from './table';
 
 interface SessionsTableProps {
@@ -41,6 +42,7 @@ export function SessionsTable({ caption, sessions, showUser, sort, pathname, que
           <Row key={`${session.userId}\u0000${session.id}`}>
             <Cell>
               <IdLink href={sessionPath(session.appName, session.userId, session.id)}>{session.id}</IdLink>
+              <SessionTitle title={session.title} labels={session.labels} />
             </Cell>
             {showUser ? (
               <Cell>

@@ -1,6 +1,7 @@
 'use client';
 
 import { memo } from 'react';
+import { RewindNote } from '@/components/session-ops/rewind-note';
 import { Timestamp } from '@/components/state';
 import type { TimelineItem } from '@/lib/data/session-views';
 import type { NormalFilters } from '@/lib/queries/session';
@@ -87,6 +88,7 @@ export const EventRow = memo(function EventRow({
           </button>
         </span>
       </header>
+      <RewindNote event={event} onShowInvocation={(invocationId) => onFilters({ invocationId })} />
       {event.errorMessage ? <p className="text-xs text-danger">{event.errorMessage}</p> : null}
       <EventContent content={event.content} label={`Event ${seq}`} />
       {changes.length > 0 ? (

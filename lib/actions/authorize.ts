@@ -10,7 +10,15 @@ import type { ActionFailure } from '../commands/result';
  * appending and user state for support, app state (every user of the app
  * reads it) for admins.
  */
-export const WRITE_ROLES = { appendEvent: 'support', userState: 'support', appState: 'admin' } as const satisfies Record<string, Role>;
+export const WRITE_ROLES = {
+  appendEvent: 'support',
+  userState: 'support',
+  appState: 'admin',
+  /** Fork, rewind, export, import, titles and labels. */
+  sessionOps: 'support',
+  /** Deleting sessions and events for good. */
+  prune: 'admin',
+} as const satisfies Record<string, Role>;
 
 export type DashboardWrite = keyof typeof WRITE_ROLES;
 

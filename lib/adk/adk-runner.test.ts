@@ -233,6 +233,22 @@ describe.each(providers)('adk-js Runner on %s', (provider) => {
     expect(stored?.events.map((e) => e.actions.stateDelta)).toEqual([{ k: 2 }]);
   });
 
+  it('rewinds as adk-python does: a user event naming the invocation, session keys restored', async () => {
+    const appName = uniqueName('app');
+    const session = await sessions.createSession({ appName, userId: 'u', sessionId: 's' });
+    await sessions.appendEvent({ session, event: createEvent({ invocationId: 'i1', author: 'agent', actions: { stateDelta: { k: 1 } } }) });
+    await sessions.appendEvent({
+      session,
+      event: createEvent({ invocationId: 'i2', author: 'agent', actions: { stateDelta: { k: 2, extra: true, 'user:u': 1 } } }),
+    });
+    const rewound = await sessions.rewindSession({ appName, userId: 'u', sessionId: 's', rewindBeforeInvocationId: 'i2' });
+    expect(rewound.state).toEqual({ k: 1, extra: null, 'user:u': 1 });
+    expect(rewound.events.at(-1)).toMatchObject({ author: 'user', actions: { rewindBeforeInvocationId: 'i2' } });
+    await expect(sessions.rewindSession({ appName, userId: 'u', sessionId: 's', rewindBeforeInvocationId: 'nope' })).rejects.toThrow(
+      'Invocation ID not found: nope',
+    );
+  });
+
   it('takes getSession config in milliseconds and returns undefined when absent', async () => {
     const appName = uniqueName('app');
     const session = await sessions.createSession({ appName, userId: 'u', sessionId: 's' });

@@ -17,11 +17,13 @@ import {
 import { databaseUrl as configuredDatabaseUrl } from '../config';
 import { providerOf } from '../db';
 import { openServices, type OpenedServices } from '../services';
+import { rewindSession } from '../session-service/rewind';
 import { idSchema } from '../validation/schemas';
 import {
   KEY_PREFIX_TEMP,
   type SessionStore,
   invalidInput,
+  sessionNotFound,
   isSessionServiceError,
   type Event,
   type GetSessionConfig,
@@ -199,6 +201,27 @@ export class PrismaSessionService extends BaseSessionService {
       totalItems: total,
       totalPages: limit === 0 ? 0 : Math.ceil(total / limit),
     };
+  }
+
+  /**
+   * adk-python's Runner.rewind_async for adk-js, which has none: appends a
+   * `user` event with `actions.rewindBeforeInvocationId` whose delta puts the
+   * session-scope keys back as they were before that invocation (app: and
+   * user: keys stay). Returns the rewound session; NOT_FOUND for an unknown
+   * session or invocation.
+   */
+  async rewindSession({
+    appName,
+    userId,
+    sessionId,
+    rewindBeforeInvocationId,
+  }: { rewindBeforeInvocationId: string } & DeleteSessionRequest): Promise<AdkSession> {
+    const service = await this.service();
+    const ref = { appName, userId, sessionId };
+    await rewindSession(service, ref, rewindBeforeInvocationId);
+    const session = await service.getSession(ref);
+    if (!session) throw sessionNotFound(sessionId);
+    return toAdkSession(session);
   }
 
   override async deleteSession({ appName, userId, sessionId }: DeleteSessionRequest): Promise<void> {

@@ -21,6 +21,8 @@ const RULES: readonly Rule[] = [
   { methods: ['PUT', 'PATCH', 'POST', 'DELETE'], path: new RegExp(`^/api/apps/${SEGMENT}/state(/.*)?$`), role: 'admin' },
   // Deleting a session loses its events for good.
   { methods: ['DELETE'], path: new RegExp(`^/api/apps/${SEGMENT}/users/${SEGMENT}/sessions/${SEGMENT}$`), role: 'admin' },
+  // Retention deletes sessions and events for good (a dry run too: it answers what an admin may delete).
+  { methods: ['POST'], path: new RegExp(`^/api/apps/${SEGMENT}(/users/${SEGMENT}/sessions/${SEGMENT})?/prune$`), role: 'admin' },
   // Clearing an app's or a user's data loses it and its history for good.
   { methods: ['DELETE'], path: new RegExp(`^/api/apps/${SEGMENT}(/users/${SEGMENT})?$`), role: 'admin' },
   { methods: ['POST', 'PUT', 'PATCH', 'DELETE'], path: /^\/api(\/.*)?$/, role: 'support' },

@@ -79,6 +79,9 @@ export function stateConflictsOf(error: unknown): StateConflict[] | null {
   return Array.isArray(conflicts) ? conflicts : [];
 }
 
+export const notSupported = (operation: string) =>
+  new SessionServiceError('UNSUPPORTED', `This session store does not support ${operation}.`);
+
 export function isSessionServiceError(error: unknown): error is SessionServiceError {
   return typeof error === 'object' && error !== null && MARK in error;
 }

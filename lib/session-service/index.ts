@@ -4,3 +4,4 @@ export * from './store';
 export * from './types';
 export { completeEvent, nowSeconds } from './events';
 export { appendEvent, applyToSession } from './append';
+export * from './operations';

@@ -14,6 +14,7 @@ import type {
   StoredEvent,
   UserSummary,
 } from './types';
+import type { SessionOperations } from './operations';
 
 export interface SessionRef {
   appName: string;
@@ -64,7 +65,7 @@ export interface SessionSearch extends PageRequest {
   /** By last update: `recent` (the default) or `oldest` first. */
   order?: 'recent' | 'oldest';
   userId?: string;
-  /** Substring of the session id. */
+  /** Substring of the session id, its title or one of its labels (case-insensitive). */
   idContains?: string;
   /** Sessions whose merged state has this (prefixed) key... */
   stateKey?: string;
@@ -166,15 +167,16 @@ export interface StoreInfo {
 /**
  * Where sessions live: ADK's session service operations, plus what the
  * console reads. Statehouse's own database is one implementation; the
- * stores other ADK implementations write are others.
+ * stores other ADK implementations write are others. The whole-session
+ * operations (fork, import, titles, retention) are optional: see operations.ts.
  */
-export interface SessionStore {
+export interface SessionStore extends Partial<SessionOperations> {
   /** The returned session has the initial events applied as appendEvent applies them, temp: keys included. */
   createSession(request: CreateSessionRequest, options?: Pick<AppendOptions, 'actor'>): Promise<Session>;
   getSession(ref: SessionRef, config?: GetSessionConfig): Promise<Session | null>;
   /** A page of sessions (every one by default) in update-time order, and their total. */
   listSessions(request: ListSessionsRequest): Promise<SessionList>;
-  /** Removes the session and its events; app and user state stay. A missing session is a no-op. */
+  /** Removes the session, its events, title and labels; app and user state stay. A missing session is a no-op. */
   deleteSession(ref: SessionRef): Promise<void>;
   /**
    * Persists one event and its delta by scope (temp: keys removed), in one

@@ -144,6 +144,9 @@ export interface SessionSummary {
   lastUpdateTime: number;
   eventCount: number;
   revision: number;
+  /** Statehouse's own fields, when set (operations.ts): absent from ADK's shapes. */
+  title?: string | null;
+  labels?: string[];
 }
 
 export interface Page<T> {

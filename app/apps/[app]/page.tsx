@@ -21,7 +21,9 @@ import {
   type SearchParams,
 } from '@/lib/data/list-params';
 import { metadataId, routeId } from '@/lib/data/route-params';
-import { appPath } from '@/lib/paths';
+import { appPath, appExportPath } from '@/lib/paths';
+import { mayWrite } from '@/lib/actions/authorize';
+import { TransferBar } from '@/components/session-ops/transfer-bar';
 
 interface AppPageProps {
   params: Promise<{ app: string }>;
@@ -45,6 +47,7 @@ export default async function AppPage({ params, searchParams }: AppPageProps) {
   const pathname = appPath(appName);
   const { summary, state } = overview;
   const now = Date.now();
+  const [canOperate, canPrune] = await Promise.all([mayWrite('sessionOps'), mayWrite('prune')]);
 
   return (
     <div>
@@ -84,6 +87,7 @@ export default async function AppPage({ params, searchParams }: AppPageProps) {
           { label: 'Users', href: listHref(pathname, { tab: 'users' }), current: tab === 'users' },
         ]}
       />
+      <TransferBar appName={appName} exportHref={appExportPath(appName)} canOperate={canOperate} canPrune={canPrune} />
       {tab === 'users' ? <UsersView appName={appName} search={search} /> : <SessionsView appName={appName} search={search} />}
     </div>
   );

@@ -8,6 +8,7 @@ import type { ListSessionsRequest, SessionList, SessionSearch, UserListRequest }
 import { listSessions as listSessionPage } from './session-list';
 import type { AppSummary, Page, Session, SessionSummary, UserSummary } from '../../session-service/types';
 import { pageBounds, SESSION_COLUMNS, summaryOf, type SessionRow, type StoreContext } from './context';
+import { metaMatches, withMeta } from './session-meta';
 
 const SESSION_ORDER: Record<NonNullable<SessionSearch['order']>, Sql> = {
   recent: sql`update_time DESC, pk DESC`,
@@ -127,7 +128,8 @@ export async function searchSessions(ctx: StoreContext, search: SessionSearch): 
     ]);
     const n = toNumber(counted[0]?.n ?? 0);
     const totalIsLowerBound = narrowed && n > offset + ctx.searchCountLimit;
-    return { items: rows.map(summaryOf), total: totalIsLowerBound ? offset + ctx.searchCountLimit : n, totalIsLowerBound };
+    const items = await withMeta(tx, search.appName, rows.map(summaryOf));
+    return { items, total: totalIsLowerBound ? offset + ctx.searchCountLimit : n, totalIsLowerBound };
   });
 }
 
@@ -152,7 +154,8 @@ export function sessionFilter(ctx: StoreContext, search: SessionSearch): { where
   if (search.userId !== undefined) conditions.push(sql`s.user_id = ${search.userId}`);
   const scoped = conditions.length;
   if (search.idContains) {
-    conditions.push(sql`LOWER(s.id) LIKE ${containsPattern(search.idContains)} ESCAPE '\\'`);
+    const pattern = containsPattern(search.idContains);
+    conditions.push(sql`(LOWER(s.id) LIKE ${pattern} ESCAPE '\\' OR ${metaMatches(pattern)})`);
   }
   const value = search.stateValue === undefined ? undefined : encodeJson(search.stateValue);
   const valueIs = (column: string) => (value === undefined ? empty : sql` AND ${raw(column)} = ${value}`);

@@ -34,6 +34,8 @@ import * as history from './history';
 import * as lists from './lists';
 import * as sessionReads from './session-reads';
 import * as writes from './writes';
+import type { SessionOperations } from '../../session-service/operations';
+import { NativeSessionOperations } from './session-operations';
 
 /**
  * ADK's session service on a Prisma client (SQLite or PostgreSQL through
@@ -43,9 +45,20 @@ import * as writes from './writes';
 export class NativeSessionStore implements SessionStore {
   private readonly context: StoreContext;
 
+  private readonly operations: NativeSessionOperations;
+
   constructor(client: SqlClient, dialect: Dialect, options: NativeStoreOptions = {}) {
     this.context = new StoreContext(client, dialect, options);
+    this.operations = new NativeSessionOperations(client, dialect);
   }
+
+  // Whole-session operations (session-operations.ts).
+  forkSession: SessionOperations['forkSession'] = (request, audit) => this.operations.forkSession(request, audit);
+  importSessions: SessionOperations['importSessions'] = (copies, audit) => this.operations.importSessions(copies, audit);
+  getSessionMeta: SessionOperations['getSessionMeta'] = (ref) => this.operations.getSessionMeta(ref);
+  setSessionMeta: SessionOperations['setSessionMeta'] = (ref, edit, audit) => this.operations.setSessionMeta(ref, edit, audit);
+  prune: SessionOperations['prune'] = (target, options) => this.operations.prune(target, options);
+  listOperations: SessionOperations['listOperations'] = (query) => this.operations.listOperations(query);
 
   createSession(request: CreateSessionRequest, options: AppendOptions = {}): Promise<Session> {
     return writes.createSession(this.context, request, options);

@@ -1,6 +1,7 @@
 // The native store's writes: each one transaction (create, append, delete, clear, edit), appends guarded by the revision.
 import { empty, sqltag as sql } from '@prisma/client/runtime/client';
 import { toNumber } from './dialect';
+import { deleteMeta } from './session-meta';
 import {
   eventIdTaken,
   invalidInput,
@@ -139,6 +140,7 @@ export async function deleteSession(ctx: StoreContext, ref: SessionRef): Promise
       sql`DELETE FROM state_changes WHERE app_name = ${ref.appName} AND scope = 'session'
           AND owner_user_id = ${ref.userId} AND owner_session_id = ${ref.sessionId}`,
     );
+    await deleteMeta(tx, ref);
   });
 }
 
@@ -150,12 +152,16 @@ export async function clearData(ctx: StoreContext, scope: DataScope): Promise<vo
       await tx.$executeRaw(sql`DELETE FROM app_state WHERE app_name = ${appName}`);
       await tx.$executeRaw(sql`DELETE FROM user_state WHERE app_name = ${appName}`);
       await tx.$executeRaw(sql`DELETE FROM state_changes WHERE app_name = ${appName}`);
+      await tx.$executeRaw(sql`DELETE FROM session_meta WHERE app_name = ${appName}`);
+      await tx.$executeRaw(sql`DELETE FROM session_operations WHERE app_name = ${appName}`);
     } else {
       await tx.$executeRaw(sql`DELETE FROM sessions WHERE app_name = ${appName} AND user_id = ${userId}`);
       await tx.$executeRaw(sql`DELETE FROM user_state WHERE app_name = ${appName} AND user_id = ${userId}`);
       await tx.$executeRaw(
         sql`DELETE FROM state_changes WHERE app_name = ${appName} AND scope <> 'app' AND owner_user_id = ${userId}`,
       );
+      await tx.$executeRaw(sql`DELETE FROM session_meta WHERE app_name = ${appName} AND user_id = ${userId}`);
+      await tx.$executeRaw(sql`DELETE FROM session_operations WHERE app_name = ${appName} AND user_id = ${userId}`);
     }
     // The triggers spread an app's counts over slots and leave emptied ones behind; recounted, an
     // app left without sessions has no count rows, as if it never had any. A slot row a concurrent

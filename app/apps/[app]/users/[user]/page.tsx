@@ -12,7 +12,9 @@ import { UserHistory } from '@/components/history/user-history';
 import { sessionListQueryOf, type SearchParams } from '@/lib/data/list-params';
 import { metadataId, routeId } from '@/lib/data/route-params';
 import { getUserOverview } from '@/lib/data/users';
-import { userPath } from '@/lib/paths';
+import { userExportPath, userPath } from '@/lib/paths';
+import { mayWrite } from '@/lib/actions/authorize';
+import { TransferBar } from '@/components/session-ops/transfer-bar';
 
 interface UserPageProps {
   params: Promise<{ app: string; user: string }>;
@@ -33,6 +35,7 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
   const query = sessionListQueryOf(await searchParams);
   const pathname = userPath(appName, userId);
   const { sort, size } = sessionListParams(query);
+  const canOperate = await mayWrite('sessionOps');
 
   return (
     <div>
@@ -67,6 +70,7 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
 
       <section aria-label="Sessions">
         <h2 className="mb-3 text-lg font-semibold">Sessions</h2>
+        <TransferBar appName={appName} userId={userId} exportHref={userExportPath(appName, userId)} canOperate={canOperate} canPrune={false} />
         <SessionSearchForm
           pathname={pathname}
           query={query}

@@ -4,11 +4,14 @@ import { notFound } from 'next/navigation';
 import { AppendEventForm } from '@/components/append-event/append-event-form';
 import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
 import { SessionView } from '@/components/session/session-view';
+import { SessionLinks } from '@/components/session-ops/session-links';
+import { SessionOpsPanel } from '@/components/session-ops/session-ops-panel';
 import { Timestamp } from '@/components/state';
 import { SessionTemplatePreview } from '@/components/template-preview/session-template-preview';
 import { mayWrite } from '@/lib/actions/authorize';
 import { routeId } from '@/lib/data/route-params';
 import { getSessionSummary } from '@/lib/data/session';
+import { getSessionOps } from '@/lib/data/session-ops';
 import { getStore } from '@/lib/services';
 import { getQueryClient } from '@/lib/queries/get-query-client';
 import { prefetchSessionPage } from '@/lib/queries/session-prefetch';
@@ -43,7 +46,13 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
   const service = await getStore();
 
   // Only the writes the signed-in account may make are offered.
-  const [canAppend, canEditUserState] = await Promise.all([mayWrite('appendEvent'), mayWrite('userState')]);
+  const [canAppend, canEditUserState, canOperate, canPrune, ops] = await Promise.all([
+    mayWrite('appendEvent'),
+    mayWrite('userState'),
+    mayWrite('sessionOps'),
+    mayWrite('prune'),
+    getSessionOps(ref),
+  ]);
   const queryClient = getQueryClient();
   await prefetchSessionPage(queryClient, service, ref, parseSessionUrl(fromRecord(search)));
 
@@ -57,7 +66,16 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
           User <span className="font-mono text-foreground">{ref.userId}</span> of app{' '}
           <span className="font-mono text-foreground">{ref.appName}</span> · created <Timestamp seconds={summary.createTime} />
         </p>
+        {ops.meta ? <SessionLinks session={ref} meta={ops.meta} /> : null}
       </header>
+      <SessionOpsPanel
+        session={ref}
+        eventCount={summary.eventCount}
+        meta={ops.meta}
+        invocations={ops.invocations}
+        canOperate={canOperate}
+        canPrune={canPrune}
+      />
       <HydrationBoundary state={dehydrate(queryClient)}>
         {canAppend ? (
           <div className="mb-6">

@@ -1,0 +1,113 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useId, useState } from 'react';
+import { importSessions } from '@/lib/actions/session-ops';
+import type { ImportReport } from '@/lib/commands/import-sessions';
+import { Refusal } from './refusal';
+import { button, label, panel, primaryButton } from './styles';
+import { useOperation } from './use-operation';
+
+const STATUS_TEXT = { create: 'will be created', exists: 'already exists', invalid: 'invalid' } as const;
+
+/**
+ * Imports ADK session files (one session, or JSON Lines of them) into an app,
+ * or into one user: a preview of what would be created, what exists and what
+ * is invalid first; then all of them or nothing.
+ */
+export function ImportForm({ appName, userId }: { appName: string; userId?: string }) {
+  const router = useRouter();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState<string | null>(null);
+  const [newIds, setNewIds] = useState(false);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const { pending, refusal, run } = useOperation(importSessions);
+  const target = { appName, ...(userId === undefined ? {} : { userId }) };
+
+  if (!open) {
+    return (
+      <button type="button" className={button} onClick={() => setOpen(true)}>
+        Import sessions
+      </button>
+    );
+  }
+  const preview = (file: string | null, fresh: boolean) => {
+    setReport(null);
+    if (file !== null) run({ ...target, text: file, dryRun: true, newIds: fresh }, setReport);
+  };
+  return (
+    <form className={panel} aria-label="Import sessions" onSubmit={(event) => event.preventDefault()}>
+      <h2 className="font-semibold">Import sessions</h2>
+      <p className="text-sm text-muted">
+        An ADK session file (what <code>adk run --save_session</code> writes) or JSON Lines of them (an export of a user or
+        an app). Sessions go to {userId === undefined ? 'the users the file names' : <span className="font-mono">{userId}</span>};
+        their <code>app:</code> and <code>user:</code> keys are not written. Nothing is written until you confirm, and then
+        all of them or none.
+      </p>
+      <div>
+        <label htmlFor={`${id}-file`} className={label}>
+          File
+        </label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".json,.jsonl,application/json"
+          onChange={async (event) => {
+            const file = event.target.files?.[0];
+            const content = file ? await file.text() : null;
+            setText(content);
+            preview(content, newIds);
+          }}
+        />
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={newIds}
+          onChange={(event) => {
+            setNewIds(event.target.checked);
+            preview(text, event.target.checked);
+          }}
+        />
+        Give every session a new id
+      </label>
+      <Refusal refusal={refusal} />
+      {report ? (
+        <div role="status" aria-label="Import preview" className="space-y-2 text-sm">
+          <p>
+            {report.written ? 'Imported' : 'Would create'} {report.counts.create}; {report.counts.exists} already exist;{' '}
+            {report.counts.invalid} invalid.
+          </p>
+          <ul className="max-h-64 space-y-1 overflow-auto font-mono text-xs">
+            {report.items.map((item) => (
+              <li key={item.line} className={item.status === 'create' ? '' : 'text-danger'}>
+                line {item.line}: {item.userId ?? '?'}/{item.sessionId ?? '?'} ({item.events} events) {STATUS_TEXT[item.status]}
+                {item.problem ? ` — ${item.problem}` : ''}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="flex gap-2">
+        <button
+          type="button"
+          className={primaryButton}
+          disabled={pending || text === null || !report || report.written || report.counts.create === 0 || report.items.some((item) => item.status !== 'create')}
+          onClick={() =>
+            text !== null &&
+            run({ ...target, text, dryRun: false, newIds }, (written) => {
+              setReport(written);
+              router.refresh();
+            })
+          }
+        >
+          Import {report && !report.written ? report.counts.create : ''} sessions
+        </button>
+        <button type="button" className={button} onClick={() => setOpen(false)}>
+          Close
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+
+import { useState } from 'react';
+import { sessionExportPath } from '@/lib/paths';
+import type { SessionMeta } from '@/lib/session-service/operations';
+import type { SessionRef } from '@/lib/session-service/store';
+import { ForkForm } from './fork-form';
+import { PruneForm } from './prune-form';
+import { RewindForm, type InvocationChoice } from './rewind-form';
+import { button } from './styles';
+import { TitleForm } from './title-form';
+
+type Open = 'title' | 'fork' | 'rewind' | 'prune' | null;
+
+export interface SessionOpsPanelProps {
+  session: SessionRef;
+  eventCount: number;
+  /** Null when the store keeps no titles (no title button then). */
+  meta: SessionMeta | null;
+  invocations: InvocationChoice[];
+  /** Support and up: title, fork, rewind, export. */
+  canOperate: boolean;
+  /** Admins: deletions. */
+  canPrune: boolean;
+}
+
+/** The buttons of the session's operations, each opening its form; only those the role allows. */
+export function SessionOpsPanel({ session, eventCount, meta, invocations, canOperate, canPrune }: SessionOpsPanelProps) {
+  const [open, setOpen] = useState<Open>(null);
+  if (!canOperate && !canPrune) return null;
+  const toggle = (next: Open) => setOpen((current) => (current === next ? null : next));
+  const close = () => setOpen(null);
+  return (
+    <div className="mb-6 space-y-3">
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Session operations">
+        {canOperate && meta ? (
+          <button type="button" className={button} aria-expanded={open === 'title'} onClick={() => toggle('title')}>
+            Title and labels
+          </button>
+        ) : null}
+        {canOperate && eventCount > 0 ? (
+          <button type="button" className={button} aria-expanded={open === 'fork'} onClick={() => toggle('fork')}>
+            Fork
+          </button>
+        ) : null}
+        {canOperate && invocations.length > 0 ? (
+          <button type="button" className={button} aria-expanded={open === 'rewind'} onClick={() => toggle('rewind')}>
+            Rewind
+          </button>
+        ) : null}
+        {canOperate ? (
+          <a className={button} href={sessionExportPath(session.appName, session.userId, session.sessionId)} download>
+            Export
+          </a>
+        ) : null}
+        {canPrune ? (
+          <button type="button" className={button} aria-expanded={open === 'prune'} onClick={() => toggle('prune')}>
+            Delete…
+          </button>
+        ) : null}
+      </div>
+      {open === 'title' && meta ? <TitleForm session={session} meta={meta} onClose={close} /> : null}
+      {open === 'fork' ? <ForkForm session={session} eventCount={eventCount} onClose={close} /> : null}
+      {open === 'rewind' ? <RewindForm session={session} invocations={invocations} onClose={close} /> : null}
+      {open === 'prune' ? <PruneForm session={session} invocations={invocations} onClose={close} /> : null}
+    </div>
+  );
+}

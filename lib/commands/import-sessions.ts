@@ -1,0 +1,210 @@
+// Import of ADK session files: one session (what `adk run --save_session`
+// writes) or JSON Lines of them (an app's or a user's export). Every session
+// is checked and looked up first; the preview says what would be created,
+// what already exists and what is invalid, and an import writes all of them
+// in one transaction or nothing.
+import { z } from 'zod';
+import { EVENT_SHAPE, convertAdkFields, type Shape } from '../http/adk-case';
+import { parseJsonBody } from '../http/json-parse';
+import { HttpError } from '../http/problem';
+import { parseWith } from '../http/issues';
+import { parseEvent } from '../http/schemas/event';
+import { isJsonObject, stateSchema } from '../http/schemas/json';
+import { invalidInput, isSessionServiceError, SessionServiceError } from '../session-service/errors';
+import { completeEvent, newId, storedForm } from '../session-service/events';
+import { capability, type Audit, type SessionCopy } from '../session-service/operations';
+import { initialStateFor } from '../session-service/replay';
+import { scopeOfKey } from '../session-service/scope';
+import type { SessionStore } from '../session-service/store';
+import type { Event, JsonValue } from '../session-service/types';
+import { idSchema } from '../validation/schemas';
+
+export const MAX_IMPORT_SESSIONS = 1000;
+/** An import file may be larger than an ordinary request body: an app's export is many sessions. */
+export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
+
+export interface ImportTarget {
+  appName: string;
+  /** Every session goes to this user; without it, to the user the file names. */
+  userId?: string;
+}
+
+export interface ImportOptions extends Audit {
+  dryRun: boolean;
+  /** Give every session a new id instead of the file's. */
+  newIds?: boolean;
+}
+
+export type ImportStatus = 'create' | 'exists' | 'invalid';
+
+export interface ImportItem {
+  /** 1-based line of a JSON Lines file; 1 for a single session. */
+  line: number;
+  sessionId: string | null;
+  userId: string | null;
+  events: number;
+  status: ImportStatus;
+  problem?: string;
+  /** app: and user: keys of the file's state, which are not written: the target's shared tiers stay as they are. */
+  skippedSharedKeys: string[];
+}
+
+export interface ImportReport {
+  items: ImportItem[];
+  counts: Record<ImportStatus, number>;
+  written: boolean;
+}
+
+const SESSION_FILE_SHAPE: Shape = {
+  id: null,
+  appName: null,
+  userId: null,
+  state: null,
+  events: { items: EVENT_SHAPE },
+  lastUpdateTime: null,
+};
+
+const sessionFileSchema = z.object({
+  id: idSchema,
+  appName: z.string().optional(),
+  userId: idSchema.optional(),
+  state: stateSchema.optional(),
+  events: z.array(z.unknown()).max(100_000, 'at most 100,000 events a session').optional(),
+  lastUpdateTime: z.number().finite().nonnegative().optional(),
+});
+
+interface Parsed {
+  line: number;
+  value?: JsonValue;
+  problem?: string;
+}
+
+const messageOf = (error: unknown): string => {
+  if (error instanceof HttpError) return error.detail;
+  if (isSessionServiceError(error)) return error.message;
+  throw error;
+};
+
+/** The file's sessions: the whole text as one JSON object, else one object per non-blank line. */
+export function splitSessionFile(text: string): Parsed[] {
+  const trimmed = text.trim();
+  if (trimmed === '') throw invalidInput('The file is empty: expected an ADK session (JSON) or sessions as JSON Lines.');
+  if (trimmed.startsWith('{') && !trimmed.includes('\n{')) {
+    try {
+      return [{ line: 1, value: parseJsonBody(trimmed) }];
+    } catch (error) {
+      return [{ line: 1, problem: messageOf(error) }];
+    }
+  }
+  const parsed: Parsed[] = [];
+  for (const [index, line] of text.split('\n').entries()) {
+    if (line.trim() === '') continue;
+    if (parsed.length === MAX_IMPORT_SESSIONS) {
+      throw invalidInput(`The file has more than ${MAX_IMPORT_SESSIONS} sessions; split it.`);
+    }
+    try {
+      parsed.push({ line: index + 1, value: parseJsonBody(line) });
+    } catch (error) {
+      parsed.push({ line: index + 1, problem: messageOf(error) });
+    }
+  }
+  return parsed;
+}
+
+interface Planned {
+  item: ImportItem;
+  copy?: SessionCopy;
+}
+
+function plan(entry: Parsed, target: ImportTarget, options: ImportOptions): Planned {
+  const item: ImportItem = { line: entry.line, sessionId: null, userId: null, events: 0, status: 'invalid', skippedSharedKeys: [] };
+  if (entry.problem !== undefined || entry.value === undefined) return { item: { ...item, problem: entry.problem } };
+  try {
+    if (!isJsonObject(entry.value)) throw invalidInput('expected an ADK session (a JSON object)');
+    const converted = convertAdkFields(entry.value, SESSION_FILE_SHAPE);
+    const file = parseWith(sessionFileSchema, converted);
+    const rawEvents = isJsonObject(converted) && Array.isArray(converted.events) ? converted.events : [];
+    item.sessionId = options.newIds ? newId() : file.id;
+    item.userId = target.userId ?? file.userId ?? null;
+    if (item.userId === null) throw invalidInput('userId: the file names no user; import it into a user.');
+    const events: Event[] = rawEvents
+      .map((raw, index) => completeEvent(parseEvent(raw, `events.${index}`)))
+      .filter((event) => !event.partial)
+      .map(storedForm);
+    item.events = events.length;
+    const seen = new Set<string>();
+    for (const [index, event] of events.entries()) {
+      if (seen.has(event.id)) throw invalidInput(`events.${index}.id: ${JSON.stringify(event.id)} is used by an earlier event of this session.`);
+      seen.add(event.id);
+    }
+    const state = file.state ?? {};
+    item.skippedSharedKeys = Object.keys(state)
+      .filter((key) => scopeOfKey(key).scope !== 'session')
+      .sort();
+    const initial = initialStateFor(state, events);
+    if (!initial.ok) {
+      throw invalidInput(`state: does not follow from the events for ${initial.keys.slice(0, 5).join(', ')}; the file was edited by hand?`);
+    }
+    return {
+      item: { ...item, status: 'create' },
+      copy: {
+        appName: target.appName,
+        userId: item.userId,
+        sessionId: item.sessionId,
+        initialState: initial.initial,
+        events,
+        ...(file.lastUpdateTime === undefined ? {} : { lastUpdateTime: file.lastUpdateTime }),
+      },
+    };
+  } catch (error) {
+    return { item: { ...item, problem: messageOf(error) } };
+  }
+}
+
+/**
+ * Checks every session of the file and, unless it is a dry run, writes them
+ * all. An import with any invalid or existing session writes nothing and
+ * fails: INVALID_INPUT or ALREADY_EXISTS, the report in the message's first lines.
+ */
+export async function importSessionFile(
+  store: SessionStore,
+  text: string,
+  target: ImportTarget,
+  options: ImportOptions,
+): Promise<ImportReport> {
+  const planned = splitSessionFile(text).map((entry) => plan(entry, target, options));
+  const taken = new Map<string, number>();
+  for (const { item } of planned) {
+    if (item.status !== 'create' || item.userId === null || item.sessionId === null) continue;
+    const key = JSON.stringify([item.userId, item.sessionId]);
+    const first = taken.get(key);
+    if (first !== undefined) {
+      item.status = 'invalid';
+      item.problem = `id: session ${item.sessionId} of user ${item.userId} is also on line ${first}.`;
+      continue;
+    }
+    taken.set(key, item.line);
+    const existing = await store.getSessionSummary({ appName: target.appName, userId: item.userId, sessionId: item.sessionId });
+    if (existing) {
+      item.status = 'exists';
+      item.problem = `session ${item.sessionId} of user ${item.userId} already exists.`;
+    }
+  }
+  const items = planned.map((entry) => entry.item);
+  const counts = { create: 0, exists: 0, invalid: 0 };
+  for (const item of items) counts[item.status] += 1;
+  const report = { items, counts, written: false };
+  if (options.dryRun) return report;
+
+  const refused = items.find((item) => item.status !== 'create');
+  if (refused) {
+    const code = counts.invalid > 0 ? 'INVALID_INPUT' : 'ALREADY_EXISTS';
+    throw new SessionServiceError(
+      code,
+      `Nothing imported: ${counts.invalid} invalid, ${counts.exists} already exist (line ${refused.line}: ${refused.problem ?? refused.status}).`,
+    );
+  }
+  const copies = planned.flatMap((entry) => (entry.copy ? [entry.copy] : []));
+  await capability(store, 'importSessions')(copies, { actor: options.actor, reason: options.reason });
+  return { ...report, written: true };
+}

@@ -1,0 +1,73 @@
+// Export and import of many sessions over HTTP: an app's or a user's
+// sessions as JSON Lines (one ADK session file per line), and imports of
+// such files (or of one session) with a preview first.
+import { z } from 'zod';
+import type { Principal } from '../auth/principal';
+import { importSessionFile, MAX_IMPORT_BYTES, type ImportTarget } from '../commands/import-sessions';
+import { exportFileName, sessionLine } from '../session-service/session-file';
+import type { SessionStore } from '../session-service/store';
+import { readBodyBytes } from './body';
+import { badRequest } from './problem';
+import { parseQuery } from './query';
+import { json } from './respond';
+
+/** Streams the sessions one line at a time, so an app of many sessions is never held whole. */
+export async function exportResponse(store: SessionStore, appName: string, userId?: string): Promise<Response> {
+  const { sessions } = await store.listSessions({ appName, ...(userId === undefined ? {} : { userId }) });
+  const encoder = new TextEncoder();
+  let next = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      for (;;) {
+        const listed = sessions[next++];
+        if (!listed) {
+          controller.close();
+          return;
+        }
+        // A session deleted since the list was read is left out.
+        const session = await store.getSession({ appName, userId: listed.userId, sessionId: listed.id });
+        if (session) {
+          controller.enqueue(encoder.encode(sessionLine(session)));
+          return;
+        }
+      }
+    },
+  });
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'application/jsonl; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${exportFileName(userId === undefined ? appName : `${appName}-${userId}`, 'jsonl')}"`,
+    },
+  });
+}
+
+const importQuery = z.object({
+  dryRun: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  newIds: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  reason: z.string().max(500).optional(),
+});
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Body: one ADK session file or JSON Lines of them. `?dryRun=false` writes
+ * (all or nothing); anything else previews. Answers the report:
+ * `{"items": [{"line", "sessionId", "userId", "events", "status", "problem"?, "skippedSharedKeys"}], "counts", "written"}`.
+ */
+export async function importResponse(request: Request, store: SessionStore, target: ImportTarget, principal: Principal): Promise<Response> {
+  const query = parseQuery(request, importQuery);
+  let text: string;
+  try {
+    text = decoder.decode(await readBodyBytes(request, MAX_IMPORT_BYTES));
+  } catch (error) {
+    if (error instanceof TypeError) throw badRequest('body: not valid UTF-8');
+    throw error;
+  }
+  const report = await importSessionFile(store, text, target, {
+    dryRun: query.dryRun !== 'false',
+    newIds: query.newIds === 'true',
+    actor: principal.name,
+    ...(query.reason === undefined ? {} : { reason: query.reason }),
+  });
+  return json(report);
+}

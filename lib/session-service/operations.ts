@@ -1,0 +1,129 @@
+// Operations on whole sessions beyond ADK's session service: forks, copies
+// in (import), titles and labels, retention. Each is an optional capability
+// of a store: Statehouse's own store has them all; a store over a database
+// ADK writes has those its data model can express, and `capability` turns
+// a missing one into a NOT_SUPPORTED error (501) rather than a crash.
+import { notSupported } from './errors';
+import type { PageRequest, SessionRef } from './store';
+import type { Event, JsonObject, Page, SessionSummary, StateRecord } from './types';
+
+/** Who did it and why: every operation is recorded in the session operations history. */
+export interface Audit {
+  actor: string;
+  reason?: string;
+}
+
+export interface ForkLink {
+  sessionId: string;
+  /** The source's event the fork was taken after. */
+  atSeq: number;
+}
+
+/** What Statehouse keeps about a session besides ADK's fields. */
+export interface SessionMeta {
+  title: string | null;
+  labels: string[];
+  forkedFrom: ForkLink | null;
+  /** Sessions forked from this one (same app and user), oldest first. */
+  forks: ForkLink[];
+}
+
+export interface ForkRequest {
+  source: SessionRef;
+  /** Events 1..atSeq are copied; the session state is as it stood right after event atSeq. */
+  atSeq: number;
+  /** Generated (a UUID) when absent. */
+  sessionId?: string;
+}
+
+/**
+ * A session to write as it is: its session-tier state before the first
+ * event, and the events as stored (ids, timestamps and unknown fields kept).
+ * Each event's session-scope keys are replayed into the session tier with
+ * the event as their cause; its app: and user: keys are not written, those
+ * tiers belong to the app and the user, not to the copy.
+ */
+export interface SessionCopy {
+  appName: string;
+  userId: string;
+  sessionId: string;
+  initialState: StateRecord;
+  events: Event[];
+  /** By default the last event's time (now, without events). */
+  lastUpdateTime?: number;
+  forkedFrom?: ForkLink;
+  title?: string | null;
+  labels?: string[];
+}
+
+export interface MetaEdit {
+  /** null clears it; undefined leaves it. */
+  title?: string | null;
+  labels?: string[];
+}
+
+export type PruneTarget =
+  | { kind: 'session'; ref: SessionRef }
+  | { kind: 'invocation'; ref: SessionRef; invocationId: string }
+  | { kind: 'eventsBefore'; ref: SessionRef; before: number }
+  | { kind: 'idleSessions'; appName: string; userId?: string; idleDays: number; now?: number };
+
+export interface PruneCount {
+  sessions: number;
+  events: number;
+}
+
+export type OperationKind = 'fork' | 'import' | 'meta' | 'prune';
+
+/** One entry of the session operations history. */
+export interface OperationRecord {
+  id: number;
+  appName: string;
+  /** '' for an operation over an app. */
+  userId: string;
+  /** '' for an operation over an app or a user. */
+  sessionId: string;
+  kind: OperationKind;
+  actor: string;
+  reason: string | null;
+  detail: JsonObject;
+  time: number;
+}
+
+export interface OperationQuery extends PageRequest {
+  appName: string;
+  userId?: string;
+  sessionId?: string;
+}
+
+export interface SessionOperations {
+  /** NOT_FOUND for an absent source; INVALID_INPUT for atSeq outside 1..last; ALREADY_EXISTS for a taken id. */
+  forkSession(request: ForkRequest, audit: Audit): Promise<SessionSummary>;
+  /** All of them in one transaction, or none: ALREADY_EXISTS when any id is taken. */
+  importSessions(copies: SessionCopy[], audit: Audit): Promise<void>;
+  /** Null for an absent session. */
+  getSessionMeta(ref: SessionRef): Promise<SessionMeta | null>;
+  setSessionMeta(ref: SessionRef, edit: MetaEdit, audit: Audit): Promise<SessionMeta>;
+  /** With dryRun, what it would delete and nothing else; the counts of a real run are what it deleted. */
+  prune(target: PruneTarget, options: Audit & { dryRun: boolean }): Promise<PruneCount>;
+  listOperations(query: OperationQuery): Promise<Page<OperationRecord>>;
+}
+
+/** The store's implementation of an operation, or NOT_SUPPORTED. */
+export function capability<K extends keyof SessionOperations>(
+  store: Partial<SessionOperations>,
+  name: K,
+): SessionOperations[K] {
+  const method = store[name];
+  if (typeof method !== 'function') throw notSupported(OPERATION_NAMES[name]);
+  return method.bind(store) as SessionOperations[K];
+}
+
+const OPERATION_NAMES: Record<keyof SessionOperations, string> = {
+  forkSession: 'forking sessions',
+  importSessions: 'importing sessions',
+  getSessionMeta: 'session titles and labels',
+  setSessionMeta: 'session titles and labels',
+  prune: 'deleting events and sessions',
+  listOperations: 'the session operations history',
+};

@@ -1,0 +1,72 @@
+// Writes whole sessions as they are (forks and imports): the session row, its
+// session-tier state before the first event, then each event with its
+// session-scope keys replayed into the tier, the event named as their cause,
+// so that the copy's timeline, history and time travel work as the
+// original's do. app: and user: keys are not written: those tiers are the
+// app's and the user's, shared with the original, not part of a copy.
+import { join, sqltag as sql } from '@prisma/client/runtime/client';
+import type { SqlExecutor } from '../../db/sql';
+import { sessionAlreadyExists } from '../../session-service/errors';
+import { storedForm } from '../../session-service/events';
+import { ownEntries } from '../../session-service/json';
+import type { Audit, SessionCopy } from '../../session-service/operations';
+import { sessionScope } from '../../session-service/replay';
+import { chunks, toNumber, type Dialect } from './dialect';
+import { writeMeta } from './session-meta';
+import { writeTier, type ChangeCause } from './tier-writes';
+
+/** Events per INSERT: 7 bound values each, well under SQLite's limit. */
+const EVENT_BATCH = 200;
+
+export interface CopyOptions extends Audit {
+  /** The copy's lastUpdateTime; by default its last event's time, or `now` without events. */
+  lastUpdateTime?: number;
+  now: number;
+}
+
+/** Inserts the copy inside the caller's transaction; ALREADY_EXISTS when its id is taken. Returns its row's pk. */
+export async function insertCopy(tx: SqlExecutor, dialect: Dialect, copy: SessionCopy, options: CopyOptions): Promise<number> {
+  const events = copy.events.map(storedForm);
+  const count = events.length;
+  const updateTime = options.lastUpdateTime ?? events.at(-1)?.timestamp ?? options.now;
+  const inserted = await tx.$queryRaw<{ pk: unknown }[]>(
+    sql`INSERT INTO sessions (app_name, user_id, id, revision, last_seq, create_time, update_time)
+        VALUES (${copy.appName}, ${copy.userId}, ${copy.sessionId}, ${count}, ${count}, ${options.now}, ${updateTime})
+        ON CONFLICT DO NOTHING RETURNING pk`,
+  );
+  const pkValue = inserted[0]?.pk;
+  if (pkValue === undefined) throw sessionAlreadyExists(copy.sessionId);
+  const pk = toNumber(pkValue);
+  const owner = { scope: 'session' as const, appName: copy.appName, userId: copy.userId, sessionId: copy.sessionId, sessionPk: pk };
+  const cause = (fields: Partial<ChangeCause>): ChangeCause => ({
+    actor: options.actor,
+    reason: options.reason?.trim() || null,
+    time: options.now,
+    sourceUserId: copy.userId,
+    sourceSessionId: copy.sessionId,
+    eventId: null,
+    eventSeq: null,
+    ...fields,
+  });
+  await writeTier(tx, dialect, owner, ownEntries(sessionScope(copy.initialState)), cause({}));
+
+  const float = (value: number) => (dialect === 'postgresql' ? sql`CAST(${value} AS DOUBLE PRECISION)` : sql`${value}`);
+  for (const [batchIndex, batch] of chunks(events, EVENT_BATCH).entries()) {
+    const rows = batch.map((event, i) => {
+      const seq = batchIndex * EVENT_BATCH + i + 1;
+      return sql`(${pk}, ${seq}, ${event.id}, ${event.invocationId}, ${event.author}, ${float(event.timestamp)}, ${JSON.stringify(event)})`;
+    });
+    await tx.$executeRaw(
+      sql`INSERT INTO events (session_pk, seq, id, invocation_id, author, timestamp, data) VALUES ${join(rows)}`,
+    );
+  }
+  for (const [i, event] of events.entries()) {
+    const changes = ownEntries(sessionScope(event.actions.stateDelta));
+    if (changes.length === 0) continue;
+    await writeTier(tx, dialect, owner, changes, cause({ time: event.timestamp, eventId: event.id, eventSeq: i + 1 }));
+  }
+  if (copy.forkedFrom || copy.title || (copy.labels && copy.labels.length > 0)) {
+    await writeMeta(tx, copy, { title: copy.title ?? null, labels: copy.labels ?? [], forkedFrom: copy.forkedFrom ?? null }, options.now);
+  }
+  return pk;
+}
