@@ -2,7 +2,14 @@
 // in (import), titles and labels, retention. Each is an optional capability
 // of a store: Statehouse's own store has them all; a store over a database
 // ADK writes has those its data model can express, and `capability` turns
-// a missing one into a NOT_SUPPORTED error (501) rather than a crash.
+// a missing one into an UNSUPPORTED error (405) rather than a crash.
+//
+// Rewind (rewind.ts) and export (session-file.ts) need none of these: they
+// work on any store through getSession and append. The stores over ADK's own
+// tables (lib/stores/adk) implement none yet; titles, labels and fork links
+// for them belong in Statehouse's own database (session_meta is keyed by
+// app, user and session id, not by a native row, for that reason), which
+// needs a store that pairs an ADK store with a native database.
 import { notSupported } from './errors';
 import type { PageRequest, SessionRef } from './store';
 import type { Event, JsonObject, Page, SessionSummary, StateRecord } from './types';

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { AppendEventForm } from '@/components/append-event/append-event-form';
 import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
 import { SessionView } from '@/components/session/session-view';
+import { OperationsHistory } from '@/components/session-ops/operations-history';
 import { SessionLinks } from '@/components/session-ops/session-links';
 import { SessionOpsPanel } from '@/components/session-ops/session-ops-panel';
 import { Timestamp } from '@/components/state';
@@ -67,6 +68,7 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
           <span className="font-mono text-foreground">{ref.appName}</span> · created <Timestamp seconds={summary.createTime} />
         </p>
         {ops.meta ? <SessionLinks session={ref} meta={ops.meta} /> : null}
+        <OperationsHistory operations={ops.operations} />
       </header>
       <SessionOpsPanel
         session={ref}
