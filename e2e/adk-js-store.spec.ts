@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { sessionPath } from '../lib/paths';
+import { APPS_PATH, appPath, sessionPath, userPath } from '../lib/paths';
+import { dumpAgentDatabase } from '../lib/testing/adk-fixtures';
 import { createScratchDatabase, testProviders, type ScratchDatabase } from '../lib/testing/databases';
 import { adkJsService, writeAdkJsFixture } from '../lib/stores/adk/js/fixture';
 import { agentStorePort, startAgentStoreServer, type AgentStoreServer } from './support/agent-store-server';
@@ -64,6 +65,19 @@ for (const provider of providers) {
       await expect(stateEntry(page, 'Session state', 'last_reply')).toHaveCount(0);
       await banner.getByRole('button', { name: 'Back to now' }).click();
       await expect(stateEntry(page, 'Session state', 'last_reply')).toBeVisible();
+    });
+
+    test('browsing every page of the store changes no table of it', async ({ page, request }) => {
+      const location = provider === 'sqlite' ? { sqlitePath: database.url.slice('file:'.length) } : { postgresUrl: database.url };
+      const before = await dumpAgentDatabase(location);
+      for (const path of [APPS_PATH, appPath('shop'), userPath('shop', 'alice'), alicePath, `${alicePath}?event=2`, appPath('desk')]) {
+        const response = await page.goto(`${server.baseURL}${path}`);
+        expect(response?.ok(), path).toBe(true);
+      }
+      for (const api of ['/api/apps/shop/users/alice/sessions', '/api/apps/shop/users/alice/sessions/alice-1', '/api/apps/shop/users/alice/sessions/alice-1/state?asOf=3']) {
+        expect((await request.get(`${server.baseURL}${api}`)).ok(), api).toBe(true);
+      }
+      expect(await dumpAgentDatabase(location)).toEqual(before);
     });
 
     test('an append through the API is written the adk-js way: adk-js reads it, the page shows it', async ({ page, request }) => {
