@@ -69,7 +69,7 @@ describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('writes 
 
   async function open() {
     audit = [];
-    fixture = await openAdkFixture(kind, { audit: { record: async (entries) => void audit.push(...entries) } });
+    fixture = await openAdkFixture(kind, { audit: { record: async (entries) => void audit.push(...entries), edits: async () => [] } });
     return fixture;
   }
 
@@ -266,6 +266,32 @@ describe('an edit made from a stale view of an adk-python store', () => {
       expect((await fixture.store.getUserState(APP, 'alice')).find((entry) => entry.key === 'home_city')?.value).toBe('Oslo');
     } finally {
       await fixture.close();
+    }
+  });
+});
+
+describe('the edit audit in Statehouse’s own database', () => {
+  it('records who changed what and why, and shows it in the key history and as the value’s provenance', async () => {
+    const { createTestDatabase } = await import('../../testing/databases');
+    const { StoreEditLog } = await import('./audit-log');
+    const own = await createTestDatabase('sqlite');
+    const fixture = await openAdkFixture({ family: 'py-db', dialect: 'sqlite', clock: 'utc' }, { audit: new StoreEditLog(own.db.client) });
+    try {
+      await fixture.store.editState({ appName: APP, scope: 'app', changes: { bookings: 10 }, actor: 'ops@example.com', reason: 'manual booking' });
+      const history = await fixture.store.getKeyHistory({ appName: APP, scope: 'app', key: 'bookings' });
+      expect(history.items[0]).toMatchObject({ actor: 'ops@example.com', reason: 'manual booking', oldValue: 3, newValue: 10, eventId: null });
+      // Replayed from the agent's events after it: the sessions' own writes of the key.
+      expect(history.items.slice(1).map((change) => change.newValue)).toEqual([3, 2, 1]);
+      const entry = (await fixture.store.getAppState(APP)).find((item) => item.key === 'bookings');
+      expect(entry?.lastChange).toMatchObject({ actor: 'ops@example.com', reason: 'manual booking' });
+      const userHistory = await fixture.store.getUserHistory(APP, 'alice');
+      expect(userHistory.items[0]).toMatchObject({ scope: 'app', actor: 'ops@example.com' });
+      const { sqltag } = await import('@prisma/client/runtime/client');
+      const rows = await own.db.client.$queryRaw<{ store_id: string; old_value: string; new_value: string }[]>(sqltag`SELECT store_id, old_value, new_value FROM store_edits`);
+      expect(rows).toEqual([{ store_id: 'agent', old_value: '3', new_value: '10' }]);
+    } finally {
+      await fixture.close();
+      await own.drop();
     }
   });
 });

@@ -20,6 +20,18 @@ export interface AuditEntry {
   time: number;
 }
 
+export interface AuditQuery {
+  storeId: string;
+  appName: string;
+  /** Edits of these scopes only. */
+  scopes: ('app' | 'user')[];
+  /** For user scope: this user's. */
+  userId?: string;
+  key?: string;
+}
+
 export interface EditAudit {
   record(entries: AuditEntry[]): Promise<void>;
+  /** Support edits (kind `edit`) matching the query, newest first, each with its row id. */
+  edits(query: AuditQuery): Promise<(AuditEntry & { id: number })[]>;
 }

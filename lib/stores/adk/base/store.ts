@@ -43,7 +43,7 @@ import type {
 } from '../../../session-service/types';
 import type { AgentDb, AgentQuery, Param, Row } from '../agent-db';
 import type { FamilyCodec, FamilyWrites } from '../family';
-import type { EditAudit } from './audit';
+import type { AuditEntry, EditAudit } from './audit';
 import { replaySession, type Replay, type Tiers } from './replay';
 import { contains, containsFolded, jsonHas, q, type Fragment } from './sql';
 
@@ -78,6 +78,27 @@ function sortedEntries(record: StateRecord, updateTime: number, lastChange: (key
 function changeSource(change: StateChange): ChangeSource {
   const { actor, reason, time, sourceUserId, sourceSessionId, eventId, eventSeq } = change;
   return { actor, reason, time, sourceUserId, sourceSessionId, eventId, eventSeq };
+}
+
+/** Statehouse's edits as history entries: ids negative, apart from the replayed changes' synthetic ids. */
+function editChange(entry: AuditEntry & { id: number }): StateChange {
+  return {
+    id: -entry.id,
+    appName: entry.appName,
+    scope: entry.scope,
+    ownerUserId: entry.scope === 'app' ? '' : entry.userId,
+    ownerSessionId: '',
+    key: entry.key,
+    oldValue: entry.oldValue,
+    newValue: entry.newValue,
+    actor: entry.actor,
+    reason: entry.reason,
+    time: entry.time,
+    sourceUserId: null,
+    sourceSessionId: null,
+    eventId: null,
+    eventSeq: null,
+  };
 }
 
 interface CachedReplay {
@@ -531,12 +552,26 @@ export class AdkSessionStore implements SessionStore {
 
   async getAppState(appName: string): Promise<SessionTiers['app']> {
     const row = await this.db.read((qx) => this.appRow(qx, appName));
-    return row ? sortedEntries(row.state, this.seconds(row.updateRaw, 'tierUpdate'), () => null) : [];
+    if (!row) return [];
+    return sortedEntries(row.state, this.seconds(row.updateRaw, 'tierUpdate'), await this.editSources(appName, 'app', undefined, row.state));
   }
 
   async getUserState(appName: string, userId: string): Promise<SessionTiers['user']> {
     const row = await this.db.read((qx) => this.userRow(qx, appName, userId));
-    return row ? sortedEntries(row.state, this.seconds(row.updateRaw, 'tierUpdate'), () => null) : [];
+    if (!row) return [];
+    return sortedEntries(row.state, this.seconds(row.updateRaw, 'tierUpdate'), await this.editSources(appName, 'user', userId, row.state));
+  }
+
+  /** A key's provenance when Statehouse's latest edit of it set the value it still holds (events of the agent leave no such trace). */
+  private async editSources(appName: string, scope: 'app' | 'user', userId: string | undefined, tier: StateRecord): Promise<(key: string) => ChangeSource | null> {
+    const latest = new Map<string, StateChange>();
+    for (const change of await this.edits(appName, [scope], userId)) {
+      if (change.scope === scope && !latest.has(change.key)) latest.set(change.key, change);
+    }
+    return (key) => {
+      const change = latest.get(key);
+      return change && change.newValue !== undefined && JSON.stringify(change.newValue) === JSON.stringify(tier[key]) ? changeSource(change) : null;
+    };
   }
 
   async listEvents(ref: SessionRef, query: EventQuery = {}): Promise<Page<StoredEvent>> {
@@ -568,8 +603,16 @@ export class AdkSessionStore implements SessionStore {
         for (const change of item.changes) if (change.scope === request.scope && change.key === request.key) changes.push(change);
       }
     }
+    if (request.scope !== 'session') changes.push(...(await this.edits(request.appName, [request.scope], request.userId, request.key)));
     changes.sort((x, y) => y.time - x.time || y.id - x.id);
     return { items: changes.slice(offset, offset + limit), total: changes.length };
+  }
+
+  /** Statehouse's own edits of this store's app/user tiers (from its audit), as history entries. */
+  private async edits(appName: string, scopes: ('app' | 'user')[], userId: string | undefined, key?: string): Promise<StateChange[]> {
+    if (!this.options.audit) return [];
+    const entries = await this.options.audit.edits({ storeId: this.info.id, appName, scopes, userId, key });
+    return entries.map(editChange);
   }
 
   /**
@@ -604,6 +647,9 @@ export class AdkSessionStore implements SessionStore {
           if (change.scope !== 'session' && (page.since === undefined || change.time > page.since)) changes.push(change);
         }
       }
+    }
+    for (const change of await this.edits(appName, ['app', 'user'], userId)) {
+      if (page.since === undefined || change.time > page.since) changes.push(change);
     }
     changes.sort((x, y) => y.time - x.time || y.id - x.id);
     return { items: changes.slice(offset, offset + limit), total: changes.length };
