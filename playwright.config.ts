@@ -74,7 +74,8 @@ export default defineConfig({
       env: serverEnv,
       // Never reuse: a server left running from an earlier run serves that run's database.
       reuseExistingServer: false,
-      timeout: 5 * 60_000,
+      // A production build on 2 busy cores has taken over 5 minutes.
+      timeout: 10 * 60_000,
       stdout: 'pipe',
       stderr: 'pipe',
     },
