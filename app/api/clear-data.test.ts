@@ -70,6 +70,21 @@ describe.each(providers)('clearing data on %s', (provider) => {
     expect(await databaseDump(database)).toEqual(before);
   });
 
+  it('clears users of one app at once while others create sessions there, counts exact', async () => {
+    const app = uniqueName('app');
+    const users = Array.from({ length: 8 }, (_, i) => `u${i}`);
+    for (const user of users) await fill(app, user, false);
+    const stay = Array.from({ length: 4 }, (_, i) => `new${i}`);
+    const results = await Promise.all([
+      ...users.map((user) => call(userRoute.DELETE, 'DELETE', { params: { app, user } })),
+      ...stay.map((user) => database.service.createSession({ appName: app, userId: user }).then(() => ({ status: 200 }))),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+    expect(await database.service.getAppSummary(app)).toMatchObject({ sessionCount: 4, userCount: 4 });
+    const dump = await databaseDump(database);
+    expect(dump.app_session_counts).toMatchObject({ [app]: { sessions: 4, users: 4 } });
+  });
+
   it('refuses an id that cannot be one', async () => {
     const result = await call(userRoute.DELETE, 'DELETE', { params: { app: 'a', user: ' x' } });
     expect(result.status).toBe(400);

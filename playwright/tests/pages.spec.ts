@@ -65,6 +65,7 @@ test('apps page', async ({ statehouse, statehouseConsole }) => {
 });
 
 test('app page, with its sessions and users', async ({ statehouse, statehouseConsole }) => {
+  test.slow(); // many pages and an axe scan each
   const app = await statehouseConsole.app(statehouse.appName);
   await expectAll({
     heading: app.heading,
@@ -109,6 +110,7 @@ test('user page', async ({ statehouse, statehouseConsole }) => {
 });
 
 test('session page: tiers, timeline, time travel, append form and edit dialog', async ({ statehouseConsole }) => {
+  test.slow(); // many pages and an axe scan each
   const view = await statehouseConsole.session(session);
   await expectAll({
     appRow: view.stateRow('app', 'tone'),

@@ -147,6 +147,11 @@ export async function deleteSession(ctx: StoreContext, ref: SessionRef): Promise
 export async function clearData(ctx: StoreContext, scope: DataScope): Promise<void> {
   const { appName, userId } = scope;
   await ctx.write(async (tx) => {
+    if (ctx.dialect === 'postgresql') {
+      // Each clear locks the app's count slots as its deletes reach them, then all of them: two
+      // clears of one app (parallel tests' users) would deadlock. One at a time per app.
+      await tx.$executeRaw(sql`SELECT pg_advisory_xact_lock(hashtext(${appName}))`);
+    }
     if (userId === undefined) {
       await tx.$executeRaw(sql`DELETE FROM sessions WHERE app_name = ${appName}`);
       await tx.$executeRaw(sql`DELETE FROM app_state WHERE app_name = ${appName}`);
