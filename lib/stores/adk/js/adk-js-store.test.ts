@@ -135,13 +135,47 @@ describe.each(providers)('adk-js store on %s', (provider) => {
     }
   });
 
+  it('keeps the case of keys that are data, both ways', async () => {
+    const adk = await adkJsService(database.url);
+    try {
+      const bob = await adk.getSession({ appName: 'shop', userId: 'bob', sessionId: 'bob-1' });
+      if (!bob) throw new Error('adk-js does not see bob-1');
+      await adk.appendEvent({
+        session: bob,
+        event: createEvent({
+          author: 'agent',
+          invocationId: 'case',
+          timestamp: Date.now(),
+          content: { role: 'model', parts: [{ functionCall: { name: 'lookUp', args: { maxPrice: 3, city_name: 'Oslo' } } }] },
+          actions: createEventActions({ stateDelta: { camelKey: 1, snake_key: 2 } }),
+        }),
+      });
+      const bobRef = { appName: 'shop', userId: 'bob', sessionId: 'bob-1' };
+      const seen = (await store.listEvents(bobRef, { newestFirst: true, limit: 1 })).items[0]?.event;
+      expect(seen?.actions.stateDelta).toEqual({ camelKey: 1, snake_key: 2 });
+      expect(seen?.content?.parts?.[0]?.functionCall?.args).toEqual({ maxPrice: 3, city_name: 'Oslo' });
+
+      const written = await store.append(bobRef, {
+        author: 'support',
+        content: { role: 'user', parts: [{ functionResponse: { name: 'lookUp', response: { hotelName: 'X', room_no: 4 } } }] },
+        actions: { stateDelta: { otherKey: true } },
+      });
+      const back = (await adk.getSession(bobRef))?.events.find((e) => e.id === written.event.id);
+      expect(back?.actions.stateDelta).toEqual({ otherKey: true });
+      expect(back?.content?.parts?.[0]?.functionResponse?.response).toEqual({ hotelName: 'X', room_no: 4 });
+    } finally {
+      await adk.close();
+    }
+  });
+
   it('edits app and user state as adk-js stores it', async () => {
     await store.editState({ appName: 'shop', scope: 'app', changes: { theme: 'dark', banner: undefined }, actor: 'ops', reason: 'test' });
     await store.editState({ appName: 'shop', userId: 'bob', scope: 'user', changes: { vip: true }, actor: 'ops', reason: 'test' });
     const adk = await adkJsService(database.url);
     try {
       const bob = await adk.getSession({ appName: 'shop', userId: 'bob', sessionId: 'bob-1' });
-      expect(bob?.state).toEqual({ 'app:theme': 'dark', 'user:name': 'Bob', 'user:vip': true });
+      expect(bob?.state).toMatchObject({ 'app:theme': 'dark', 'user:name': 'Bob', 'user:vip': true });
+      expect(Object.keys(bob?.state ?? {}).filter((key) => key.startsWith('app:'))).toEqual(['app:theme']);
     } finally {
       await adk.close();
     }
