@@ -3,6 +3,7 @@
 // 127.0.0.1) on this implementation's scratch database, with keep-alive
 // connections as fetch keeps them. Appends carry If-Match with the revision
 // the last write returned, as an agent guarding its session copy would.
+import { randomBytes } from 'node:crypto';
 import { ensureBuild, ProductionServer } from '../../scripts/loadtest/server';
 import { RawPostgresTarget } from './raw-postgres';
 import { RawSqliteTarget } from './raw-sqlite';
@@ -27,25 +28,40 @@ export class StatehouseApiTarget implements BenchTarget {
     readonly provider: 'sqlite' | 'postgresql',
     private readonly url: string,
     private readonly server: ProductionServer,
+    private readonly auth: Record<string, string>,
   ) {}
 
   static async open(provider: 'sqlite' | 'postgresql', url: string, options: ApiServerOptions): Promise<StatehouseApiTarget> {
+    // SQLite: local mode, as the console runs by default. PostgreSQL is always
+    // protected: an admin's API token (app: keys in a delta need the admin role).
+    let token = '';
     if (provider === 'postgresql') {
-      // The server does not migrate PostgreSQL itself.
-      const { migrateDatabase } = await import('../../lib/migrate');
-      await migrateDatabase(url);
+      const { openServices } = await import('../../lib/services');
+      const opened = await openServices(url, { migrate: true });
+      try {
+        await opened.accounts.createAccount({ name: 'bench', password: randomBytes(18).toString('base64url'), role: 'admin' });
+        token = (await opened.accounts.createToken('bench', 'bench')).secret;
+      } finally {
+        await opened.close();
+      }
     }
     ensureBuild(options.distDir, options.log);
-    const server = new ProductionServer({ databaseUrl: url, distDir: options.distDir, port: options.port, token: '', env: { STATEHOUSE_AUTH: 'local' } });
-    options.log(`api: next start on ${server.baseUrl} (${options.distDir})`);
+    const server = new ProductionServer({
+      databaseUrl: url,
+      distDir: options.distDir,
+      port: options.port,
+      token,
+      env: { STATEHOUSE_AUTH: token ? 'protected' : 'local' },
+    });
+    options.log(`api: next start on ${server.baseUrl} (${options.distDir}, ${token ? 'protected, API token' : 'local'})`);
     await server.start();
-    return new StatehouseApiTarget(provider, url, server);
+    return new StatehouseApiTarget(provider, url, server, token ? { authorization: `Bearer ${token}` } : {});
   }
 
   private async send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     const response = await fetch(`${this.server.baseUrl}${path}`, {
       method,
-      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      headers: { ...this.auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok && response.status !== 404) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
