@@ -54,7 +54,11 @@ export class StatehouseApiTarget implements BenchTarget {
       env: { STATEHOUSE_AUTH: token ? 'protected' : 'local' },
     });
     options.log(`api: next start on ${server.baseUrl} (${options.distDir}, ${token ? 'protected, API token' : 'local'})`);
-    await server.start();
+    // A server that never answered is stopped here: nothing else holds it.
+    await server.start().catch(async (error: unknown) => {
+      await server.stop();
+      throw error;
+    });
     return new StatehouseApiTarget(provider, url, server, token ? { authorization: `Bearer ${token}` } : {});
   }
 
