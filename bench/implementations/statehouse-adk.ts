@@ -45,7 +45,7 @@ export class StatehouseAdkTarget implements BenchTarget {
     return (await this.service.listSessions({ appName, userId })).sessions.length;
   }
 
-  async listPage(appName: string, limit: number, userId?: string): Promise<{ items: number; total: number }> {
+  async sessionPage(appName: string, userId: string | undefined, limit: number): Promise<{ items: number; total: number }> {
     const page = await this.service.listSessions({ appName, userId, limit, order: 'desc' });
     return { items: page.sessions.length, total: page.totalItems };
   }

@@ -122,6 +122,11 @@ export class StatehouseTarget implements BenchTarget {
     return { items: page.items.length, total: page.total };
   }
 
+  async sessionPage(appName: string, userId: string | undefined, limit: number): Promise<{ items: number; total: number }> {
+    const page = await this.service.listSessions({ appName, userId, limit, order: 'desc' });
+    return { items: page.sessions.length, total: page.total };
+  }
+
   async searchPage(appName: string, limit: number, idContains: string): Promise<{ items: number; total: number }> {
     const page = await this.service.searchSessions({ appName, limit, idContains });
     return { items: page.items.length, total: page.total };
