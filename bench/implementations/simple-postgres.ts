@@ -1,7 +1,7 @@
 // The simpler floor on PostgreSQL: ADK's semantics on the simplest
 // schema (one jsonb state row per tier and owner, an events table; no per-key
 // rows, no history, no counts), node-postgres directly, one transaction per
-// write. Shared tiers are merged in SQL (jsonb ||), so concurrent writers of
+// write. Events are read in append order through the primary key. Shared tiers are merged in SQL (jsonb ||), so concurrent writers of
 // one user keep each other's keys; a stale session copy is refused.
 import pg from 'pg';
 import type { Session } from '../../lib/session-service';
@@ -152,9 +152,9 @@ export class SimplePostgresTarget implements BenchTarget {
       const [app, user] = await this.tiers(q, key.appName, key.userId);
       const events =
         numRecentEvents === undefined
-          ? await q<{ data: string }>('SELECT data FROM s_events WHERE session_pk = $1 ORDER BY timestamp, seq', [row.pk])
+          ? await q<{ data: string }>('SELECT data FROM s_events WHERE session_pk = $1 ORDER BY seq', [row.pk])
           : (
-              await q<{ data: string }>('SELECT data FROM s_events WHERE session_pk = $1 ORDER BY timestamp DESC, seq DESC LIMIT $2', [
+              await q<{ data: string }>('SELECT data FROM s_events WHERE session_pk = $1 ORDER BY seq DESC LIMIT $2', [
                 row.pk,
                 numRecentEvents,
               ])

@@ -1,7 +1,7 @@
 // The simpler floor on SQLite: ADK's semantics on the simplest schema
 // (one JSON state row per tier and owner, an events table; no per-key rows,
 // no history, no counts), better-sqlite3 directly, one transaction per
-// write. Shared tiers are merged in SQL (json_patch), so concurrent writers of
+// write. Events are read in append order through the primary key. Shared tiers are merged in SQL (json_patch), so concurrent writers of
 // one user keep each other's keys; a stale session copy is refused.
 import Database from 'better-sqlite3';
 import type { Session } from '../../lib/session-service';
@@ -76,9 +76,9 @@ export class SimpleSqliteTarget implements BenchTarget {
       appState: db.prepare<[string], { state: string }>('SELECT state FROM s_app_state WHERE app_name = ?'),
       userState: db.prepare<[string, string], { state: string }>('SELECT state FROM s_user_state WHERE app_name = ? AND user_id = ?'),
       recent: db.prepare<[number, number], { data: string }>(
-        'SELECT data FROM s_events WHERE session_pk = ? ORDER BY timestamp DESC, seq DESC LIMIT ?',
+        'SELECT data FROM s_events WHERE session_pk = ? ORDER BY seq DESC LIMIT ?',
       ),
-      all: db.prepare<[number], { data: string }>('SELECT data FROM s_events WHERE session_pk = ? ORDER BY timestamp, seq'),
+      all: db.prepare<[number], { data: string }>('SELECT data FROM s_events WHERE session_pk = ? ORDER BY seq'),
       list: db.prepare<[string], Row>('SELECT pk, user_id, id, state, revision, last_seq, update_time FROM s_sessions WHERE app_name = ?'),
       listUser: db.prepare<[string, string], Row>(
         'SELECT pk, user_id, id, state, revision, last_seq, update_time FROM s_sessions WHERE app_name = ? AND user_id = ?',
