@@ -151,6 +151,7 @@ test('support imports an exported session into a user after a preview; a viewer 
 test('only an admin is offered to delete idle sessions of an app', async ({ page, service, protectedUrl, createAccount, createSession }) => {
   const session = await createSession();
   await appendEvent(service, session, { author: 'user', timestamp: Date.now() / 1000 - 400 * 86_400 });
+  const fresh = await createSession({ appName: session.appName, userId: session.userId });
   const appUrl = `/apps/${encodeURIComponent(session.appName)}`;
   const support = await createAccount('support');
   await signIn(page, protectedUrl, support.name, appUrl);
@@ -169,4 +170,5 @@ test('only an admin is offered to delete idle sessions of an app', async ({ page
   await form.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(form.getByRole('status').filter({ hasText: 'Deleted 1 sessions with 1 events.' })).toBeVisible();
   expect(await service.getSession(refOf(session))).toBeNull();
+  expect(await service.getSession(refOf(fresh))).not.toBeNull();
 });
