@@ -26,10 +26,10 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
       </head>
       <body className="min-h-screen antialiased">
         <SkipLink target={MAIN_ID} />
-        <SiteHeader />
-        <StoreBanner />
         <Providers>
-          <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-6xl px-6 py-8 outline-none">
+          <SiteHeader />
+          <StoreBanner />
+          <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:px-6 sm:py-8">
             {children}
           </main>
         </Providers>

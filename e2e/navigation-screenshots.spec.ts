@@ -83,4 +83,10 @@ test('apps, app and user pages', async ({ page, service, createSession, setShare
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto(`${appPath(app)}?key=topic&value=${encodeURIComponent('lost luggage')}`);
   await shoot(page, 'app-search-dark');
+
+  // A phone: the user page at 390 px.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(userPath(app, 'maria.silva'));
+  await shoot(page, 'user-phone');
 });

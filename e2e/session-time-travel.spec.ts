@@ -71,7 +71,12 @@ test('compares the state after two events', async ({ page, service, createSessio
   await expect(page).toHaveURL(sessionUrl(session, '?event=3&compare=1'));
 
   const diff = page.getByRole('list', { name: 'State changes from event 1 to event 3' });
-  await expect(page.getByRole('heading', { name: 'From event #1 to event #3' })).toBeVisible();
+  const heading = page.getByRole('heading', { name: 'From event #1 to event #3' });
+  await expect(heading).toBeInViewport();
+  // Brought into view below the sticky banner, not under it.
+  const banner = await page.getByRole('region', { name: 'Time travel' }).boundingBox();
+  const top = await heading.boundingBox();
+  expect(banner && top && top.y >= banner.y + banner.height).toBe(true);
   await expect(diff.getByRole('listitem')).toHaveCount(3);
   await expect(diff.getByRole('listitem', { name: 'user:plan' })).toHaveText(/changed.*"pro"\s*→\s*"team"/);
   await expect(diff.getByRole('listitem', { name: 'topic' })).toHaveText(/added.*\(absent\)\s*→\s*"coffee"/);

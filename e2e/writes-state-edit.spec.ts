@@ -32,7 +32,7 @@ test('support fixes a user’s plan with a reason, confirms the diff and finds i
 
   // The reason is required: asked for next to the field, nothing sent.
   await dialog.getByRole('button', { name: 'Review change' }).click();
-  await expect(dialog.getByText('is required: say why you are changing this state')).toBeVisible();
+  await expect(dialog.getByText('A reason is required: say why you are changing this state, e.g. a ticket number.')).toBeVisible();
   await dialog.getByLabel('Reason').fill('ticket 7: upgraded by phone');
   await dialog.getByRole('button', { name: 'Review change' }).click();
 
@@ -70,6 +70,7 @@ test('support fixes a user’s plan with a reason, confirms the diff and finds i
 });
 
 test('invalid edits are refused next to the field and write nothing', async ({ page, service, createSession }) => {
+  test.setTimeout(90_000); // a 2 MiB value typed and checked in the browser
   const { appName, userId } = await createSession({ state: { 'user:plan': 'free' } });
   const historyBefore = (await service.getUserHistory(appName, userId)).total;
   await page.goto(userPath(appName, userId));
@@ -82,8 +83,13 @@ test('invalid edits are refused next to the field and write nothing', async ({ p
   await expect(value).toHaveAttribute('aria-invalid', 'true');
   await value.fill('pro');
   await expect(dialog.getByText('Malformed JSON at line 1, column 1: unexpected character "p", expected a JSON value')).toBeVisible();
+  // Text meant as a string: one click quotes it.
+  await value.fill('enterprise plan');
+  await dialog.getByRole('button', { name: 'Use as a string: "enterprise plan"' }).click();
+  await expect(value).toHaveValue('"enterprise plan"');
+  await expect(value).not.toHaveAttribute('aria-invalid', 'true');
   await value.fill(JSON.stringify('x'.repeat(2 * 1024 * 1024)));
-  await expect(dialog.getByText(/bytes of JSON, over the 2097152-byte limit/)).toBeVisible();
+  await expect(dialog.getByText(/MiB of JSON \([\d,]+ bytes\), over the 2 MiB limit/)).toBeVisible();
   await dialog.getByLabel('Reason').fill('trying');
   await dialog.getByRole('button', { name: 'Review change' }).click();
   await expect(dialog.getByRole('list', { name: 'Changes to confirm' })).toHaveCount(0);
@@ -95,12 +101,59 @@ test('invalid edits are refused next to the field and write nothing', async ({ p
   await add.getByLabel('Reason').fill('r');
   await add.getByRole('button', { name: 'Review change' }).click();
   await expect(add.getByText('keys must not be empty')).toBeVisible();
-  await add.getByLabel('Key').fill('user:plan');
-  await expect(add.getByText('Agents will read this key as user:user:plan.')).toBeVisible();
+  await add.getByLabel('Key').fill('temp:plan');
+  await expect(add.getByText(/never stored/)).toBeVisible();
   await add.getByRole('button', { name: 'Cancel' }).click();
 
   expect(await userValue(service, appName, userId, 'plan')).toBe('free');
   expect((await service.getUserHistory(appName, userId)).total).toBe(historyBefore);
+});
+
+test('Add key takes a key typed with its tier’s prefix or spaces as the key meant, and refuses other tiers’ prefixes', async ({ page, service, createSession }) => {
+  test.setTimeout(90_000); // five dialogs on two pages
+  const { appName, userId } = await createSession({ state: { 'user:plan': 'free' } });
+  await page.goto(userPath(appName, userId));
+  const addKey = async (key: string) => {
+    await page.getByRole('button', { name: 'Add key' }).click();
+    const add = page.getByRole('dialog', { name: /^Add a key to/ });
+    await add.getByLabel('Key').fill(key);
+    await add.getByLabel('Value (JSON)').fill('"x"');
+    await add.getByLabel('Reason').fill('copied from what the agent sees');
+    return add;
+  };
+
+  // The tier's own prefix and surrounding spaces: dropped, with a note that stays on the review.
+  const add = await addKey(' user:nick ');
+  await expect(add.getByText('Saved as user:nick: spaces around it removed; “user:” is this tier’s prefix, not part of the key.')).toBeVisible();
+  await add.getByRole('button', { name: 'Review change' }).click();
+  await expect(add.getByRole('listitem', { name: 'user:nick added' })).toBeVisible();
+  await expect(add.getByText(/^Saved as user:nick/)).toBeVisible();
+  await add.getByRole('button', { name: 'Confirm and save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved user:nick.' })).toBeVisible();
+
+  // Another tier's prefix: refused next to the field, nothing to review.
+  for (const [key, message] of [
+    ['temp:scratch', /“temp:” keys last one invocation and are never stored/],
+    ['app:leak', /“app:” keys are app state, shared by every user: add them on the app’s page/],
+  ] as const) {
+    const refused = await addKey(key);
+    await expect(refused.getByText(message)).toBeVisible();
+    await refused.getByRole('button', { name: 'Review change' }).click();
+    await expect(refused.getByRole('list', { name: 'Changes to confirm' })).toHaveCount(0);
+    await refused.getByRole('button', { name: 'Cancel' }).click();
+  }
+  expect((await service.getUserState(appName, userId)).map((entry) => entry.key)).toEqual(['nick', 'plan']);
+
+  // The app page: app: is the tier's prefix, user: belongs to a user.
+  await page.goto(appPath(appName));
+  const appAdd = await addKey('user:plan');
+  await expect(appAdd.getByText(/“user:” keys belong to one user/)).toBeVisible();
+  await appAdd.getByLabel('Key').fill('app:tone');
+  await appAdd.getByRole('button', { name: 'Review change' }).click();
+  await expect(appAdd.getByRole('listitem', { name: 'app:tone added' })).toBeVisible();
+  await appAdd.getByRole('button', { name: 'Confirm and save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved app:tone.' })).toBeVisible();
+  expect((await service.getAppState(appName)).map((entry) => entry.key)).toEqual(['tone']);
 });
 
 test('an edit of a key someone changed meanwhile is refused, rolled back and kept as typed', async ({ page, service, createSession }) => {
@@ -190,7 +243,7 @@ test('the session page’s user column edits user state now, and every column fo
   await dialog.getByLabel('Value (JSON)').fill('"pro"');
   await dialog.getByLabel('Reason').fill('ticket 11');
   await dialog.getByRole('button', { name: 'Review change' }).click();
-  await expect(dialog.getByTestId('session-reach')).toContainText('One session reads this state');
+  await expect(dialog.getByTestId('session-reach')).toContainText('1 session reads this state');
   await dialog.getByRole('button', { name: 'Confirm and save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved user:plan.' })).toBeVisible();
 
@@ -203,4 +256,18 @@ test('the session page’s user column edits user state now, and every column fo
   await expect(stateEntry(page, 'User state', 'plan')).toContainText('"free"');
   await expect(page.getByRole('button', { name: 'Edit user:plan' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add key' })).toHaveCount(0);
+});
+
+test('the session page’s app column edits app state, as the app page does', async ({ page, service, createSession }) => {
+  const session = await createSession({ state: { 'app:tone': 'warm' } });
+  await openSession(page, session);
+  await stateEntry(page, 'App state', 'tone').getByRole('button', { name: 'Edit app:tone' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit app:tone' });
+  await dialog.getByLabel('Value (JSON)').fill('"formal"');
+  await dialog.getByLabel('Reason').fill('brand review');
+  await dialog.getByRole('button', { name: 'Review change' }).click();
+  await dialog.getByRole('button', { name: 'Confirm and save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved app:tone.' })).toBeVisible();
+  await expect(stateEntry(page, 'What the agent sees', 'app:tone')).toContainText('"formal"');
+  expect((await service.getAppState(session.appName)).map((entry) => entry.value)).toEqual(['formal']);
 });

@@ -4,7 +4,7 @@
 // template kept in the URL. Rendering reads; the database must not change.
 import type { Page } from '@playwright/test';
 import { appendEvents, stateDeltaEvent } from '../lib/testing/factories';
-import { expect, test } from './fixtures';
+import { expect, test, uniqueName } from './fixtures';
 import { eventRow, openSession } from './support/session-page';
 
 const TEMPLATE = 'You are helping {user:name} with {topic}. {app:tone?}';
@@ -88,7 +88,30 @@ test('says what is wrong with typed state and with an unknown session', async ({
   await expect(page.getByText('expected a JSON object, got an array')).toBeVisible();
 
   await page.goto(previewUrl({ app: 'no-such-app', user: 'nobody', session: 'missing', template: '{topic}' }));
-  await expect(alert(page, 'Could not read the state')).toHaveText('Could not read the state: 404: Session not found');
+  await expect(page.getByRole('alert').filter({ hasText: 'There is no session' })).toHaveText(
+    'There is no session “missing” of user “nobody” in app “no-such-app”. Choose one above.',
+  );
+  await expect(page.getByRole('link', { name: 'Open the session' })).toHaveCount(0);
+  await expect(page.getByText(/404/)).toHaveCount(0);
+});
+
+test('a stored session is picked from lists, not typed as three ids', async ({ page, createSession }) => {
+  const session = await createSession({ userId: uniqueName('picker-user'), state: { topic: 'tea' } });
+  await createSession({ appName: session.appName, userId: uniqueName('other-user') });
+  await page.goto(previewUrl({ template: 'About {topic}' }));
+  await page.getByRole('tab', { name: 'A stored session' }).click();
+
+  await page.getByLabel('App', { exact: true }).selectOption(session.appName);
+  const user = page.getByLabel('User', { exact: true });
+  await user.fill('no-such-user');
+  await expect(page.getByText(`No user of ${session.appName} has an id containing “no-such-user”.`)).toBeVisible();
+  await user.fill(session.userId);
+  const sessions = page.getByLabel('Session', { exact: true });
+  await expect(sessions).toBeEnabled();
+  await expect(sessions.getByRole('option')).toHaveText([`${session.id} · 0 events`]);
+  await page.getByRole('button', { name: 'Load state' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]session=${encodeURIComponent(session.id)}(&|$)`));
+  await expect(exactText(page)).toHaveText('About tea');
 });
 
 test('the session page’s panel renders against the state the page shows and keeps the template in the URL', async ({ page, service, createSession }) => {

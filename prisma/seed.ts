@@ -6,8 +6,11 @@
 // (one left half-written by an interrupted run is deleted and rebuilt);
 // app and user state edits are made only for keys whose value differs.
 // Timestamps are placed in the recent past so the console shows a realistic
-// spread of activity; a session's create time is still the moment it was
-// seeded, because the service stamps that itself.
+// spread of activity, and they agree with each other: the shared state is set
+// before the sessions that read it, and each session is created just before
+// its first event (the service stamps creation and edits from the clock, so
+// the seed sets the clock back while it writes them). Time travel to any
+// event then shows the app: and user: keys the agent saw at that moment.
 import { pathToFileURL } from 'node:url';
 import { databaseUrl } from '../lib/config';
 import { providerOf, redactUrl } from '../lib/db';
@@ -41,6 +44,8 @@ interface DemoSession {
 }
 
 interface DemoStateEdit {
+  /** When the edit was made, relative to the seeding moment. */
+  hoursAgo: number;
   appName: string;
   scope: 'app' | 'user';
   userId?: string;
@@ -331,12 +336,15 @@ const SESSIONS: DemoSession[] = [
 
 const STATE_EDITS: DemoStateEdit[] = [
   {
+    hoursAgo: 24 * 5,
     appName: 'support-bot',
     scope: 'app',
     changes: { support_hours: 'Mon–Fri 08:00–18:00 CET', escalation_email: 'tier2@example.com' },
     reason: 'Initial support configuration',
   },
   {
+    // After his session: time travel in it shows the key absent, as the agent saw it.
+    hoursAgo: 2,
     appName: 'support-bot',
     scope: 'user',
     userId: 'bob',
@@ -344,6 +352,7 @@ const STATE_EDITS: DemoStateEdit[] = [
     reason: 'Goodwill after outage ticket #5521',
   },
   {
+    hoursAgo: 24 * 6,
     appName: 'travel-planner',
     scope: 'app',
     changes: { booking_provider: 'amadeus-sandbox', max_hold_minutes: 30 },
@@ -351,6 +360,7 @@ const STATE_EDITS: DemoStateEdit[] = [
   },
   // An app with shared configuration but no sessions yet.
   {
+    hoursAgo: 20,
     appName: 'inventory-agent',
     scope: 'app',
     changes: { warehouses: ['AMS-1', 'FRA-2'], reorder_threshold: 25 },
@@ -363,6 +373,24 @@ export interface SeedReport {
   skipped: string[];
   rebuilt: string[];
   stateKeysWritten: number;
+}
+
+/** A session is opened this long before its first event. */
+const CREATED_BEFORE_FIRST_EVENT = 60;
+
+/**
+ * Runs `write` with the clock at `seconds` (float seconds since the epoch):
+ * the service stamps a session's creation and a state edit with the current
+ * time, and demo data must look as if it had been written back then.
+ */
+async function writtenAt<T>(seconds: number, write: () => Promise<T>): Promise<T> {
+  const realNow = Date.now;
+  Date.now = () => seconds * 1000;
+  try {
+    return await write();
+  } finally {
+    Date.now = realNow;
+  }
 }
 
 /** Writes the demo data; safe to run again (see the header comment). */
@@ -381,7 +409,8 @@ export async function seedDemoData(service: SessionStore, now = Date.now() / 100
       }),
     );
     if (Object.keys(changes).length === 0) continue;
-    await service.editState({ ...edit, changes, actor: OPERATOR });
+    const { hoursAgo, ...request } = edit;
+    await writtenAt(now - hoursAgo * HOUR, () => service.editState({ ...request, changes, actor: OPERATOR }));
     report.stateKeysWritten += Object.keys(changes).length;
   }
 
@@ -401,9 +430,10 @@ export async function seedDemoData(service: SessionStore, now = Date.now() / 100
     } else {
       report.created.push(label);
     }
-    const session = await service.createSession({ ...ref, state: spec.state });
+    const startAt = now - spec.startHoursAgo * HOUR;
+    const session = await writtenAt(startAt - CREATED_BEFORE_FIRST_EVENT, () => service.createSession({ ...ref, state: spec.state }));
     await appendEvents(service, session, events, {
-      startAt: now - spec.startHoursAgo * HOUR,
+      startAt,
       spacingSeconds: spec.spacingSeconds,
     });
   }

@@ -5,6 +5,7 @@ import { AppsTable } from '@/components/lists/apps-table';
 import { EmptyState } from '@/components/lists/empty-state';
 import { plural } from '@/components/lists/format';
 import type { ListQuery } from '@/components/lists/href';
+import { LiveRefresh } from '@/components/lists/live-refresh';
 import { Pagination } from '@/components/lists/pagination';
 import { SearchForm } from '@/components/lists/search-form';
 import { TableSkeleton } from '@/components/lists/skeleton';
@@ -16,6 +17,7 @@ import {
   type SearchParams,
 } from '@/lib/data/list-params';
 import { APPS_PATH } from '@/lib/paths';
+import { APPS_WATCH_URLS } from '@/lib/queries/live-lists';
 
 export const metadata: Metadata = { title: 'Apps' };
 
@@ -27,6 +29,9 @@ export default async function AppsPage({ searchParams }: { searchParams: Promise
       <div className="mb-6">
         <h1 className="text-2xl font-semibold tracking-tight">Apps</h1>
         <p className="mt-1 text-sm text-muted">Every agent app with sessions or shared state in this database.</p>
+        <div className="mt-2">
+          <LiveRefresh watch={APPS_WATCH_URLS} renderedAt={Date.now() / 1000} />
+        </div>
       </div>
       <SearchForm
         label="Search apps"

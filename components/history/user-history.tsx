@@ -10,9 +10,9 @@ import { cardClass } from '@/components/ui/card';
 type Range = 'today' | 'week' | 'all';
 
 const RANGES: { value: Range; label: string }[] = [
-  { value: 'today', label: 'Today' },
-  { value: 'week', label: 'Last 7 days' },
   { value: 'all', label: 'All time' },
+  { value: 'week', label: 'Last 7 days' },
+  { value: 'today', label: 'Today' },
 ];
 
 /** Float seconds where a range starts: local midnight for "today", as the person reading it means it. */
@@ -24,9 +24,13 @@ function sinceOf(range: Range, now: number): number | null {
   return start.getTime() / 1000;
 }
 
-/** "What changed for this user today": every change of the user's state (edits and events), newest first. */
+/**
+ * What changed for this user: every change of the user's state (edits and
+ * events), newest first. It opens on all time, so the latest change shows
+ * however long ago it was; the shorter ranges narrow it down.
+ */
 export function UserHistory({ appName, userId }: { appName: string; userId: string }) {
-  const [range, setRange] = useState<Range>('today');
+  const [range, setRange] = useState<Range>('all');
   const [page, setPage] = useState(0);
   // Taken once: a moving "now" would make a new query key on every render.
   const [now] = useState(() => Date.now());

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { useRowTabIndex } from './row-tab-stop';
 
 /** Clipboard API where the page is a secure context; a hidden textarea otherwise (plain-http hosts). */
 async function copyText(text: string): Promise<void> {
@@ -33,6 +34,7 @@ interface CopyButtonProps {
 /** A small "Copy" button that says "Copied" (or "Copy failed") for a moment. */
 export function CopyButton({ text, label, className = '' }: CopyButtonProps) {
   const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const tabIndex = useRowTabIndex();
 
   useEffect(() => {
     if (status === 'idle') return;
@@ -51,6 +53,7 @@ export function CopyButton({ text, label, className = '' }: CopyButtonProps) {
     <button
       type="button"
       onClick={onClick}
+      tabIndex={tabIndex}
       aria-label={label}
       title={label}
       className={`inline-flex shrink-0 items-center rounded px-1.5 py-0.5 text-[11px] font-medium text-muted hover:bg-surface-muted hover:text-foreground ${className}`}

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { foldedPreview, isFoldedString } from './json-format';
+import { useRowTabIndex } from './row-tab-stop';
 
 interface FoldedStringProps {
   text: string;
@@ -14,20 +15,23 @@ interface FoldedStringProps {
 /** A string, folded to its beginning when long, with a button to show all of it. */
 export function FoldedString({ text, label, quoted = true }: FoldedStringProps) {
   const [open, setOpen] = useState(false);
+  const tabIndex = useRowTabIndex();
   const render = (value: string) => (quoted ? JSON.stringify(value) : value);
-  if (!isFoldedString(text)) return <span className="whitespace-pre-wrap break-words">{render(text)}</span>;
+  // <bdi>: right-to-left text keeps its quotes and does not reorder what surrounds it.
+  if (!isFoldedString(text)) return <bdi className="whitespace-pre-wrap break-words">{render(text)}</bdi>;
   const preview = foldedPreview(text);
   const hidden = text.length - preview.length;
   return (
     <span className="whitespace-pre-wrap break-words">
-      {open ? render(text) : `${quoted ? JSON.stringify(preview).slice(0, -1) : preview}…`}
+      <bdi>{open ? render(text) : `${quoted ? JSON.stringify(preview).slice(0, -1) : preview}…`}</bdi>
       <button
         type="button"
         onClick={() => setOpen(!open)}
         aria-expanded={open}
-        aria-label={`${open ? 'Fold' : 'Show all of'} ${label} (${text.length.toLocaleString('en')} characters)`}
+        tabIndex={tabIndex}
         className="ml-1 rounded bg-surface-muted px-1.5 py-0.5 font-sans text-[11px] font-medium text-accent hover:text-accent-hover"
       >
+        <span className="sr-only">{`${open ? 'Fold' : 'Show all of'} ${label} (${text.length.toLocaleString('en')} characters): `}</span>
         {open ? 'Show less' : `+${hidden.toLocaleString('en')} chars`}
       </button>
     </span>

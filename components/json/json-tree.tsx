@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { JsonValue } from '@/lib/session-service/types';
 import { CopyButton } from './copy-button';
 import { FoldedString } from './folded-string';
+import { useRowTabIndex } from './row-tab-stop';
 import {
   CHILDREN_PAGE,
   childEntries,
@@ -67,6 +68,7 @@ function JsonBranch({ value, path, name, depth, expandDepth }: NodeProps & { val
   const [shown, setShown] = useState(CHILDREN_PAGE);
   const inArray = Array.isArray(value);
   const empty = entries.length === 0;
+  const tabIndex = useRowTabIndex();
 
   return (
     <div className="min-w-0">
@@ -76,9 +78,11 @@ function JsonBranch({ value, path, name, depth, expandDepth }: NodeProps & { val
           onClick={() => setOpen(!open)}
           disabled={empty}
           aria-expanded={empty ? undefined : open}
-          aria-label={`${open ? 'Collapse' : 'Expand'} ${path}`}
+          tabIndex={tabIndex}
           className="flex min-w-0 items-start gap-1 rounded text-left hover:bg-surface-muted disabled:cursor-default disabled:hover:bg-transparent"
         >
+          {/* Named by what it shows, after what it does: the visible text stays part of the name. */}
+          <span className="sr-only">{`${open ? 'Collapse' : 'Expand'} ${path}: `}</span>
           <span aria-hidden="true" className="w-3 shrink-0 text-muted">
             {empty ? '' : open ? '▾' : '▸'}
           </span>
@@ -107,6 +111,7 @@ function JsonBranch({ value, path, name, depth, expandDepth }: NodeProps & { val
           {entries.length > shown ? (
             <button
               type="button"
+              tabIndex={tabIndex}
               onClick={() => setShown(shown + CHILDREN_PAGE)}
               className="ml-5 rounded px-1 text-[11px] font-medium text-accent hover:text-accent-hover"
             >
@@ -124,7 +129,11 @@ function JsonBranch({ value, path, name, depth, expandDepth }: NodeProps & { val
 }
 
 function NodeName({ name }: { name: string }) {
-  return <span className="shrink-0 text-foreground/80">{name}:</span>;
+  return (
+    <span className="shrink-0 text-foreground/80">
+      <bdi>{name}</bdi>:
+    </span>
+  );
 }
 
 /** A string, number, boolean or null, coloured by type. */

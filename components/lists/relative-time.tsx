@@ -39,7 +39,7 @@ export function RelativeTime({ seconds, now, withAbsolute = false }: { seconds: 
   return (
     <time dateTime={date.toISOString()} title={absolute} className="whitespace-nowrap">
       {relativeTime(date.getTime(), now)}
-      {withAbsolute ? <span className="ml-2 text-muted">{absolute}</span> : null}
+      {withAbsolute ? <span className="ml-2 hidden text-muted sm:inline">{absolute}</span> : null}
     </time>
   );
 }

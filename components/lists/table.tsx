@@ -23,7 +23,7 @@ export function ListHead({ children }: { children: ReactNode }) {
   );
 }
 
-const headClass = 'px-4 py-2.5 font-medium';
+const headClass = 'px-3 py-2.5 font-medium sm:px-4';
 
 export function Header({ children, numeric = false }: { children: ReactNode; numeric?: boolean }) {
   return (
@@ -80,7 +80,7 @@ export function Row({ children }: { children: ReactNode }) {
 }
 
 export function Cell({ children, numeric = false, className = '' }: { children: ReactNode; numeric?: boolean; className?: string }) {
-  return <td className={`px-4 py-3 ${numeric ? 'text-right tabular-nums' : ''} ${className}`}>{children}</td>;
+  return <td className={`px-3 py-3 sm:px-4 ${numeric ? 'text-right tabular-nums' : ''} ${className}`}>{children}</td>;
 }
 
 /** The main link of a row: an id in monospace. */
@@ -90,7 +90,8 @@ export function IdLink({ href, children, label }: { href: string; children: Reac
       href={href}
       prefetch={false}
       aria-label={label}
-      className="break-all font-mono font-medium text-accent hover:text-accent-hover hover:underline"
+      // At least 8rem wide, so a narrow screen scrolls the table rather than cutting ids into fragments.
+      className="inline-block min-w-32 font-mono font-medium break-words text-accent hover:text-accent-hover hover:underline"
     >
       {children}
     </Link>

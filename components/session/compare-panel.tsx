@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { stateAsOfOptions } from '@/lib/queries/session';
 import { mergedRecord } from '@/lib/session-service/merged-entries';
 import type { SessionRef } from '@/lib/session-service/store';
@@ -21,6 +22,12 @@ export function ComparePanel({ sessionRef, first, second }: ComparePanelProps) {
   const before = useQuery(stateAsOfOptions(sessionRef, from));
   const after = useQuery(stateAsOfOptions(sessionRef, to));
   const error = before.error ?? after.error;
+  const section = useRef<HTMLElement>(null);
+
+  // Chosen in the timeline, below: brought into view, its heading clear of the sticky time-travel banner (scroll-mt).
+  useEffect(() => {
+    section.current?.scrollIntoView({ block: 'start' });
+  }, [from, to]);
 
   let body;
   if (error) {
@@ -45,7 +52,7 @@ export function ComparePanel({ sessionRef, first, second }: ComparePanelProps) {
   }
 
   return (
-    <section aria-labelledby="compare-heading" className={cardClass({ className: 'space-y-2 p-4' })}>
+    <section ref={section} aria-labelledby="compare-heading" className={cardClass({ className: 'scroll-mt-40 space-y-2 p-4 sm:scroll-mt-24' })}>
       <h2 id="compare-heading" className="text-lg font-semibold">
         From event #{from} to event #{to}
       </h2>

@@ -52,16 +52,18 @@ export function DiffList({ rows, label, onFilterKey }: DiffListProps) {
         <li key={row.key} aria-label={row.key} className="px-2 py-1.5">
           <div className="flex flex-wrap items-center gap-1.5">
             <ScopeBadge scope={row.scope} />
-            <code className="break-all text-xs font-semibold">{row.key}</code>
+            <code className="text-xs font-semibold break-words">
+              <bdi>{row.key}</bdi>
+            </code>
             <ChangeKindBadge kind={row.kind} />
             {onFilterKey ? (
               <button
                 type="button"
                 onClick={() => onFilterKey(row.key)}
-                aria-label={`Show only events that changed ${row.key}`}
                 title="Only events that changed this key"
                 className="rounded px-1 text-[11px] text-muted hover:bg-surface-muted hover:text-accent"
               >
+                <span className="sr-only">{`Show only events that changed ${row.key}: `}</span>
                 filter
               </button>
             ) : null}

@@ -71,7 +71,8 @@ export const EventRow = memo(function EventRow({
               type="button"
               onClick={() => onCompare(seq)}
               aria-pressed={compared}
-              aria-label={`Compare the state after event ${seq} with the selected event`}
+              // Each name holds the words on the button ("Compare", "Comparing").
+              aria-label={`${compared ? 'Comparing: c' : 'C'}ompare the state after event ${seq} with the selected event`}
               className={`rounded border px-1.5 py-0.5 font-medium ${compared ? 'border-accent bg-accent/10 text-accent' : 'border-border text-muted hover:text-foreground'}`}
             >
               {compared ? 'Comparing' : 'Compare'}
@@ -81,7 +82,7 @@ export const EventRow = memo(function EventRow({
             type="button"
             onClick={() => onSelect(selected ? null : seq)}
             aria-pressed={selected}
-            aria-label={selected ? `Back to the state now (leave event ${seq})` : `Show the state after event ${seq}`}
+            aria-label={selected ? `Viewing state: back to the state now (leave event ${seq})` : `Show the state after event ${seq}`}
             className={`rounded border px-1.5 py-0.5 font-medium ${selected ? 'border-accent bg-accent text-accent-foreground' : 'border-border text-muted hover:border-accent hover:text-accent'}`}
           >
             {selected ? 'Viewing state' : 'State after'}

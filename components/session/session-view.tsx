@@ -17,7 +17,13 @@ import { useSessionUrl } from './use-session-url';
  * event), the comparison of two events, and the live timeline. Everything
  * it shows is in the URL.
  */
-export function SessionView({ appName, userId, sessionId, canEditUserState = false }: SessionRef & { canEditUserState?: boolean }) {
+export function SessionView({
+  appName,
+  userId,
+  sessionId,
+  canEditUserState = false,
+  canEditAppState = false,
+}: SessionRef & { canEditUserState?: boolean; canEditAppState?: boolean }) {
   const sessionRef = useMemo(() => ({ appName, userId, sessionId }), [appName, userId, sessionId]);
   const [url, setUrl] = useSessionUrl();
   const { event: selected, compare, filters } = url;
@@ -52,6 +58,7 @@ export function SessionView({ appName, userId, sessionId, canEditUserState = fal
         changes={selected === null ? undefined : selectedItem.data?.changes}
         onSelectEvent={select}
         editUserState={canEditUserState && selected === null}
+        editAppState={canEditAppState && selected === null}
       />
       {selected !== null && compare !== null ? <ComparePanel sessionRef={sessionRef} first={compare} second={selected} /> : null}
       <Timeline

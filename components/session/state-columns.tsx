@@ -19,6 +19,8 @@ interface StateColumnsProps {
   onSelectEvent: (seq: number) => void;
   /** The user column offers support edits (the state now, not as of an event). */
   editUserState?: boolean;
+  /** The app column offers admin edits (the state now), as the app page does. */
+  editAppState?: boolean;
 }
 
 const COLUMN_HEIGHT = '26rem';
@@ -33,7 +35,7 @@ function keysOf(changes: StateChange[] | undefined, scope: Scope | 'merged'): Se
 }
 
 /** App, user and session tiers side by side, and the merged state the agent sees, with one key search for all four. */
-export function StateColumns({ sessionRef, view, changes, onSelectEvent, editUserState = false }: StateColumnsProps) {
+export function StateColumns({ sessionRef, view, changes, onSelectEvent, editUserState = false, editAppState = false }: StateColumnsProps) {
   const [filter, setFilter] = useState('');
   const merged = useMemo(() => (view ? mergedEntries(view) : []), [view]);
   const { appName, userId, sessionId } = sessionRef;
@@ -44,7 +46,13 @@ export function StateColumns({ sessionRef, view, changes, onSelectEvent, editUse
     onSelectEvent,
     maxHeight: COLUMN_HEIGHT,
   };
-  // The same column whether support may edit it or not.
+  // The same columns whether the account may edit them or not.
+  const appColumn = (shown: SessionStateView) => ({
+    title: 'App state',
+    description: `app: keys, shared by every user of ${appName}`,
+    entries: shown.app,
+    emptyText: 'No app state',
+  });
   const userColumn = (shown: SessionStateView) => ({
     title: 'User state',
     description: `user: keys, shared by every session of ${userId}`,
@@ -69,14 +77,11 @@ export function StateColumns({ sessionRef, view, changes, onSelectEvent, editUse
       </div>
       {view ? (
         <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-4">
-          <StateTable
-            {...common}
-            title="App state"
-            description={`app: keys, shared by every user of ${appName}`}
-            entries={view.app}
-            changedKeys={keysOf(changes, 'app')}
-            emptyText="No app state"
-          />
+          {editAppState ? (
+            <EditableStateTable {...common} {...appColumn(view)} tier={{ scope: 'app', appName }} />
+          ) : (
+            <StateTable {...common} {...appColumn(view)} changedKeys={keysOf(changes, 'app')} />
+          )}
           {editUserState ? (
             <EditableStateTable {...common} {...userColumn(view)} tier={{ scope: 'user', appName, userId }} />
           ) : (

@@ -2,7 +2,8 @@
 // the dialog while the save is in flight, and come back if the server refuses.
 import type { ActionFailure } from '@/lib/commands/result';
 import type { JsonValue } from '@/lib/session-service/types';
-import { keyProblem, parseJsonText, valueProblem } from '@/lib/validation/json-text';
+import { tierKey, type TierKey } from '@/lib/commands/tier-key';
+import { parseJsonText, valueProblem } from '@/lib/validation/json-text';
 import { MAX_REASON_LENGTH } from '@/lib/validation/limits';
 
 export type EditMode = 'add' | 'edit' | 'remove';
@@ -50,23 +51,21 @@ export function valueError(text: string): string | null {
 
 export function reasonError(reason: string): string | null {
   const trimmed = reason.trim();
-  if (trimmed === '') return 'is required: say why you are changing this state';
+  if (trimmed === '') return 'A reason is required: say why you are changing this state, e.g. a ticket number.';
   if (trimmed.length > MAX_REASON_LENGTH) return `must be at most ${MAX_REASON_LENGTH} characters`;
   return null;
 }
 
-/** A key typed with its tier's prefix is almost always a mistake: `user:plan` in the user tier is `user:user:plan`. */
-export function prefixWarning(key: string, prefix: string): string | null {
-  const typed = /^(app|user|temp):/.exec(key)?.[0];
-  if (!typed) return null;
-  return `Agents will read this key as ${prefix}${key}. Leave out “${typed}” unless that is what you mean.`;
+/** The key the draft names: as typed and checked when adding (see tierKey), the existing key otherwise. */
+export function draftKey(draft: EditDraft, scope: 'app' | 'user'): TierKey {
+  return draft.mode === 'add' ? tierKey(scope, draft.key) : { ok: true, key: draft.key, note: null };
 }
 
 /** What is wrong with the draft, field by field (empty when it can be reviewed). */
-export function draftErrors(draft: EditDraft): DraftErrors {
+export function draftErrors(draft: EditDraft, scope: 'app' | 'user'): DraftErrors {
   const errors: DraftErrors = {};
-  const key = draft.mode === 'add' ? keyProblem(draft.key) : null;
-  if (key) errors.key = key;
+  const key = draftKey(draft, scope);
+  if (!key.ok) errors.key = key.message;
   const value = draft.mode === 'remove' ? null : valueError(draft.valueText);
   if (value) errors.value = value;
   const reason = reasonError(draft.reason);

@@ -7,7 +7,7 @@ import { recordOfEntries } from '@/lib/session-service/merged-entries';
 import { setOwn } from '@/lib/session-service/json';
 import type { JsonValue, StateEntry } from '@/lib/session-service/types';
 import { EditDiff } from './edit-diff';
-import { draftErrors, draftValue, prefixWarning, valueError, type DraftErrors, type EditDraft } from './draft';
+import { draftErrors, draftKey, draftValue, valueError, type DraftErrors, type EditDraft } from './draft';
 import { JsonField } from './json-field';
 import { SessionReach } from './session-reach';
 import { TextField } from './text-field';
@@ -48,19 +48,22 @@ export function EditStateDialog({ tier, draft, open, entries, onChange, onCancel
     onChange({ ...draft, ...patch, serverErrors });
   };
 
-  const errors = draftErrors(draft);
+  const named = draftKey(draft, tier.scope);
+  const key = named.ok ? named.key : draft.key;
+  const errors = draftErrors(draft, tier.scope);
   const shownErrors: DraftErrors = { ...errors, ...draft.serverErrors };
   const canReview = Object.keys(errors).length === 0;
   const record = recordOfEntries(entries);
   const value = canReview ? draftValue(draft) : undefined;
   const changes: Record<string, JsonValue | undefined> = {};
-  setOwn(changes, draft.key, value);
+  setOwn(changes, key, value);
   const diff = previewEdit(changes, record);
-  const existing = entries.find((entry) => entry.key === draft.key);
+  const existing = entries.find((entry) => entry.key === key);
+  const keyNote = named.ok ? named.note : null;
 
   const confirm = () => {
     if (!canReview) return;
-    onConfirm(draft, value, existing ? { present: true, value: existing.value } : { present: false });
+    onConfirm({ ...draft, key }, value, existing ? { present: true, value: existing.value } : { present: false });
   };
 
   return (
@@ -96,7 +99,7 @@ export function EditStateDialog({ tier, draft, open, entries, onChange, onCancel
                 onChange={(key) => set({ key }, 'key')}
                 prefix={prefix}
                 error={draft.key === '' && !draft.attempted ? null : shownErrors.key}
-                hint={prefixWarning(draft.key, prefix) ?? `Stored in the ${tier.scope} tier; agents read it as ${prefix}<key>.`}
+                hint={keyNote ?? `Stored in the ${tier.scope} tier; agents read it as ${prefix}<key>.`}
                 required
                 mono
               />
@@ -115,6 +118,7 @@ export function EditStateDialog({ tier, draft, open, entries, onChange, onCancel
                 serverError={draft.serverErrors.value}
                 hint={'Strings need double quotes ("pro"); null stores null, it does not remove the key.'}
                 rows={Math.min(14, Math.max(4, draft.valueText.split('\n').length + 1))}
+                offerText
               />
             )}
             <TextField
@@ -129,6 +133,7 @@ export function EditStateDialog({ tier, draft, open, entries, onChange, onCancel
           </>
         ) : (
           <>
+            {keyNote ? <p className="rounded-md border border-warning/40 bg-warning-surface px-3 py-2 text-sm">{keyNote}</p> : null}
             <EditDiff changes={diff} prefix={prefix} />
             <p className="text-sm">
               <span className="font-medium">Reason:</span> {draft.reason.trim()}

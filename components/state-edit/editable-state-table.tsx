@@ -1,8 +1,10 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
-import { useOptimistic, useState, useTransition } from 'react';
+import { useCallback, useOptimistic, useRef, useState, useTransition, type ComponentProps } from 'react';
+import { StatusToast, type StatusMessage } from '@/components/ui/status-toast';
 import { KeyHistory } from '@/components/history/key-history';
+import { useRowTabIndex } from '@/components/json';
 import { StateTable, type StateTableEntry, type StateTableProps } from '@/components/state';
 import { editState } from '@/lib/actions/state';
 import { callAction } from '@/lib/actions/call';
@@ -50,6 +52,11 @@ const SAVING_TEXT: Record<EditMode, string> = { add: 'Adding…', edit: 'Saving�
 
 const smallButton = buttonClass({ variant: 'secondary', size: 'xs' });
 
+/** A row's Edit, Remove or History button: in the tab order only on the list's active row. */
+function RowButton(props: ComponentProps<'button'>) {
+  return <button type="button" className={smallButton} tabIndex={useRowTabIndex()} {...props} />;
+}
+
 /**
  * A tier's state table with support edits: add, edit and remove keys, each
  * with a required reason and a confirmed diff, shown at once (optimistic) and
@@ -62,20 +69,38 @@ export function EditableStateTable({ tier, entries, ...tableProps }: EditableSta
   const [draft, setDraft] = useState<EditDraft | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [historyKey, setHistoryKey] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<StatusMessage | null>(null);
+  const dismissStatus = useCallback(() => setStatus(null), []);
   const [, startTransition] = useTransition();
   const prefix = prefixOf(tier);
   const savingOf = new Map(shown.filter((entry) => entry.saving).map((entry) => [entry.key, entry.saving]));
 
-  const open = (next: EditDraft) => {
+  // Where focus goes back to when the dialog closes: the button that opened it.
+  const opener = useRef<HTMLElement | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // The tier as the dialog was opened on: the page stays live meanwhile, but what
+  // the person confirms (and the save checks) is what they saw, until a refusal
+  // shows them the state as it is now.
+  const [seenEntries, setSeenEntries] = useState<StateEntry[] | null>(null);
+  const open = (next: EditDraft, from?: HTMLElement) => {
+    opener.current = from ?? null;
+    setSeenEntries(entries);
     setDraft(next);
     setDialogOpen(true);
+  };
+  const returnFocus = () => {
+    // After React has committed: a removed key's buttons are gone, and the Add key button stands in.
+    requestAnimationFrame(() => {
+      const target = opener.current?.isConnected ? opener.current : addButton.current;
+      target?.focus();
+    });
   };
 
   const confirm = (confirmed: EditDraft, value: JsonValue | undefined, seen: { present: false } | { present: true; value: JsonValue }) => {
     setDialogOpen(false);
+    returnFocus();
     const name = prefix + confirmed.key;
-    setStatus(`Saving ${name}…`);
+    setStatus({ text: `Saving ${name}…`, tone: 'pending' });
     startTransition(async () => {
       showPendingEdit({ mode: confirmed.mode, key: confirmed.key, value, reason: confirmed.reason.trim() });
       const remove = confirmed.mode === 'remove';
@@ -90,8 +115,9 @@ export function EditableStateTable({ tier, entries, ...tableProps }: EditableSta
         // Kept inside the transition: the table shows the pending edit until the fresh data is there.
         await refreshAfterEdit(queryClient, tier);
         setDraft(null);
-        setStatus(`${remove ? 'Removed' : 'Saved'} ${name}.`);
+        setStatus({ text: `${remove ? 'Removed' : 'Saved'} ${name}.`, tone: 'success' });
       } else {
+        setSeenEntries(null);
         setDraft({
           ...confirmed,
           step: result.code === 'CONFLICT' ? 'confirm' : 'form',
@@ -99,7 +125,7 @@ export function EditableStateTable({ tier, entries, ...tableProps }: EditableSta
           serverErrors: serverErrorsOf(result),
         });
         setDialogOpen(true);
-        setStatus(`Not saved: ${name}.`);
+        setStatus({ text: `Not saved: ${name}.`, tone: 'danger' });
       }
     });
   };
@@ -117,21 +143,19 @@ export function EditableStateTable({ tier, entries, ...tableProps }: EditableSta
     const name = prefix + entry.key;
     return (
       <span className="flex gap-1">
-        <button type="button" className={smallButton} aria-label={`Edit ${name}`} onClick={() => open(newDraft('edit', entry.key, current?.value))}>
+        <RowButton aria-label={`Edit ${name}`} onClick={(event) => open(newDraft('edit', entry.key, current?.value), event.currentTarget)}>
           Edit
-        </button>
-        <button type="button" className={smallButton} aria-label={`Remove ${name}`} onClick={() => open(newDraft('remove', entry.key))}>
+        </RowButton>
+        <RowButton aria-label={`Remove ${name}`} onClick={(event) => open(newDraft('remove', entry.key), event.currentTarget)}>
           Remove
-        </button>
-        <button
-          type="button"
-          className={smallButton}
+        </RowButton>
+        <RowButton
           aria-label={`History of ${name}`}
           aria-expanded={historyKey === entry.key}
           onClick={() => setHistoryKey(historyKey === entry.key ? null : entry.key)}
         >
           History
-        </button>
+        </RowButton>
       </span>
     );
   };
@@ -152,8 +176,10 @@ export function EditableStateTable({ tier, entries, ...tableProps }: EditableSta
         headerActions={
           <Button
             type="button"
-            onClick={() => open(newDraft('add'))}
-            variant="primary" size="xs"
+            ref={addButton}
+            onClick={(event) => open(newDraft('add'), event.currentTarget)}
+            variant="primary"
+            size="xs"
           >
             Add key
           </Button>
@@ -161,19 +187,18 @@ export function EditableStateTable({ tier, entries, ...tableProps }: EditableSta
         rowActions={rowActions}
         rowDetails={rowDetails}
       />
-      <p role="status" className="min-h-4 text-xs text-muted">
-        {status}
-      </p>
+      <StatusToast message={status} onDismiss={dismissStatus} />
       {draft ? (
         <EditStateDialog
           tier={tier}
           draft={draft}
           open={dialogOpen}
-          entries={entries}
+          entries={seenEntries ?? entries}
           onChange={setDraft}
           onCancel={() => {
             setDialogOpen(false);
             setDraft(null);
+            returnFocus();
           }}
           onConfirm={confirm}
         />

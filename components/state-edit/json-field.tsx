@@ -1,6 +1,7 @@
 'use client';
 
 import { useDeferredValue, useId } from 'react';
+import { Button } from '@/components/ui/button';
 import { describedBy, Field, inputClass } from '@/components/ui/field';
 
 interface JsonFieldProps {
@@ -15,15 +16,24 @@ interface JsonFieldProps {
   rows?: number;
   placeholder?: string;
   name?: string;
+  /** Offer to quote text that is not JSON (`enterprise` → `"enterprise"`), as people often mean a string. */
+  offerText?: boolean;
+}
+
+/** Text someone meant as a string: not JSON, and not the start of an object, array, number or literal. */
+export function looksLikeText(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed !== '' && !/^[[{"\d-]/.test(trimmed) && !/^(true|false|null)\b/.test(trimmed);
 }
 
 /** A JSON text editor with live validation: malformed JSON says where (line, column), wrong shapes say what. */
-export function JsonField({ label, value, onChange, validate, serverError, hint, rows = 6, placeholder, name }: JsonFieldProps) {
+export function JsonField({ label, value, onChange, validate, serverError, hint, rows = 6, placeholder, name, offerText = false }: JsonFieldProps) {
   const id = useId();
   // Large values (up to 2 MiB) are parsed at most once per frame, not once per keystroke.
   const deferred = useDeferredValue(value);
   const liveError = validate(deferred);
   const error = serverError ?? liveError;
+  const quoted = offerText && liveError !== null && looksLikeText(deferred) ? JSON.stringify(deferred.trim()) : null;
   return (
     <Field id={id} label={label} hint={hint} error={error}>
       <textarea
@@ -40,6 +50,14 @@ export function JsonField({ label, value, onChange, validate, serverError, hint,
         aria-describedby={describedBy(id, hint, error)}
         className={inputClass({ invalid: Boolean(error), className: 'mt-1 block w-full px-2 py-1.5 font-mono text-xs leading-5' })}
       />
+      {quoted ? (
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-xs">
+          <span>Meant as text?</span>
+          <Button size="xs" onClick={() => onChange(quoted)}>
+            Use as a string: <code>{quoted.length > 60 ? `${quoted.slice(0, 57)}…"` : quoted}</code>
+          </Button>
+        </p>
+      ) : null}
     </Field>
   );
 }

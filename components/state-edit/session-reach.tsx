@@ -15,7 +15,8 @@ export function SessionReach({ tier }: { tier: TierRef }) {
   if (count.isPending) text = 'Counting the sessions that read this state…';
   else if (count.isError) text = `Could not count the sessions that read this state (${count.error.message}).`;
   else if (count.data === 0) text = `No session reads this state yet; new sessions of ${whose} will.`;
-  else text = `${count.data === 1 ? 'One session reads' : `${sessions(count.data)} read`} this state (${whose}); they all see the change at once, as will new ones.`;
+  else if (count.data === 1) text = `1 session reads this state (${whose}). It sees the change at once, and so will new sessions.`;
+  else text = `${sessions(count.data)} read this state (${whose}). Each sees the change at once, and so will new sessions.`;
   return (
     <p data-testid="session-reach" className="rounded-md bg-warning-surface px-3 py-2 text-sm text-warning">
       {text}

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useRowTabIndex } from '@/components/json';
 import { sessionPath } from '@/lib/paths';
 import type { ChangeSource } from '@/lib/session-service/types';
 import { Timestamp } from './timestamp';
@@ -16,6 +17,7 @@ export interface ProvenanceProps {
 
 /** Where a value came from: the event (with a link to it) or the edit (actor and reason), and when. */
 export function Provenance({ appName, change, currentSession, onSelectEvent }: ProvenanceProps) {
+  const tabIndex = useRowTabIndex();
   if (!change) return <span className="text-muted">No recorded change</span>;
   const { sourceUserId, sourceSessionId, eventSeq } = change;
   const own = currentSession && sourceUserId === currentSession.userId && sourceSessionId === currentSession.sessionId;
@@ -35,7 +37,8 @@ export function Provenance({ appName, change, currentSession, onSelectEvent }: P
               onSelectEvent(eventSeq);
             }
           }}
-          className="font-medium text-accent hover:text-accent-hover hover:underline"
+          tabIndex={tabIndex}
+          className="font-medium text-accent underline underline-offset-2 hover:text-accent-hover"
         >
           {text}
         </Link>{' '}
@@ -48,8 +51,8 @@ export function Provenance({ appName, change, currentSession, onSelectEvent }: P
     ) : (
       <>
         initial state of session{' '}
-        <Link href={sessionPath(appName, sourceUserId, sourceSessionId)} className="text-accent hover:underline">
-          {sourceSessionId}
+        <Link href={sessionPath(appName, sourceUserId, sourceSessionId)} tabIndex={tabIndex} className="text-accent underline underline-offset-2">
+          <bdi>{sourceSessionId}</bdi>
         </Link>
       </>
     );

@@ -1,7 +1,7 @@
 'use client';
 
-import { useId, useState, type ReactNode } from 'react';
-import { JsonTree } from '@/components/json';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { JsonTree, RowTabStop } from '@/components/json';
 import type { ChangeSource, JsonValue, Scope } from '@/lib/session-service/types';
 import { Provenance } from './provenance';
 import { ScopeBadge } from './scope-badge';
@@ -42,6 +42,8 @@ export interface StateTableProps {
   onSelectEvent?: (seq: number) => void;
   /** Caps the list's height and scrolls inside it (a CSS length, e.g. "24rem"). */
   maxHeight?: string;
+  /** The title's heading level: 2 where the table is a part of the page (app, user), 3 under a page section. */
+  headingLevel?: 2 | 3;
   /** Controls in the header, beside the count (e.g. "Add key"). */
   headerActions?: ReactNode;
   /** Controls at the end of each key's line (e.g. Edit, Remove, History). */
@@ -65,14 +67,30 @@ export function StateTable(props: StateTableProps) {
   const filter = keyFilter ?? ownFilter;
   const shown = entries.filter((entry) => matchesKey(entry.key, filter));
   const headingId = useId();
+  const Heading = props.headingLevel === 2 ? 'h2' : 'h3';
+  const hintId = useId();
+  // Roving focus: the list is one tab stop (the active key), arrow keys move between keys.
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const active = shown.some((entry) => entry.key === activeKey) ? activeKey : (shown[0]?.key ?? null);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const row = (event.target as HTMLElement).closest('li[data-key]');
+    if (row !== event.target) return;
+    const rows = [...event.currentTarget.querySelectorAll<HTMLElement>(':scope > li[data-key]')];
+    const index = rows.indexOf(row as HTMLElement);
+    const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: rows.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    rows[Math.max(0, Math.min(rows.length - 1, next))]?.focus();
+  };
 
   return (
     <section aria-labelledby={headingId} className={cardClass({ className: 'flex min-w-0 flex-col' })}>
       <header className="border-b border-border px-3 py-2">
         <div className="flex items-baseline justify-between gap-2">
-          <h3 id={headingId} className="text-sm font-semibold">
+          <Heading id={headingId} className="text-sm font-semibold">
             {title}
-          </h3>
+          </Heading>
           <span className="flex items-center gap-2">
             <span className="text-xs tabular-nums text-muted">
               {shown.length === entries.length
@@ -97,11 +115,29 @@ export function StateTable(props: StateTableProps) {
       {shown.length === 0 ? (
         <p className="px-3 py-4 text-sm text-muted">{entries.length === 0 ? emptyText : `No key matches “${filter.trim()}”`}</p>
       ) : (
-        <ul aria-label={title} className="divide-y divide-border overflow-y-auto" style={{ maxHeight: props.maxHeight }}>
-          {shown.map((entry) => (
-            <StateRow key={entry.key} entry={entry} changed={changedKeys?.has(entry.key) ?? false} {...props} />
-          ))}
-        </ul>
+        <>
+          <p id={hintId} className="sr-only">
+            Up and down arrow keys move between keys; Tab reaches the controls of the key you are on.
+          </p>
+          <ul
+            aria-label={title}
+            aria-describedby={hintId}
+            onKeyDown={onKeyDown}
+            className="divide-y divide-border overflow-y-auto"
+            style={{ maxHeight: props.maxHeight }}
+          >
+            {shown.map((entry) => (
+              <StateRow
+                key={entry.key}
+                entry={entry}
+                changed={changedKeys?.has(entry.key) ?? false}
+                active={entry.key === active}
+                onActive={() => setActiveKey(entry.key)}
+                {...props}
+              />
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );
@@ -115,12 +151,41 @@ function StateRow({
   onSelectEvent,
   rowActions,
   rowDetails,
-}: StateTableProps & { entry: StateTableEntry; changed: boolean }) {
+  active,
+  onActive,
+}: StateTableProps & { entry: StateTableEntry; changed: boolean; active: boolean; onActive: () => void }) {
   return (
-    <li aria-label={entry.key} className={`px-3 py-2 ${changed ? 'bg-warning-surface/60' : ''}`}>
-      <div className="flex min-w-0 items-center gap-1.5">
+    <li
+      aria-label={entry.key}
+      data-key={entry.key}
+      tabIndex={active ? 0 : -1}
+      onFocus={onActive}
+      className={`scroll-mt-24 px-3 py-2 outline-offset-[-2px] ${changed ? 'bg-warning-surface/60' : ''}`}
+    >
+      <RowTabStop value={active}>
+        <StateRowContent entry={entry} changed={changed} appName={appName} currentSession={currentSession} onSelectEvent={onSelectEvent} rowActions={rowActions} rowDetails={rowDetails} />
+      </RowTabStop>
+    </li>
+  );
+}
+
+function StateRowContent({
+  entry,
+  changed,
+  appName,
+  currentSession,
+  onSelectEvent,
+  rowActions,
+  rowDetails,
+}: Pick<StateTableProps, 'appName' | 'currentSession' | 'onSelectEvent' | 'rowActions' | 'rowDetails'> & { entry: StateTableEntry; changed: boolean }) {
+  return (
+    <>
+      {/* Wraps the actions under a long key rather than breaking the key mid-word. */}
+      <div className="flex min-w-0 flex-wrap items-center gap-1.5">
         {entry.scope ? <ScopeBadge scope={entry.scope} /> : null}
-        <code className="min-w-0 break-all text-xs font-semibold">{entry.key}</code>
+        <code className="min-w-0 text-xs font-semibold break-words">
+          <bdi>{entry.key}</bdi>
+        </code>
         {changed ? (
           <span className="rounded bg-warning-surface px-1 text-[10px] font-semibold uppercase text-warning">changed</span>
         ) : null}
@@ -138,6 +203,6 @@ function StateRow({
         />
       </p>
       {rowDetails?.(entry)}
-    </li>
+    </>
   );
 }

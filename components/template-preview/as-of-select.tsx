@@ -28,7 +28,7 @@ export function AsOfSelect({ session, asOf, onChange }: AsOfSelectProps) {
   const items = events.data?.items ?? [];
   const listed = asOf === null || items.some((item) => item.seq === asOf);
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">
       <label htmlFor={id} className="text-sm font-medium">
         State
       </label>
@@ -36,7 +36,8 @@ export function AsOfSelect({ session, asOf, onChange }: AsOfSelectProps) {
         id={id}
         value={asOf === null ? 'now' : String(asOf)}
         onChange={(event) => onChange(event.target.value === 'now' ? null : Number(event.target.value))}
-        className={inputClass({ className: 'max-w-full px-2 py-1 text-sm' })}
+        // The options describe events at length: the list is cut to the screen, not the screen widened to it.
+        className={inputClass({ className: 'w-full min-w-0 max-w-full px-2 py-1 text-sm sm:w-auto' })}
       >
         <option value="now">Current state</option>
         {listed ? null : <option value={String(asOf)}>After event #{asOf}</option>}

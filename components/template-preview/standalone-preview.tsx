@@ -1,18 +1,17 @@
 'use client';
 
 import { useSearchParams } from 'next/navigation';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { JsonField } from '@/components/state-edit/json-field';
-import { TextField } from '@/components/state-edit/text-field';
 import { sessionPath } from '@/lib/paths';
 import { seqOf } from '@/lib/queries/session-url';
 import type { SessionRef } from '@/lib/session-service/store';
 import { parseStateText } from '@/lib/validation/json-text';
 import { AsOfSelect } from './as-of-select';
+import { SessionPicker } from './session-picker';
 import { EXAMPLE_TEMPLATE, TemplateWorkbench } from './template-workbench';
 import { usePreviewState } from './use-preview-state';
 import { replaceParams, useTemplateUrl, useUrlText } from './use-template-url';
-import { Button } from '@/components/ui/button';
 
 type Mode = 'session' | 'state';
 
@@ -43,13 +42,8 @@ export function StandalonePreview() {
   const [mode, setMode] = useState<Mode>(() => (session ? 'session' : 'state'));
   const url = useTemplateUrl(EXAMPLE_TEMPLATE);
   const typedState = useUrlText('state', EXAMPLE_STATE, mode === 'state');
-  const [ids, setIds] = useState({ appName: session?.appName ?? '', userId: session?.userId ?? '', sessionId: session?.sessionId ?? '' });
-  const [idsTried, setIdsTried] = useState(false);
   const fromSession = usePreviewState(mode === 'session' ? session : null, asOf);
   const parsedState = parseStateText(typedState.value);
-  const formId = useId();
-
-  const idError = (value: string) => (idsTried && value.trim() === '' ? 'is required' : null);
 
   const chooseMode = (next: Mode) => {
     setMode(next);
@@ -61,11 +55,13 @@ export function StandalonePreview() {
   let stateProblem: string | null = null;
   if (mode === 'session') {
     state = fromSession.state;
-    stateProblem = fromSession.problem;
-    source = session ? (
-      <div className="flex flex-wrap items-center gap-3">
+    stateProblem = fromSession.missing && session
+      ? `There is no session “${session.sessionId}” of user “${session.userId}” in app “${session.appName}”. Choose one above.`
+      : fromSession.problem;
+    source = session && !fromSession.missing ? (
+      <div className="flex min-w-0 flex-wrap items-center gap-3">
         <AsOfSelect session={session} asOf={asOf} onChange={(next) => replaceParams({ event: next === null ? null : String(next) })} />
-        <a href={sessionPath(session.appName, session.userId, session.sessionId)} className="text-sm text-accent hover:underline">
+        <a href={sessionPath(session.appName, session.userId, session.sessionId)} className="text-sm text-accent underline underline-offset-2">
           Open the session
         </a>
       </div>
@@ -101,25 +97,11 @@ export function StandalonePreview() {
       </div>
 
       {mode === 'session' ? (
-        <form
-          id={formId}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            setIdsTried(true);
-            const { appName, userId, sessionId } = ids;
-            if (!appName.trim() || !userId.trim() || !sessionId.trim()) return;
-            replaceParams({ app: appName, user: userId, session: sessionId, event: null, state: null });
-          }}
-          className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_1fr_auto]"
-        >
-          <TextField label="App" value={ids.appName} onChange={(appName) => setIds({ ...ids, appName })} error={idError(ids.appName)} mono />
-          <TextField label="User" value={ids.userId} onChange={(userId) => setIds({ ...ids, userId })} error={idError(ids.userId)} mono />
-          <TextField label="Session" value={ids.sessionId} onChange={(sessionId) => setIds({ ...ids, sessionId })} error={idError(ids.sessionId)} mono />
-          <Button type="submit" variant="primary" className="mb-0.5">
-            Load state
-          </Button>
-        </form>
+        <SessionPicker
+          key={session ? `${session.appName}\u0000${session.userId}\u0000${session.sessionId}` : ''}
+          initial={session}
+          onPick={(picked) => replaceParams({ app: picked.appName, user: picked.userId, session: picked.sessionId, event: null, state: null })}
+        />
       ) : (
         <JsonField
           label="State (JSON object, keys as an agent sees them)"
@@ -141,6 +123,7 @@ export function StandalonePreview() {
         source={source}
         shareable={url.shareable && (mode === 'session' || typedState.shareable)}
         loading={mode === 'state' || session !== null}
+        headingLevel={2}
       />
     </div>
   );

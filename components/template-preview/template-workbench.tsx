@@ -25,6 +25,8 @@ interface TemplateWorkbenchProps {
   shareable: boolean;
   /** The state is on its way (otherwise a missing state just means none was chosen). */
   loading?: boolean;
+  /** Level of the output's headings: 2 on a page of its own, 3 (the default) inside a page section. */
+  headingLevel?: 2 | 3;
 }
 
 const DIALECTS: { value: TemplateDialect; label: string; hint: string }[] = [
@@ -43,6 +45,7 @@ export function TemplateWorkbench(props: TemplateWorkbenchProps) {
   const templateId = useId();
   const deferred = useDeferredValue(template);
   const tooLong = template.length > MAX_TEMPLATE_LENGTH;
+  const Heading = props.headingLevel === 2 ? 'h2' : 'h3';
   const result = state && !tooLong ? renderTemplate(deferred, state, { dialect, artifacts: null }) : null;
 
   return (
@@ -76,7 +79,7 @@ export function TemplateWorkbench(props: TemplateWorkbenchProps) {
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="text-sm">{source}</div>
+        <div className="min-w-0 max-w-full text-sm">{source}</div>
         <div role="radiogroup" aria-label="Value rendering" className="flex overflow-hidden rounded-md border border-border text-xs">
           {DIALECTS.map((option) => (
             <button
@@ -114,7 +117,7 @@ export function TemplateWorkbench(props: TemplateWorkbenchProps) {
           )}
           <div>
             <div className="mb-1 flex items-center justify-between">
-              <h3 className="text-sm font-medium">Rendered instruction</h3>
+              <Heading className="text-sm font-medium">Rendered instruction</Heading>
               <CopyButton text={() => result.text} label="Copy the rendered instruction" />
             </div>
             <RenderedTemplate template={deferred} result={result} />
@@ -126,7 +129,7 @@ export function TemplateWorkbench(props: TemplateWorkbenchProps) {
             </details>
           </div>
           <div>
-            <h3 className="mb-1 text-sm font-medium">Placeholders</h3>
+            <Heading className="mb-1 text-sm font-medium">Placeholders</Heading>
             <PlaceholderTable placeholders={result.placeholders} />
           </div>
         </>

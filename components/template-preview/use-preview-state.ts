@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { liveStateOptions, stateAsOfOptions } from '@/lib/queries/session';
-import { retryTransient } from '@/lib/queries/session-api';
+import { ApiError, retryTransient } from '@/lib/queries/session-api';
 import { mergedRecord } from '@/lib/session-service/merged-entries';
 import type { SessionRef } from '@/lib/session-service/store';
 import type { StateRecord } from '@/lib/session-service/types';
@@ -11,6 +11,8 @@ export interface PreviewState {
   /** The merged state an agent would see (session keys, then app:, then user:). */
   state: StateRecord | null;
   problem: string | null;
+  /** The session does not exist (a 404): the page says so in its own words. */
+  missing: boolean;
 }
 
 /** A session's merged state now (kept live), or right after event `asOf` — what a template renders against. */
@@ -19,8 +21,11 @@ export function usePreviewState(session: SessionRef | null, asOf: number | null)
   const now = useQuery({ ...liveStateOptions(ref), enabled: session !== null && asOf === null, retry: retryTransient });
   const past = useQuery({ ...stateAsOfOptions(ref, asOf ?? 0), enabled: session !== null && asOf !== null, retry: retryTransient });
   const query = asOf === null ? now : past;
-  if (!session) return { state: null, problem: null };
-  if (query.isError) return { state: null, problem: `Could not read the state: ${query.error.message}` };
-  if (!query.data) return { state: null, problem: null };
-  return { state: mergedRecord(query.data), problem: null };
+  if (!session) return { state: null, problem: null, missing: false };
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404 && asOf === null;
+    return { state: null, problem: `Could not read the state: ${query.error.message}`, missing };
+  }
+  if (!query.data) return { state: null, problem: null, missing: false };
+  return { state: mergedRecord(query.data), problem: null, missing: false };
 }

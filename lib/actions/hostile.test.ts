@@ -169,13 +169,13 @@ const CASES: Case[] = [
     'changes',
     'must have at most 1000 changes',
   ),
-  invalid(appendEvent, 'appendEvent: a delta text over 2 MiB', append({ stateDelta: `{"a": "${'x'.repeat(2 * MiB)}"}` }), 'stateDelta', 'is longer than 2097152 characters'),
-  invalid(appendEvent, 'appendEvent: a text over 2 MiB', append({ text: 'x'.repeat(2 * MiB + 1) }), 'text', 'is longer than 2097152 characters'),
+  invalid(appendEvent, 'appendEvent: a delta text over 2 MiB', append({ stateDelta: `{"a": "${'x'.repeat(2 * MiB)}"}` }), 'stateDelta', 'is over the 2 MiB limit (2,097,152 characters)'),
+  invalid(appendEvent, 'appendEvent: a text over 2 MiB', append({ text: 'x'.repeat(2 * MiB + 1) }), 'text', 'is over the 2 MiB limit (2,097,152 characters)'),
   ...badJson(
     'a value over 2 MiB of UTF-8 in fewer characters',
     `{"a": "${'é'.repeat(1.1 * MiB)}"}`,
-    /^value of "a": \d+ bytes of JSON, over the 2097152-byte limit$/,
-    /^\d+ bytes of JSON, over the 2097152-byte limit$/,
+    /^value of "a": [\d.]+ MiB of JSON \([\d,]+ bytes\), over the 2 MiB limit$/,
+    /^[\d.]+ MiB of JSON \([\d,]+ bytes\), over the 2 MiB limit$/,
   ),
   invalid(editState, 'editState: a 501-character reason', userEdit({ reason: 'r'.repeat(501) }), 'reason', 'must be at most 500 characters'),
 

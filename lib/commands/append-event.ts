@@ -7,7 +7,7 @@ import { newId } from '../session-service/events';
 import type { AppendOptions, AppendResult, SessionStore } from '../session-service/store';
 import type { Part } from '../session-service/types';
 import { parseDeltaText, parseObjectText } from '../validation/json-text';
-import { MAX_REVISION, MAX_VALUE_BYTES } from '../validation/limits';
+import { formatBytes, MAX_REVISION, MAX_VALUE_BYTES } from '../validation/limits';
 import { EMPTY_EVENT_MESSAGE } from '../validation/messages';
 import { fieldErrorsOf, idSchema, nameSchema } from '../validation/schemas';
 import { hasLoneSurrogate, UNPAIRED_SURROGATE_MESSAGE } from '../validation/text';
@@ -42,14 +42,14 @@ export const appendEventInput = z.object({
   invocationId: optionalName,
   text: z
     .string({ error: 'must be a string' })
-    .max(MAX_VALUE_BYTES, `is longer than ${MAX_VALUE_BYTES} characters`)
+    .max(MAX_VALUE_BYTES, `is over the ${formatBytes(MAX_VALUE_BYTES)} limit (${MAX_VALUE_BYTES.toLocaleString('en')} characters)`)
     // As the API refuses it: what is stored would not be what was sent.
     .refine((text) => !hasLoneSurrogate(text), UNPAIRED_SURROGATE_MESSAGE)
     .optional(),
   functionCall: callSchema.optional(),
   functionResponse: callSchema.optional(),
   /** JSON object text. Blank means no state change. */
-  stateDelta: z.string({ error: 'must be a string' }).max(MAX_VALUE_BYTES, `is longer than ${MAX_VALUE_BYTES} characters`).default(''),
+  stateDelta: z.string({ error: 'must be a string' }).max(MAX_VALUE_BYTES, `is over the ${formatBytes(MAX_VALUE_BYTES)} limit (${MAX_VALUE_BYTES.toLocaleString('en')} characters)`).default(''),
 });
 
 export type AppendEventInput = z.input<typeof appendEventInput>;

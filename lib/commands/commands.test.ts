@@ -64,7 +64,7 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
         [{ stateDelta: '{"a": }' }, 'stateDelta', /^Malformed JSON at line 1, column 7: unexpected character "}", expected a JSON value$/],
         [{ stateDelta: `{"${'k'.repeat(300)}": 1}` }, 'stateDelta', /longer than 256 characters/],
         [{ stateDelta: '{"deep": ' + '['.repeat(70) + ']'.repeat(70) + '}' }, 'stateDelta', /nested deeper than 64 levels/],
-        [{ text: 'x'.repeat(2 * 1024 * 1024 + 1) }, 'text', /longer than/],
+        [{ text: 'x'.repeat(2 * 1024 * 1024 + 1) }, 'text', /over the 2 MiB limit/],
         [{ functionResponse: { name: 'f', json: '[1]' } }, 'functionResponse.json', /expected a JSON object, got an array/],
         [{ invocationId: 'i'.repeat(129) }, 'invocationId', /at most 128/],
         [{ stateDelta: '' }, 'form', /needs text, a function call or response, or a state delta/],
@@ -211,6 +211,35 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
       const [latest, previous] = (await database.service.getKeyHistory({ appName: app, scope: 'user', userId: 'u', key: 'plan' })).items;
       expect(latest).toMatchObject({ oldValue: 'team', newValue: 'free', actor: 'support', reason: 'b' });
       expect(previous).toMatchObject({ newValue: 'team', actor: 'ops' });
+    });
+
+    it('adds a key typed with its tier’s prefix or spaces under the key meant, and refuses other tiers’ prefixes', async () => {
+      const user = { scope: 'user', appName: app, userId: 'prefixes', reason: 'r' } as const;
+      const added = await editStateCommand(database.service, 'ops', { ...user, changes: [{ key: 'user:nick', value: '"N"' }, { key: '  city ', value: '"Oslo"' }] });
+      expect(added).toMatchObject({ ok: true });
+      expect((await database.service.getUserState(app, 'prefixes')).map((e) => e.key)).toEqual(['city', 'nick']);
+      const refused: [string, RegExp][] = [
+        ['temp:scratch', /never stored/],
+        ['app:leak', /app state, shared by every user/],
+        ['user:user:twice', /typed twice/],
+      ];
+      for (const [key, message] of refused) {
+        const result = await editStateCommand(database.service, 'ops', { ...user, changes: [{ key, value: '1' }] });
+        expect(result.ok, key).toBe(false);
+        if (!result.ok) expect(result.fieldErrors?.['changes.0.key']).toMatch(message);
+      }
+      const appEdit = { scope: 'app', appName: app, reason: 'r' } as const;
+      expect(await editStateCommand(database.service, 'ops', { ...appEdit, changes: [{ key: 'app:tone2', value: '1' }] })).toMatchObject({ ok: true });
+      expect((await database.service.getAppState(app)).map((e) => e.key)).toContain('tone2');
+      const userInApp = await editStateCommand(database.service, 'ops', { ...appEdit, changes: [{ key: 'user:plan', value: '1' }] });
+      expect(userInApp).toMatchObject({ ok: false, fieldErrors: { 'changes.0.key': expect.stringMatching(/belong to one user/) } });
+      expect((await database.service.getUserState(app, 'prefixes')).map((e) => e.key)).toEqual(['city', 'nick']);
+    });
+
+    it('still edits and removes a key stored with a prefix in its name', async () => {
+      await database.service.editState({ scope: 'user', appName: app, userId: 'legacy', changes: { 'app:odd': 1 }, actor: 'api', reason: 'r' });
+      const removed = await editStateCommand(database.service, 'ops', { scope: 'user', appName: app, userId: 'legacy', changes: [{ key: 'app:odd', remove: true }], reason: 'r' });
+      expect(removed).toMatchObject({ ok: true, data: [] });
     });
 
     it('never rewrites events', async () => {

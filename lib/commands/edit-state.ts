@@ -4,8 +4,9 @@ import { stateConflictsOf, type StateConflict } from '../session-service/errors'
 import { setOwn } from '../session-service/json';
 import type { ExpectedValue, SessionStore } from '../session-service/store';
 import type { JsonValue, StateEntry } from '../session-service/types';
-import { keyProblem, parseJsonText, valueProblem } from '../validation/json-text';
-import { MAX_KEYS_PER_DELTA, MAX_VALUE_BYTES } from '../validation/limits';
+import { parseJsonText, valueProblem } from '../validation/json-text';
+import { tierKey, type TierKey } from './tier-key';
+import { formatBytes, MAX_KEYS_PER_DELTA, MAX_VALUE_BYTES } from '../validation/limits';
 import { fieldErrorsOf, idSchema, reasonSchema } from '../validation/schemas';
 
 /** What the person saw for a key when they confirmed the diff: absent, or this value. */
@@ -22,7 +23,7 @@ const changeSchema = z.object({
   /** The key within its tier, without the app:/user: prefix. */
   key: z.string({ error: 'must be a string' }),
   /** JSON text of the new value; ignored with remove. */
-  value: z.string({ error: 'must be a string' }).max(MAX_VALUE_BYTES, `is longer than ${MAX_VALUE_BYTES} characters`).optional(),
+  value: z.string({ error: 'must be a string' }).max(MAX_VALUE_BYTES, `is over the ${formatBytes(MAX_VALUE_BYTES)} limit (${MAX_VALUE_BYTES.toLocaleString('en')} characters)`).optional(),
   remove: z.boolean().optional(),
   /** When given, the edit is refused if the key no longer holds what the person saw. */
   seen: seenSchema.optional(),
@@ -62,6 +63,10 @@ function expectedOf(input: z.infer<typeof editStateInput>): Record<string, Expec
   return Object.keys(expected).length > 0 ? expected : undefined;
 }
 
+function tierEntries(service: SessionStore, input: z.infer<typeof editStateInput>): Promise<StateEntry[]> {
+  return input.scope === 'app' ? service.getAppState(input.appName) : service.getUserState(input.appName, input.userId ?? '');
+}
+
 /** Validates a support edit of app or user state and applies it, recorded with actor and reason. */
 export async function editStateCommand(
   service: SessionStore,
@@ -75,22 +80,33 @@ export async function editStateCommand(
   const errors: Record<string, string> = {};
   const changes: Record<string, JsonValue | undefined> = {};
   const keys = new Set<string>();
+  const named: z.infer<typeof changeSchema>[] = [];
+  let existing: Set<string>;
+  try {
+    existing = new Set((await tierEntries(service, input)).map((entry) => entry.key));
+  } catch (error) {
+    return failure(error);
+  }
   input.changes.forEach((change, index) => {
-    const keyError = keyProblem(change.key) ?? (keys.has(change.key) ? 'appears twice in one edit' : null);
+    // Keys already in the tier are taken as stored (so an odd one can still be fixed or removed); new ones as meant.
+    const tier: TierKey = existing.has(change.key) ? { ok: true, key: change.key, note: null } : tierKey(input.scope, change.key);
+    const key = tier.ok ? tier.key : change.key;
+    named.push({ ...change, key });
+    const keyError = (tier.ok ? null : tier.message) ?? (keys.has(key) ? 'appears twice in one edit' : null);
     if (keyError) errors[`changes.${index}.key`] = keyError;
-    keys.add(change.key);
+    keys.add(key);
     if (change.remove) {
-      setOwn(changes, change.key, undefined);
+      setOwn(changes, key, undefined);
       return;
     }
     const value = parseJsonText(change.value ?? '');
     const problem = value.ok ? valueProblem(value.value) : value.message;
     if (problem !== null) errors[`changes.${index}.value`] = problem;
-    else if (value.ok) setOwn(changes, change.key, value.value);
+    else if (value.ok) setOwn(changes, key, value.value);
   });
   if (Object.keys(errors).length > 0) return invalid(errors);
 
-  const expected = expectedOf(input);
+  const expected = expectedOf({ ...input, changes: named });
   try {
     const entries = await service.editState({
       scope: input.scope,
@@ -107,7 +123,7 @@ export async function editStateCommand(
     if (conflicts) {
       const fieldErrors: Record<string, string> = {};
       for (const conflict of conflicts) {
-        const index = input.changes.findIndex((change) => change.key === conflict.key);
+        const index = named.findIndex((change) => change.key === conflict.key);
         fieldErrors[`changes.${index}.key`] = `changed since you opened it: ${describeCurrent(conflict)}`;
       }
       return {

@@ -2,7 +2,7 @@ import { exceedsDepth, loneSurrogateProblem } from './json-checks';
 import { findJsonSyntaxError, lineAndColumn } from './json-syntax';
 import { lossyNumberMessage } from './json-numbers';
 import { hasLoneSurrogate } from './text';
-import { MAX_JSON_DEPTH, MAX_KEY_LENGTH, MAX_KEYS_PER_DELTA, MAX_VALUE_BYTES } from './limits';
+import { formatBytes, MAX_JSON_DEPTH, MAX_KEY_LENGTH, MAX_KEYS_PER_DELTA, MAX_VALUE_BYTES } from './limits';
 import type { JsonObject, JsonValue, StateRecord } from '../session-service/types';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -50,7 +50,7 @@ const encoder = new TextEncoder();
 export function valueProblem(value: JsonValue): string | null {
   if (exceedsDepth(value, MAX_JSON_DEPTH)) return `nested deeper than ${MAX_JSON_DEPTH} levels`;
   const bytes = encoder.encode(JSON.stringify(value)).length;
-  if (bytes > MAX_VALUE_BYTES) return `${bytes} bytes of JSON, over the ${MAX_VALUE_BYTES}-byte limit`;
+  if (bytes > MAX_VALUE_BYTES) return `${formatBytes(bytes)} of JSON (${bytes.toLocaleString('en')} bytes), over the ${formatBytes(MAX_VALUE_BYTES)} limit`;
   return null;
 }
 

@@ -19,3 +19,10 @@ export const MAX_STORED_INTEGER = 2_147_483_647;
  * MAX_STORED_INTEGER); a store refuses one it could never have issued as stale.
  */
 export const MAX_REVISION = Number.MAX_SAFE_INTEGER;
+
+/** A size as people read it: "2 MiB", "1.5 KiB", "900 bytes". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes.toLocaleString('en')} bytes`;
+  const [size, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'KiB'] : [bytes / (1024 * 1024), 'MiB'];
+  return `${Number.isInteger(size) ? size : size.toFixed(1)} ${unit}`;
+}

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { listHref } from '@/components/lists/href';
+import { LiveRefresh } from '@/components/lists/live-refresh';
 import { RelativeTime } from '@/components/lists/relative-time';
 import { SearchForm } from '@/components/lists/search-form';
 import { SessionList, sessionListParams } from '@/components/lists/session-list';
@@ -24,6 +25,7 @@ import { metadataId, routeId } from '@/lib/data/route-params';
 import { appPath, appExportPath } from '@/lib/paths';
 import { mayWrite } from '@/lib/actions/authorize';
 import { TransferBar } from '@/components/session-ops/transfer-bar';
+import { appWatchUrls } from '@/lib/queries/live-lists';
 
 interface AppPageProps {
   params: Promise<{ app: string }>;
@@ -65,10 +67,14 @@ export default async function AppPage({ params, searchParams }: AppPageProps) {
             },
           ]}
         />
+        <div className="mt-2">
+          <LiveRefresh watch={appWatchUrls(appName)} appName={appName} renderedAt={now / 1000} />
+        </div>
       </header>
 
-      <section aria-label="App state" className="mb-8">
+      <div className="mb-8">
         <TierStateTable
+          headingLevel={2}
           tier={{ scope: 'app', appName }}
           title="App state"
           appName={appName}
@@ -77,7 +83,7 @@ export default async function AppPage({ params, searchParams }: AppPageProps) {
           emptyText="No app state: no agent has written an app: key yet."
           maxHeight="24rem"
         />
-      </section>
+      </div>
 
       <Tabs
         label="App lists"

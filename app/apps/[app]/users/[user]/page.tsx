@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
+import { LiveRefresh } from '@/components/lists/live-refresh';
 import { RelativeTime } from '@/components/lists/relative-time';
 import { SessionList, sessionListParams } from '@/components/lists/session-list';
 import { SessionSearchForm } from '@/components/lists/session-search-form';
@@ -15,6 +16,7 @@ import { getUserOverview } from '@/lib/data/users';
 import { userExportPath, userPath } from '@/lib/paths';
 import { mayWrite } from '@/lib/actions/authorize';
 import { TransferBar } from '@/components/session-ops/transfer-bar';
+import { userWatchUrls } from '@/lib/queries/live-lists';
 
 interface UserPageProps {
   params: Promise<{ app: string; user: string }>;
@@ -50,10 +52,14 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
             { label: 'Last activity', value: <RelativeTime seconds={overview.lastUpdateTime} now={Date.now()} withAbsolute /> },
           ]}
         />
+        <div className="mt-2">
+          <LiveRefresh watch={userWatchUrls(appName, userId)} appName={appName} renderedAt={Date.now() / 1000} />
+        </div>
       </header>
 
-      <section aria-label="User state" className="mb-8">
+      <div className="mb-8">
         <TierStateTable
+          headingLevel={2}
           tier={{ scope: 'user', appName, userId }}
           title="User state"
           appName={appName}
@@ -62,7 +68,7 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
           emptyText="No user state: no agent has written a user: key for this user yet."
           maxHeight="24rem"
         />
-      </section>
+      </div>
 
       <section aria-label="User state history" className="mb-8">
         <UserHistory appName={appName} userId={userId} />

@@ -47,9 +47,10 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
   const service = await getStore();
 
   // Only the writes the signed-in account may make are offered.
-  const [canAppend, canEditUserState, canOperate, canPrune, ops] = await Promise.all([
+  const [canAppend, canEditUserState, canEditAppState, canOperate, canPrune, ops] = await Promise.all([
     mayWrite('appendEvent'),
     mayWrite('userState'),
+    mayWrite('appState'),
     mayWrite('sessionOps'),
     mayWrite('prune'),
     getSessionOps(ref),
@@ -64,8 +65,8 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
         <p className="text-xs font-medium uppercase tracking-wide text-muted">Session</p>
         <h1 className="break-all font-mono text-2xl font-semibold tracking-tight">{ref.sessionId}</h1>
         <p className="mt-1 text-sm text-muted">
-          User <span className="font-mono text-foreground">{ref.userId}</span> of app{' '}
-          <span className="font-mono text-foreground">{ref.appName}</span> · created <Timestamp seconds={summary.createTime} />
+          User <span className="font-mono break-words text-foreground">{ref.userId}</span> of app{' '}
+          <span className="font-mono break-words text-foreground">{ref.appName}</span> · created <Timestamp seconds={summary.createTime} />
         </p>
         {ops.meta ? <SessionLinks session={ref} meta={ops.meta} /> : null}
         <OperationsHistory operations={ops.operations} />
@@ -84,7 +85,7 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
             <AppendEventForm session={ref} />
           </div>
         ) : null}
-        <SessionView {...ref} canEditUserState={canEditUserState} />
+        <SessionView {...ref} canEditUserState={canEditUserState} canEditAppState={canEditAppState} />
         <div className="mt-8">
           <SessionTemplatePreview session={ref} />
         </div>
