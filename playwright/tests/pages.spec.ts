@@ -110,7 +110,7 @@ test('user page', async ({ statehouse, statehouseConsole }) => {
 });
 
 test('session page: tiers, timeline, time travel, append form and edit dialog', async ({ statehouseConsole }) => {
-  test.slow(); // many pages and an axe scan each
+  test.setTimeout(180_000); // six states of the page, an axe scan each: 70 s on a machine at load 35
   const view = await statehouseConsole.session(session);
   await expectAll({
     appRow: view.stateRow('app', 'tone'),
