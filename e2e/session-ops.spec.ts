@@ -71,7 +71,9 @@ test('support rewinds to before an invocation; the timeline shows the rewind', a
   await form.getByLabel('Rewind to before invocation').fill('inv-2');
   await form.getByRole('button', { name: 'Rewind' }).click();
   await expect(form.getByRole('status')).toContainText('Rewound to before inv-2: undid 2 events; restored topic, step.');
-  await expect(eventRow(page, 4).getByTestId('rewind-note')).toContainText('Rewind to before invocation inv-2');
+  await expect(eventRow(page, 4).getByTestId('rewind-note')).toContainText(
+    'Rewind to before invocation inv-2: undid events #2–#3; restored topic, step.',
+  );
   const after = await service.getSession(refOf(session));
   expect(after?.state).toMatchObject({ topic: 'tea', step: 1, 'user:lang': 'en' });
   expect(after?.events.at(-1)).toMatchObject({ author: 'user', actions: { rewindBeforeInvocationId: 'inv-2' } });

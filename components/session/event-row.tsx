@@ -5,11 +5,13 @@ import { RewindNote } from '@/components/session-ops/rewind-note';
 import { Timestamp } from '@/components/state';
 import type { TimelineItem } from '@/lib/data/session-views';
 import type { NormalFilters } from '@/lib/queries/session';
+import type { SessionRef } from '@/lib/session-service/store';
 import { DiffList, rowsOfChanges } from './diff-list';
 import { EventContent } from './event-content';
 import { EventFlags } from './event-flags';
 
 export interface EventRowProps {
+  sessionRef: SessionRef;
   item: TimelineItem;
   selected: boolean;
   /** The event compared with the selected one. */
@@ -25,6 +27,7 @@ const chip = 'rounded px-1 hover:bg-surface-muted hover:text-accent';
 
 /** One event: who, when, which invocation, flags, content and the per-key diff of its state delta. */
 export const EventRow = memo(function EventRow({
+  sessionRef,
   item,
   selected,
   compared,
@@ -89,7 +92,7 @@ export const EventRow = memo(function EventRow({
           </button>
         </span>
       </header>
-      <RewindNote event={event} onShowInvocation={(invocationId) => onFilters({ invocationId })} />
+      <RewindNote session={sessionRef} seq={seq} event={event} onShowInvocation={(invocationId) => onFilters({ invocationId })} />
       {event.errorMessage ? <p className="text-xs text-danger">{event.errorMessage}</p> : null}
       <EventContent content={event.content} label={`Event ${seq}`} />
       {changes.length > 0 ? (

@@ -171,6 +171,7 @@ export function TimelineList(props: TimelineListProps) {
                 >
                   {item ? (
                     <EventRow
+                      sessionRef={sessionRef}
                       item={item}
                       selected={item.seq === selected}
                       compared={item.seq === compare}
