@@ -231,6 +231,27 @@ describe.each(providers)('session operations API on %s', (provider) => {
     });
   });
 
+  describe('a store without these operations (a store over ADK\'s own tables)', () => {
+    it('answers 405 naming what it cannot do, and still rewinds and exports through ADK\'s own operations', async () => {
+      const { params } = await seed();
+      const operations = new Set(['forkSession', 'importSessions', 'getSessionMeta', 'setSessionMeta', 'prune', 'listOperations']);
+      const bare = new Proxy(database.service, {
+        get: (target, name, receiver) => (typeof name === 'string' && operations.has(name) ? undefined : Reflect.get(target, name, receiver)),
+      });
+      setServicesForTests({ store: bare });
+      try {
+        const refused = await call(fork.POST, 'POST', { params, body: { atSeq: 1 } });
+        expect([refused.status, detailOf(refused)]).toEqual([405, 'This session store does not support forking sessions.']);
+        expect((await call(meta.GET, 'GET', { params })).status).toBe(405);
+        expect((await call(prune.POST, 'POST', { params, body: { target: 'session' } })).status).toBe(405);
+        expect((await call(rewind.POST, 'POST', { params, body: { rewindBeforeInvocationId: 'i3' } })).status).toBe(200);
+        expect((await call(exportRoute.GET, 'GET', { params })).status).toBe(200);
+      } finally {
+        setServicesForTests({ store: database.service });
+      }
+    });
+  });
+
   describe('roles in protected mode', () => {
     const tokens: Record<string, string> = {};
     beforeAll(async () => {
