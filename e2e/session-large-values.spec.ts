@@ -1,0 +1,30 @@
+// A session holding large values: the page's HTML stays small (each large
+// value arrives cut, with a button that loads the whole of it), and loading
+// one shows all of it.
+import { expect, test } from './fixtures';
+import { openSession, refOf, sessionUrl } from './support/session-page';
+
+const MiB = 1024 * 1024;
+
+test('large values are sent cut and loaded on demand; the page stays small', async ({ page, request, service, createSession }) => {
+  test.setTimeout(120_000);
+  const big = (n: number) => `value ${n} ${'w'.repeat(2 * MiB)}`;
+  const session = await createSession({ state: { 'user:profile': big(0) } });
+  for (let n = 1; n <= 12; n += 1) {
+    await service.append(refOf(session), { author: 'agent', content: { role: 'model', parts: [{ text: big(n) }] }, actions: { stateDelta: { last: big(n) } } });
+  }
+
+  // 12 events of 2 x 2 MiB and a 2 MiB state value: about 50 MB of values.
+  const html = await request.get(sessionUrl(session));
+  expect(html.status()).toBe(200);
+  const bytes = (await html.body()).length;
+  console.log(`session page with ~50 MB of values: ${(bytes / 1024).toFixed(0)} KiB of HTML`);
+  expect(bytes).toBeLessThan(2 * MiB);
+
+  await openSession(page, session);
+  const load = page.getByRole('button', { name: /^Load all of / });
+  await expect(load.first()).toBeVisible();
+  const before = await page.evaluate(() => document.body.innerText.length);
+  await load.first().click();
+  await expect.poll(() => page.evaluate(() => document.body.innerText.length)).toBeGreaterThan(before + 2 * MiB - 10_000);
+});
