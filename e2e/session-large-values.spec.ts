@@ -25,6 +25,8 @@ test('large values are sent cut and loaded on demand; the page stays small', asy
   const load = page.getByRole('button', { name: /^Load all of / });
   await expect(load.first()).toBeVisible();
   const before = await page.evaluate(() => document.body.innerText.length);
+  const buttons = await load.count();
   await load.first().click();
-  await expect.poll(() => page.evaluate(() => document.body.innerText.length)).toBeGreaterThan(before + 2 * MiB - 10_000);
+  await expect(load).toHaveCount(buttons - 1, { timeout: 30_000 });
+  await expect.poll(() => page.evaluate(() => document.body.innerText.length), { timeout: 30_000 }).toBeGreaterThan(before + 2 * MiB - 10_000);
 });
