@@ -9,7 +9,7 @@ type Loaded = { state: 'idle' } | { state: 'loading' } | { state: 'failed'; mess
  * A value the server sent cut (too large for a page): its beginning, and a
  * button that fetches the whole of it only when asked.
  */
-export function CutString({ cut, label, quoted = true }: { cut: CutValue; label: string; quoted?: boolean }) {
+export function CutString({ cut, label, quoted = true, tabIndex }: { cut: CutValue; label: string; quoted?: boolean; tabIndex?: number }) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'idle' });
   const render = (text: string) => (quoted && !cut.json ? JSON.stringify(text) : text);
 
@@ -33,6 +33,7 @@ export function CutString({ cut, label, quoted = true }: { cut: CutValue; label:
       {preview}…
       <button
         type="button"
+        tabIndex={tabIndex}
         onClick={() => void load()}
         disabled={loaded.state === 'loading'}
         aria-label={`Load all of ${label} (${cut.length.toLocaleString('en')} characters)`}

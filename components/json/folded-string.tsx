@@ -1,6 +1,8 @@
 'use client';
 
 import { useState } from 'react';
+import { parseCut } from '@/lib/data/value-cut';
+import { CutString } from './cut-string';
 import { foldedPreview, isFoldedString } from './json-format';
 import { useRowTabIndex } from './row-tab-stop';
 
@@ -16,6 +18,8 @@ interface FoldedStringProps {
 export function FoldedString({ text, label, quoted = true }: FoldedStringProps) {
   const [open, setOpen] = useState(false);
   const tabIndex = useRowTabIndex();
+  const cut = parseCut(text);
+  if (cut) return <CutString cut={cut} label={label} quoted={quoted} tabIndex={tabIndex} />;
   const render = (value: string) => (quoted ? JSON.stringify(value) : value);
   // <bdi>: right-to-left text keeps its quotes and does not reorder what surrounds it.
   if (!isFoldedString(text)) return <bdi className="whitespace-pre-wrap break-words">{render(text)}</bdi>;

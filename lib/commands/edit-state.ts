@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invalid, failure, type ActionResult } from './result';
+import { parseCut } from '../data/value-cut';
 import { stateConflictsOf, type StateConflict } from '../session-service/errors';
 import { setOwn } from '../session-service/json';
 import type { ExpectedValue, SessionStore } from '../session-service/store';
@@ -8,6 +9,8 @@ import { parseJsonText, valueProblem } from '../validation/json-text';
 import { tierKey, type TierKey } from './tier-key';
 import { formatBytes, MAX_KEYS_PER_DELTA, MAX_VALUE_BYTES } from '../validation/limits';
 import { fieldErrorsOf, idSchema, reasonSchema } from '../validation/schemas';
+
+const CUT_VALUE_MESSAGE = 'is too large to edit on the page (it is shown cut): change it through the API (PATCH .../state).';
 
 /** What the person saw for a key when they confirmed the diff: absent, or this value. */
 const seenSchema = z.union(
@@ -92,6 +95,11 @@ export async function editStateCommand(
     const tier: TierKey = existing.has(change.key) ? { ok: true, key: change.key, note: null } : tierKey(input.scope, change.key);
     const key = tier.ok ? tier.key : change.key;
     named.push({ ...change, key });
+    // The page shows a large value cut (lib/data/value-cut.ts): that preview is not the value to edit or compare with.
+    if (change.seen?.present && typeof change.seen.value === 'string' && parseCut(change.seen.value)) {
+      errors[`changes.${index}.value`] = CUT_VALUE_MESSAGE;
+      return;
+    }
     const keyError = (tier.ok ? null : tier.message) ?? (keys.has(key) ? 'appears twice in one edit' : null);
     if (keyError) errors[`changes.${index}.key`] = keyError;
     keys.add(key);
@@ -100,7 +108,7 @@ export async function editStateCommand(
       return;
     }
     const value = parseJsonText(change.value ?? '');
-    const problem = value.ok ? valueProblem(value.value) : value.message;
+    const problem = value.ok ? (typeof value.value === 'string' && parseCut(value.value) ? CUT_VALUE_MESSAGE : valueProblem(value.value)) : value.message;
     if (problem !== null) errors[`changes.${index}.value`] = problem;
     else if (value.ok) setOwn(changes, key, value.value);
   });

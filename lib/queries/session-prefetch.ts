@@ -3,6 +3,7 @@
 // (lib/queries/session.ts), read straight from the service (lib/data).
 import type { QueryClient } from '@tanstack/react-query';
 import { locateEvent, readTimeline, readTimelineEvent } from '../data/session';
+import { cutStateView, cutTimelineItem } from '../data/session-cut';
 import { sessionStateView } from '../data/session-state';
 import type { EventPosition } from '../data/session-views';
 import type { SessionRef, SessionStore } from '../session-service/store';
@@ -26,11 +27,11 @@ export async function prefetchSessionPage(
   url: SessionUrlState,
 ): Promise<void> {
   const tasks: Promise<unknown>[] = [
-    queryClient.prefetchQuery({ queryKey: sessionKeys.state(ref, null), queryFn: () => sessionStateView(service, ref) }),
+    queryClient.prefetchQuery({ queryKey: sessionKeys.state(ref, null), queryFn: async () => cutStateView(ref, await sessionStateView(service, ref)) }),
   ];
   for (const seq of [url.event, url.compare]) {
     if (seq === null) continue;
-    tasks.push(queryClient.prefetchQuery({ queryKey: sessionKeys.state(ref, seq), queryFn: () => sessionStateView(service, ref, seq) }));
+    tasks.push(queryClient.prefetchQuery({ queryKey: sessionKeys.state(ref, seq), queryFn: async () => cutStateView(ref, await sessionStateView(service, ref, seq), seq) }));
   }
   if (url.event !== null) {
     const seq = url.event;
@@ -40,7 +41,7 @@ export async function prefetchSessionPage(
         queryFn: async () => {
           const item = await readTimelineEvent(service, ref, seq);
           if (!item) throw new Error(`Event ${seq} not found in session ${ref.sessionId}.`);
-          return item;
+          return cutTimelineItem(ref, item);
         },
       }),
     );
@@ -73,7 +74,10 @@ async function prefetchTimeline(queryClient: QueryClient, service: SessionStore,
     [...pages].map((page) =>
       queryClient.prefetchQuery({
         queryKey: sessionKeys.timelinePage(ref, url.filters, page),
-        queryFn: () => readTimeline(service, ref, { ...filters, offset: page * TIMELINE_PAGE_SIZE, limit: TIMELINE_PAGE_SIZE }),
+        queryFn: async () => {
+          const timeline = await readTimeline(service, ref, { ...filters, offset: page * TIMELINE_PAGE_SIZE, limit: TIMELINE_PAGE_SIZE });
+          return { ...timeline, items: timeline.items.map((item) => cutTimelineItem(ref, item)) };
+        },
       }),
     ),
   );

@@ -58,7 +58,7 @@ export function liveStateOptions(ref: SessionRef) {
   return queryOptions({
     queryKey: sessionKeys.state(ref, null),
     retry,
-    queryFn: ({ signal }) => getJson<SessionStateView>(`${sessionApiPath(ref)}/state`, signal),
+    queryFn: ({ signal }) => getJson<SessionStateView>(`${sessionApiPath(ref)}/state${queryString({ preview: 1 })}`, signal),
     // A deleted session stays deleted: stop asking.
     refetchInterval: (query) => (query.state.error instanceof ApiError && query.state.error.status === 404 ? false : LIVE_POLL_MS),
     staleTime: 0,
@@ -70,7 +70,7 @@ export function stateAsOfOptions(ref: SessionRef, seq: number) {
   return queryOptions({
     queryKey: sessionKeys.state(ref, seq),
     retry,
-    queryFn: ({ signal }) => getJson<SessionStateView>(`${sessionApiPath(ref)}/state${queryString({ asOf: seq })}`, signal),
+    queryFn: ({ signal }) => getJson<SessionStateView>(`${sessionApiPath(ref)}/state${queryString({ asOf: seq, preview: 1 })}`, signal),
     staleTime: Infinity,
   });
 }
@@ -82,7 +82,7 @@ export function timelinePageOptions(ref: SessionRef, filters: NormalFilters, pag
     retry,
     queryFn: ({ signal }) =>
       getJson<Page<TimelineItem>>(
-        `${sessionApiPath(ref)}/timeline${queryString({ ...filterParams(filters), offset: page * TIMELINE_PAGE_SIZE, limit: TIMELINE_PAGE_SIZE })}`,
+        `${sessionApiPath(ref)}/timeline${queryString({ ...filterParams(filters), offset: page * TIMELINE_PAGE_SIZE, limit: TIMELINE_PAGE_SIZE, preview: 1 })}`,
         signal,
       ),
     staleTime: Infinity,
@@ -119,7 +119,7 @@ export function eventOptions(ref: SessionRef, seq: number) {
   return queryOptions({
     queryKey: sessionKeys.event(ref, seq),
     retry,
-    queryFn: ({ signal }) => getJson<TimelineItem>(`${sessionApiPath(ref)}/events/${seq}`, signal),
+    queryFn: ({ signal }) => getJson<TimelineItem>(`${sessionApiPath(ref)}/events/${seq}${queryString({ preview: 1 })}`, signal),
     staleTime: Infinity,
   });
 }
