@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { expect, test, type Page } from '@playwright/test';
 import { sessionPath } from '../lib/paths';
-import { APP, dumpAgentDatabase } from '../lib/testing/adk-fixtures';
+import { APP, appendPythonSqliteEvent, dumpAgentDatabase } from '../lib/testing/adk-fixtures';
 import { fixtureLabel, writeAdkFixture, type AdkFixtureKind } from '../lib/testing/adk-fixtures/stores';
 import { testProviders } from '../lib/testing/databases';
 import { agentStorePort, startAgentStoreServer, type AgentStoreServer } from './support/agent-store-server';
@@ -125,6 +125,25 @@ for (const [kind, offset] of kinds) {
         content: { parts: [{ text: 'Switch to Nice, s’il vous plaît' }] },
         actions: { state_delta: { destination: 'Nice', 'user:home_city': 'Hamburg' } },
       });
+    });
+
+    test('what the agent writes meanwhile shows up within 2 s', async ({ page }) => {
+      test.skip(kind.family !== 'py-sqlite' || !server, 'the agent is simulated on the SqliteSessionService file');
+      await openParis(page, server!.baseURL);
+      await expect(eventRow(page, 4)).toBeVisible();
+      const location = fixture!.location as { sqlitePath: string };
+      appendPythonSqliteEvent(location.sqlitePath, APP, 'alice', 'trip-paris', {
+        id: 'live-1',
+        invocation_id: 'inv-live',
+        author: 'planner',
+        timestamp: Date.now() / 1000,
+        content: { role: 'model', parts: [{ text: 'Live from the agent' }] },
+        actions: { state_delta: { destination: 'Porto' }, artifact_delta: {}, requested_auth_configs: {}, requested_tool_confirmations: {} },
+      });
+      const state = `${server!.baseURL}/api/apps/${APP}/users/alice/sessions/trip-paris/state`;
+      await expect.poll(async () => ((await (await page.request.get(state)).json()) as { eventCount: number }).eventCount, { timeout: 2_000 }).toBe(5);
+      await expect(eventRow(page, 5)).toContainText('Live from the agent', { timeout: 2_000 });
+      await expect(stateEntry(page, 'Session state', 'destination')).toContainText('"Porto"', { timeout: 2_000 });
     });
   });
 }

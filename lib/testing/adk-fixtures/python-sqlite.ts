@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import type { JsonObject, JsonValue } from '../../session-service/types';
 import { pythonJsonDumps } from '../../stores/adk/python/json-dumps';
-import type { ScenarioSession } from './scenario';
+import type { ScenarioEvent, ScenarioSession } from './scenario';
 
 // APP_STATES_TABLE_SCHEMA, USER_STATES_TABLE_SCHEMA, SESSIONS_TABLE_SCHEMA, EVENTS_TABLE_SCHEMA, verbatim.
 export const PY_SQLITE_DDL = `
@@ -71,41 +71,56 @@ export function writePythonSqliteStore(path: string, appName: string, sessions: 
         session.created,
         session.created,
       );
-      for (const event of session.events) {
-        const deltas = extractStateDelta(event.actions.state_delta);
-        const ts = event.timestamp;
-        if (Object.keys(deltas.app).length > 0) {
-          db.prepare(
-            `INSERT INTO app_states (app_name, state, update_time) VALUES (?, ?, ?)
-        ON CONFLICT(app_name) DO UPDATE SET state=json_patch(state, excluded.state), update_time=excluded.update_time`,
-          ).run(appName, pythonJsonDumps(deltas.app), ts);
-        }
-        if (Object.keys(deltas.user).length > 0) {
-          db.prepare(
-            `INSERT INTO user_states (app_name, user_id, state, update_time) VALUES (?, ?, ?, ?)
-        ON CONFLICT(app_name, user_id) DO UPDATE SET state=json_patch(state, excluded.state), update_time=excluded.update_time`,
-          ).run(appName, session.userId, pythonJsonDumps(deltas.user), ts);
-        }
-        const hasSessionDelta = Object.keys(deltas.session).length > 0;
-        if (hasSessionDelta) {
-          db.prepare('UPDATE sessions SET state=json_patch(state, ?), update_time=? WHERE app_name=? AND user_id=? AND id=?').run(
-            pythonJsonDumps(deltas.session),
-            ts,
-            appName,
-            session.userId,
-            session.sessionId,
-          );
-        }
-        // event.model_dump_json(exclude_none=True): compact, UTF-8.
-        db.prepare(
-          `INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data)
-          VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        ).run(event.id, appName, session.userId, session.sessionId, event.invocation_id, ts, JSON.stringify(event));
-        if (!hasSessionDelta) {
-          db.prepare('UPDATE sessions SET update_time=? WHERE app_name=? AND user_id=? AND id=?').run(ts, appName, session.userId, session.sessionId);
-        }
-      }
+      for (const event of session.events) appendAsSqliteSessionService(db, appName, session.userId, session.sessionId, event);
     }
+  } finally {
+    db.close();
+  }
+}
+
+/** append_event's statements for one event, on an open connection (SqliteSessionService commits them together). */
+function appendAsSqliteSessionService(db: Database.Database, appName: string, userId: string, sessionId: string, event: ScenarioEvent): void {
+  const session = { userId, sessionId };
+  const deltas = extractStateDelta(event.actions.state_delta);
+  const ts = event.timestamp;
+  if (Object.keys(deltas.app).length > 0) {
+    db.prepare(
+      `INSERT INTO app_states (app_name, state, update_time) VALUES (?, ?, ?)
+  ON CONFLICT(app_name) DO UPDATE SET state=json_patch(state, excluded.state), update_time=excluded.update_time`,
+    ).run(appName, pythonJsonDumps(deltas.app), ts);
+  }
+  if (Object.keys(deltas.user).length > 0) {
+    db.prepare(
+      `INSERT INTO user_states (app_name, user_id, state, update_time) VALUES (?, ?, ?, ?)
+  ON CONFLICT(app_name, user_id) DO UPDATE SET state=json_patch(state, excluded.state), update_time=excluded.update_time`,
+    ).run(appName, session.userId, pythonJsonDumps(deltas.user), ts);
+  }
+  const hasSessionDelta = Object.keys(deltas.session).length > 0;
+  if (hasSessionDelta) {
+    db.prepare('UPDATE sessions SET state=json_patch(state, ?), update_time=? WHERE app_name=? AND user_id=? AND id=?').run(
+      pythonJsonDumps(deltas.session),
+      ts,
+      appName,
+      session.userId,
+      session.sessionId,
+    );
+  }
+  // event.model_dump_json(exclude_none=True): compact, UTF-8.
+  db.prepare(
+    `INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(event.id, appName, session.userId, session.sessionId, event.invocation_id, ts, JSON.stringify(event));
+  if (!hasSessionDelta) {
+    db.prepare('UPDATE sessions SET update_time=? WHERE app_name=? AND user_id=? AND id=?').run(ts, appName, session.userId, session.sessionId);
+  }
+}
+
+/** What the agent's next turn writes: one event appended as SqliteSessionService appends it, in one transaction, while Statehouse has the file open. */
+export function appendPythonSqliteEvent(path: string, appName: string, userId: string, sessionId: string, event: ScenarioEvent): void {
+  const db = new Database(path);
+  try {
+    db.pragma('foreign_keys = ON');
+    db.transaction(() => appendAsSqliteSessionService(db, appName, userId, sessionId, event))();
   } finally {
     db.close();
   }
