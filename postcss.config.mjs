@@ -1,6 +1,8 @@
 // Tailwind 4 runs as a PostCSS plugin; its configuration lives in app/globals.css.
-export default {
+const config = {
   plugins: {
     '@tailwindcss/postcss': {},
   },
 };
+
+export default config;

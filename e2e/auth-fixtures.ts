@@ -29,7 +29,6 @@ interface AuthTestFixtures {
 
 export const test = base.extend<AuthTestFixtures, AuthWorkerFixtures>({
   accounts: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructured first argument.
     async ({}, use) => {
       const services = await openServices(e2eDatabaseUrl(), { migrate: false });
       try {
@@ -41,7 +40,6 @@ export const test = base.extend<AuthTestFixtures, AuthWorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructured first argument.
   protectedUrl: async ({}, use) => {
     const url = process.env.E2E_PROTECTED_URL;
     if (!url) throw new Error('E2E_PROTECTED_URL is not set: run the end-to-end tests with `npx playwright test`.');

@@ -38,7 +38,6 @@ const FIXTURE_ACTOR = { actor: 'e2e-fixture', reason: 'end-to-end test data' };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   service: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructured first argument.
     async ({}, use) => {
       const services = await openServices(e2eDatabaseUrl(), { migrate: false });
       try {

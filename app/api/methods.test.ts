@@ -10,7 +10,7 @@ import { call } from '@/lib/testing/http';
 
 const API_DIR = dirname(fileURLToPath(import.meta.url));
 
-const routeFiles = (readdirSync(API_DIR, { recursive: true, encoding: 'utf8' }) as string[])
+const routeFiles = (readdirSync(API_DIR, { recursive: true, encoding: 'utf8' }))
   .filter((path) => path.endsWith('route.ts'))
   .map((path) => join(API_DIR, path))
   .sort();
@@ -26,16 +26,16 @@ describe('methods a route does not serve', () => {
     const name = relative(API_DIR, file);
     if (name.startsWith('[...path]')) continue;
     it(`${name}: 405 with Allow for every other method, 204 with Allow for OPTIONS`, async () => {
-      const module = (await import(file)) as Record<string, unknown>;
+      const handlers = (await import(file)) as Record<string, unknown>;
       const served = ROUTE_METHODS.filter(
-        (method) => typeof module[method] === 'function' && !isGeneratedMethodHandler(module[method]),
+        (method) => typeof handlers[method] === 'function' && !isGeneratedMethodHandler(handlers[method]),
       ) as ServedMethod[];
       expect(served.length, 'serves at least one method').toBeGreaterThan(0);
       expect(served).not.toContain('OPTIONS');
       const allow = allowHeader(served);
       for (const method of ROUTE_METHODS) {
         if (served.includes(method as ServedMethod)) continue;
-        const handler = module[method];
+        const handler = handlers[method];
         if (method === 'HEAD' && served.includes('GET')) {
           // Next answers HEAD with the GET handler.
           expect(handler, 'HEAD beside GET').toBeUndefined();

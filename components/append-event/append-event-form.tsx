@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useDeferredValue, useEffect, useId, useState, useTransition } from 'react';
+import { useDeferredValue, useId, useState, useTransition } from 'react';
 import { FieldError } from '@/components/ui/field';
 import { JsonField } from '@/components/state-edit/json-field';
 import { TextField } from '@/components/state-edit/text-field';
@@ -62,10 +62,9 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
   const [pending, startTransition] = useTransition();
   const headingId = useId();
 
-  // Opened before the page's state had loaded: start from the first state it shows.
-  useEffect(() => {
-    if (open && base === null && live.data) setBase(baseOf(live.data));
-  }, [open, base, live.data]);
+  // Opened before the page's state had loaded: start from the first state it shows
+  // (set while rendering, as React does for state that follows props).
+  if (open && base === null && live.data) setBase(baseOf(live.data));
 
   const deferredDelta = useDeferredValue(draft.stateDelta);
   const delta = parseDeltaText(deferredDelta);

@@ -5,7 +5,6 @@ import {
   BaseSessionService,
   createEvent,
   type AppendEventRequest,
-  type CreateEventParams,
   type CreateSessionRequest,
   type DeleteSessionRequest,
   type Event,
@@ -42,7 +41,7 @@ function toAdkSession(json: SessionJson): Session {
     appName: json.appName,
     userId: json.userId,
     state: json.state,
-    events: json.events.map((event) => createEvent({ ...event, timestamp: toMillis(event.timestamp) } as unknown as CreateEventParams)),
+    events: json.events.map((event) => createEvent({ ...event, timestamp: toMillis(event.timestamp) })),
     lastUpdateTime: toMillis(json.lastUpdateTime),
   };
 }
@@ -69,7 +68,7 @@ export class HttpSessionService extends BaseSessionService {
     const json: unknown = text ? JSON.parse(text) : null;
     if (!response.ok && response.status !== 404) {
       const detail = (json as { detail?: unknown } | null)?.detail;
-      throw new Error(`Statehouse answered ${response.status} to ${method} ${path}: ${String(detail ?? text)}`);
+      throw new Error(`Statehouse answered ${response.status} to ${method} ${path}: ${typeof detail === 'string' ? detail : text}`);
     }
     return { status: response.status, json };
   }

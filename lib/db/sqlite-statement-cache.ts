@@ -38,7 +38,7 @@ class BoundStatement {
   // Modes are set on every call: the statement is shared with other calls,
   // and with sqliteRows(), which reads integers as numbers.
   raw(): { all(): unknown[] } {
-    return { all: () => this.statement.safeIntegers(true).raw(true).all(...this.args) as unknown[] };
+    return { all: () => this.statement.safeIntegers(true).raw(true).all(...this.args) };
   }
 
   run(): BetterSqlite3.RunResult {
@@ -46,7 +46,7 @@ class BoundStatement {
   }
 
   all(): unknown[] {
-    return this.statement.safeIntegers(true).raw(false).all(...this.args) as unknown[];
+    return this.statement.safeIntegers(true).raw(false).all(...this.args);
   }
 
   get(): unknown {

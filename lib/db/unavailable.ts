@@ -96,7 +96,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     }
     for (const key of ['cause', 'meta', 'driverAdapterError', 'errors']) {
       const next = field(current, key);
-      if (Array.isArray(next)) queue.push(...next);
+      if (Array.isArray(next)) queue.push(...(next as unknown[]));
       else queue.push(next);
     }
   }

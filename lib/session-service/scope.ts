@@ -1,5 +1,5 @@
 import { ownEntries, setOwn } from './json';
-import type { JsonValue, Scope, StateRecord } from './types';
+import type { Scope, StateRecord } from './types';
 
 export const KEY_PREFIX_APP = 'app:';
 export const KEY_PREFIX_USER = 'user:';

@@ -67,7 +67,7 @@ export async function postgresAdmin(sql: string): Promise<void> {
 /** A database made for one test or run, and how to remove it again. */
 export interface ScratchDatabase {
   url: string;
-  remove(): Promise<void>;
+  remove: () => Promise<void>;
 }
 
 /**

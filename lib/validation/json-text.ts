@@ -58,7 +58,6 @@ export function valueProblem(value: JsonValue): string | null {
 export function keyProblem(key: string): string | null {
   if (key.length === 0) return 'keys must not be empty';
   if (key.length > MAX_KEY_LENGTH) return `key "${key.slice(0, 40)}…" is longer than ${MAX_KEY_LENGTH} characters`;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(key)) return `key ${JSON.stringify(key)} contains control characters`;
   // Keys are stored in their own column, where the drivers would turn an unpaired surrogate into U+FFFD.
   if (hasLoneSurrogate(key)) return `key ${JSON.stringify(key)} is not valid Unicode (it contains an unpaired surrogate)`;

@@ -6,7 +6,7 @@ import { encodeJson } from '../../session-service/json';
 import { scopeOfKey } from '../../session-service/scope';
 import type { ListSessionsRequest, SessionList, SessionSearch, UserListRequest } from '../../session-service/store';
 import { listSessions as listSessionPage } from './session-list';
-import type { AppSummary, Page, Session, SessionSummary, UserSummary } from '../../session-service/types';
+import type { AppSummary, Page, SessionSummary, UserSummary } from '../../session-service/types';
 import { pageBounds, SESSION_COLUMNS, summaryOf, type SessionRow, type StoreContext } from './context';
 import { metaMatches, withMeta } from './session-meta';
 

@@ -9,7 +9,7 @@ import { decodeJson, setOwn } from '../../session-service/json';
 import { invalidInput } from '../../session-service/errors';
 import { mergeState } from '../../session-service/scope';
 import type { ListSessionsRequest, SessionList } from '../../session-service/store';
-import type { Session, StateRecord } from '../../session-service/types';
+import type { StateRecord } from '../../session-service/types';
 import type { SqlClient } from '../../db/sql';
 
 const SESSION = 0;

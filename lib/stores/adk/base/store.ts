@@ -41,7 +41,7 @@ import type {
   StoredEvent,
   UserSummary,
 } from '../../../session-service/types';
-import type { AgentDb, AgentQuery, Param, Row } from '../agent-db';
+import type { AgentDb, AgentQuery, Param } from '../agent-db';
 import type { FamilyCodec, FamilyWrites } from '../family';
 import type { AuditEntry, EditAudit } from './audit';
 import { replaySession, type Replay, type Tiers } from './replay';
