@@ -67,7 +67,7 @@ export function revisionOf(session: AdkSession): number | undefined {
  * and GetSessionConfig.afterTimestamp in milliseconds) and the Python reference
  * in storage (float seconds).
  *
- * Semantics follow ADK's Python services (shared/spec/session-semantics.md),
+ * Semantics follow ADK's Python services (docs/semantics.md),
  * which differ from adk-js's own InMemorySessionService / DatabaseSessionService:
  * - temp: keys of an appended event's delta are applied to the caller's
  *   session object (adk-js skips them there; a tool's `context.state.set` still

@@ -1,5 +1,5 @@
-// The session service's contract (shared/spec/session-semantics.md sections
-// 1-5), run against every backend: an embedded SQLite file and PostgreSQL.
+// The session service's contract (docs/semantics.md, every section before
+// the HTTP API), run against every backend: an embedded SQLite file and PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import { databaseDump } from '../testing/http';
 import { testProviders } from '../testing/databases';
