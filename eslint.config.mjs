@@ -46,9 +46,20 @@ const zones = [
   // Application: validated writes and reads, over the store from lib/services.
   fence(
     APPLICATION,
-    [...EDGES, ...BROWSER_DATA, ...LIB('adk', 'stores', 'migrate')],
+    [...LIB('actions'), ...BROWSER_DATA, ...LIB('adk', 'stores', 'migrate')],
     'lib/commands and lib/data get the store from lib/services.ts and do not import edges (lib/actions, lib/http).',
   ),
+  // The ADK parsers still in lib/http (case conversion, event and JSON schemas, body parsing) are shared
+  // with the session import command; they belong in lib/validation, and no more may be added.
+  fence('./lib/commands', './lib/http', 'lib/commands does not import the HTTP edge.', [
+    './adk-case.ts',
+    './json-parse.ts',
+    './problem.ts',
+    './issues.ts',
+    './schemas/event.ts',
+    './schemas/json.ts',
+  ]),
+  fence('./lib/data', './lib/http', 'lib/data does not import the HTTP edge.'),
   // Edges: one per door, side by side.
   fence(
     './lib/actions',
@@ -84,11 +95,6 @@ const zones = [
     [...INFRASTRUCTURE, ...COMPOSITION, './lib/http', './lib/adk', './app'],
     'Components reach the server through lib/actions and lib/queries, with view types from lib/data.',
   ),
-  // What an action accepts and returns is the command's: components may name those types.
-  fence('./components', './lib/commands', 'Components call server actions (lib/actions), not commands.', [
-    './result.ts',
-    './append-event.ts',
-  ]),
   fence('./components/ui', ['./components/!(ui)/**', './lib/**'], 'components/ui holds primitives: no feature components, no lib/.'),
   // Routes reach stores only through lib/services.ts.
   fence('./app', LIB('stores', 'migrate'), 'Routes get the store from lib/services.ts.'),
@@ -163,6 +169,20 @@ export default tseslint.config(
     ignores: TESTS,
     rules: {
       'import/no-restricted-paths': ['error', { zones }],
+    },
+  },
+  {
+    // What an action accepts and returns is the command's: components may name those types, and only those.
+    files: ['components/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/lib/commands/*'], allowTypeImports: true, message: 'Components call server actions (lib/actions), not commands.' },
+          ],
+        },
+      ],
     },
   },
   {

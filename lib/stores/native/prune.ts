@@ -89,8 +89,10 @@ async function run(tx: SqlExecutor, target: PruneTarget, now: number): Promise<{
 }
 
 /** Thrown inside a dry run's transaction so that it rolls back; carries the counts out. */
-class DryRun {
-  constructor(readonly count: PruneCount) {}
+class DryRun extends Error {
+  constructor(readonly count: PruneCount) {
+    super('dry run: rolled back');
+  }
 }
 
 export async function prune(
