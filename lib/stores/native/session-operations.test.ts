@@ -25,9 +25,12 @@ async function rejection(promise: Promise<unknown>): Promise<SessionServiceError
   throw new Error('expected a rejection');
 }
 
+// Events 10 ms apart: appends within one clock tick would share a timestamp, and "before a time" could not split them.
+let clock = Date.now() / 1000;
 const step = (invocationId: string, stateDelta: StateRecord, text = invocationId): NewEvent => ({
   author: 'agent',
   invocationId,
+  timestamp: (clock += 0.01),
   content: { role: 'model', parts: [{ text }] },
   actions: { stateDelta },
 });
