@@ -2,7 +2,7 @@
 // the dialog while the save is in flight, and come back if the server refuses.
 import type { ActionFailure } from '@/lib/commands/result';
 import type { JsonValue } from '@/lib/session-service/types';
-import { tierKey, type TierKey } from '@/lib/commands/tier-key';
+import { tierKey, type TierKey } from '@/lib/validation/tier-key';
 import { parseJsonText, valueProblem } from '@/lib/validation/json-text';
 import { MAX_REASON_LENGTH } from '@/lib/validation/limits';
 

@@ -6,7 +6,7 @@ import { setOwn } from '../session-service/json';
 import type { ExpectedValue, SessionStore } from '../session-service/store';
 import type { JsonValue, StateEntry } from '../session-service/types';
 import { parseJsonText, valueProblem } from '../validation/json-text';
-import { tierKey, type TierKey } from './tier-key';
+import { tierKey, type TierKey } from '../validation/tier-key';
 import { formatBytes, MAX_KEYS_PER_DELTA, MAX_VALUE_BYTES } from '../validation/limits';
 import { fieldErrorsOf, idSchema, reasonSchema } from '../validation/schemas';
 

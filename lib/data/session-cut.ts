@@ -32,7 +32,7 @@ export function cutEvent(ref: SessionRef, seq: number, event: Event): Event {
     invocationId,
     author,
     timestamp,
-    actions: { ...(cutRecord(otherActions, '/actions') as Event['actions']), stateDelta: cutRecord(stateDelta, '/actions/stateDelta') as Event['actions']['stateDelta'] },
+    actions: { ...(cutRecord(otherActions, '/actions') as Event['actions']), stateDelta: cutRecord(stateDelta, '/actions/stateDelta') },
   };
 }
 

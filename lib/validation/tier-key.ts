@@ -1,6 +1,6 @@
 // Which key a person means when adding one to the app or a user's tier. Pure:
 // the edit dialog checks the same rules as it is typed, the command again.
-import { keyProblem } from '../validation/json-text';
+import { keyProblem } from './json-text';
 
 export type TierKey = { ok: true; key: string; note: string | null } | { ok: false; message: string };
 
