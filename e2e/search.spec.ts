@@ -10,8 +10,12 @@ test('the header search finds apps by name and users and sessions by id, from th
   await createSession({ appName: uniqueName('other-app'), userId: `visitor-${token}` });
 
   await page.goto('/preview');
-  await page.keyboard.press('/');
   const search = page.getByRole('combobox', { name: 'Search apps, users and sessions' });
+  // The shortcut works once the page has hydrated; until then the key press does nothing.
+  await expect(async () => {
+    await page.keyboard.press('/');
+    await expect(search).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await expect(search).toBeFocused();
   await search.fill(token);
   const results = page.getByRole('listbox', { name: 'Results' });
