@@ -13,8 +13,8 @@ import { agentStorePort, startAgentStoreServer, type AgentStoreServer } from './
 import { eventRow, stateEntry } from './support/session-page';
 
 const alicePath = sessionPath('shop', 'alice', 'alice-1');
-/** Each dialect's console on a port of its own (E2E_PORT + 2, + 5). */
-const PORT_OFFSET = { sqlite: 2, postgresql: 5 } as const;
+/** Each dialect's console on a port of its own (see agentStorePort). */
+const PORT_OFFSET = { sqlite: 9, postgresql: 10 } as const;
 const providers = await testProviders();
 
 for (const provider of providers) {

@@ -10,7 +10,11 @@ export interface AgentStoreServer {
   stop(): Promise<void>;
 }
 
-/** E2E_PORT + offset: each spec that serves an agent store takes its own offset (2..9). */
+/**
+ * E2E_PORT + offset. Each console of a run has its own offset, since specs run in parallel:
+ * 2 the kit's deployment (playwright/tests), 3 adk-rust, 4 adk-js live, 5-8 adk-python,
+ * 9 and 10 adk-js on SQLite and PostgreSQL.
+ */
 export function agentStorePort(offset: number): number {
   return Number(process.env.E2E_PORT || 3100) + offset;
 }
@@ -31,6 +35,9 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 
 export async function startAgentStoreServer(options: { port: number; store: string; dir: string }): Promise<AgentStoreServer> {
   const baseURL = `http://127.0.0.1:${options.port}`;
+  // A console already there would be another spec's, serving another store.
+  const taken = await fetch(baseURL).then(() => true, () => false);
+  if (taken) throw new Error(`Port ${options.port} is taken: another console answers at ${baseURL}.`);
   let output = '';
   const child = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(options.port)], {
     cwd: projectRoot,

@@ -66,10 +66,11 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestSum
   let server: ProductionServer | undefined;
   let connection: OpenedServices | undefined;
   try {
-    // Protected mode (as PostgreSQL always is): the load goes through API tokens, as scripts' would.
+    // Protected mode (as PostgreSQL always is): the load goes through API tokens, as scripts' would;
+    // an admin's, since the load writes app: keys too.
     connection = await openServices(database.url, { migrate: false });
     const { accounts } = connection;
-    await accounts.createAccount({ name: 'loadtest', password: randomBytes(18).toString('base64url'), role: 'support' });
+    await accounts.createAccount({ name: 'loadtest', password: randomBytes(18).toString('base64url'), role: 'admin' });
     const { secret: token } = await accounts.createToken('loadtest', 'load test');
     await connection.close();
     connection = undefined;
