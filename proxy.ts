@@ -76,7 +76,8 @@ function contentSecurityPolicy(nonce: string): string {
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
   if (!isKnownMethod(request.method)) return refuse(request, 405, 'Method Not Allowed', { Allow: ALLOW_ANY_ROUTE });
-  if (hasMalformedEncoding(pathname)) return refuse(request, 400, 'Malformed percent-encoding in the path: each % must start a UTF-8 byte as %XX.');
+  if (hasMalformedEncoding(pathname))
+    return refuse(request, 400, 'Malformed percent-encoding in the path: each % must start a UTF-8 byte as %XX.');
   let config;
   try {
     config = authConfig();
@@ -121,7 +122,11 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
         return refuse(request, 503, 'Database unavailable: cannot check the credentials.', { 'Retry-After': '5' });
       }
       if (!proven) {
-        return refuse(request, 413, `Request body too large: at most ${MAX_ANONYMOUS_BODY_BYTES} bytes (with Content-Length) before signing in.`);
+        return refuse(
+          request,
+          413,
+          `Request body too large: at most ${MAX_ANONYMOUS_BODY_BYTES} bytes (with Content-Length) before signing in.`,
+        );
       }
     }
   }

@@ -21,10 +21,9 @@ export default function ErrorBoundary({ error, retry }: { error: unknown; retry:
         </Link>
       }
     >
-      {target ? <>Reading the {describeTarget(target)} </> : <>Loading </>}
-      (<code className="rounded bg-surface-muted px-1 py-0.5 text-xs">{pathname}</code>) failed on the server. The usual
-      cause is the database: it is unreachable, locked by another process, or not migrated. Trying again reloads the
-      data.
+      {target ? <>Reading the {describeTarget(target)} </> : <>Loading </>}(
+      <code className="rounded bg-surface-muted px-1 py-0.5 text-xs">{pathname}</code>) failed on the server. The usual cause is the
+      database: it is unreachable, locked by another process, or not migrated. Trying again reloads the data.
     </LoadError>
   );
 }

@@ -154,7 +154,11 @@ export function parseOptions(argv: string[]): Options {
     const value = args.get(name);
     return typeof value === 'string' ? value : undefined;
   };
-  const list = (name: string): string[] | null => text(name)?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
+  const list = (name: string): string[] | null =>
+    text(name)
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean) ?? null;
 
   const scaleName = text('scale') ?? 'default';
   if (scaleName !== 'small' && scaleName !== 'default') throw new Error(`--scale must be small or default\n${USAGE}`);
@@ -185,7 +189,9 @@ export function parseOptions(argv: string[]): Options {
     dashboardPort: Number.parseInt(text('dashboard-port') ?? process.env.E2E_PORT ?? '3204', 10),
     distDir: process.env.NEXT_DIST_DIR || '.next-bench',
     dashboardUrl,
-    dashboardDatabaseUrl: dashboardUrl ? (text('dashboard-database-url') ?? process.env.DATABASE_URL ?? 'file:./.data/statehouse.db') : null,
+    dashboardDatabaseUrl: dashboardUrl
+      ? (text('dashboard-database-url') ?? process.env.DATABASE_URL ?? 'file:./.data/statehouse.db')
+      : null,
     pgSynchronousCommit: !args.has('pg-async-commit'),
     postgresUrl: text('postgres-url') ?? process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
     statehouseLib: text('statehouse-lib'),

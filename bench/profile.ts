@@ -77,11 +77,11 @@ async function prismaClientCosts(url: string): Promise<{ clientQueryUs: number; 
   const { adapterFactoryFor, providerOf } = await import('../lib/db');
   const adapter = adapterFactoryFor(url);
   // Both generated clients have the same raw-SQL surface; SqlClient is that surface.
-  const client = (
-    providerOf(url) === 'sqlite'
-      ? new (await import('../lib/generated/sqlite/client')).PrismaClient({ adapter })
-      : new (await import('../lib/generated/postgresql/client')).PrismaClient({ adapter })
-  ) as unknown as SqlClient & { $disconnect(): Promise<void> };
+  const client = (providerOf(url) === 'sqlite'
+    ? new (await import('../lib/generated/sqlite/client')).PrismaClient({ adapter })
+    : new (await import('../lib/generated/postgresql/client')).PrismaClient({ adapter })) as unknown as SqlClient & {
+    $disconnect(): Promise<void>;
+  };
   try {
     return {
       clientQueryUs: await sampleUs(() => client.$queryRaw`SELECT 1`),

@@ -93,9 +93,7 @@ function httpOverhead(run: RunResult, group: Group): string {
 }
 
 function errors(run: RunResult, group: Group): string[] {
-  return run.measurements
-    .filter((m) => m.group === group && m.error)
-    .map((m) => `  ${IMPL_LABELS[m.impl]} / ${m.workload}: ${m.error}`);
+  return run.measurements.filter((m) => m.group === group && m.error).map((m) => `  ${IMPL_LABELS[m.impl]} / ${m.workload}: ${m.error}`);
 }
 
 export function formatReport(run: RunResult): string {

@@ -65,7 +65,10 @@ export async function buildEventSession(target: BenchTarget, key: SessionKey, to
   const real = Math.min(10, total);
   const seeded = total - real;
   if (seeded > 0) {
-    await target.seedEvents(key, Array.from({ length: seeded }, (_, i) => appendEvent(i)));
+    await target.seedEvents(
+      key,
+      Array.from({ length: seeded }, (_, i) => appendEvent(i)),
+    );
     await target.load(key);
   }
   for (let i = seeded; i < total; i++) await target.append(key, appendEvent(i));
@@ -151,7 +154,7 @@ async function concurrentRound(target: BenchTarget, writers: number, appends: nu
           await target.append(key, concurrentEvent(j, i));
           succeeded[j]?.push(i);
         } catch (error) {
-          failures.push(error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error));
+          failures.push(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
         }
         latencies.push(performance.now() - t);
       }
@@ -360,7 +363,14 @@ function usersPage(count: number, pageSize: number): Workload {
  * user's sessions (`userId`) or of an app's, each with its merged state, and
  * the total. What an agent's session picker reads.
  */
-function sessionPage(name: string, title: string, appName: string, userId: string | undefined, sessions: (scale: Scale) => number, fixture: (target: BenchTarget, scale: Scale, fixtures: Fixtures) => Promise<void>): Workload {
+function sessionPage(
+  name: string,
+  title: string,
+  appName: string,
+  userId: string | undefined,
+  sessions: (scale: Scale) => number,
+  fixture: (target: BenchTarget, scale: Scale, fixtures: Fixtures) => Promise<void>,
+): Workload {
   const expectPage = async (target: BenchTarget, scale: Scale) => {
     const page = await target.sessionPage?.(appName, userId, scale.pageSize);
     const total = sessions(scale);

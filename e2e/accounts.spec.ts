@@ -2,7 +2,13 @@
 // a token (shown once, usable at once), revoke it; non-admins are refused.
 import { expect, PASSWORD, signIn, test, uniqueName } from './auth-fixtures';
 
-test('an admin creates an account and a token, which works until revoked', async ({ page, request, protectedUrl, createAccount, accounts }) => {
+test('an admin creates an account and a token, which works until revoked', async ({
+  page,
+  request,
+  protectedUrl,
+  createAccount,
+  accounts,
+}) => {
   const admin = await createAccount('admin');
   await signIn(page, protectedUrl, admin.name, '/admin/accounts');
   await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
@@ -26,7 +32,8 @@ test('an admin creates an account and a token, which works until revoked', async
   await row.getByRole('button', { name: 'Create token' }).click();
   const secret = (await row.getByRole('status').locator('code').textContent()) ?? '';
   expect(secret).toMatch(/^sht_/);
-  const listApps = () => request.get(`${protectedUrl}/api/list-apps`, { headers: { authorization: `Bearer ${secret}` }, failOnStatusCode: false });
+  const listApps = () =>
+    request.get(`${protectedUrl}/api/list-apps`, { headers: { authorization: `Bearer ${secret}` }, failOnStatusCode: false });
   expect((await listApps()).status()).toBe(200);
 
   await row.getByRole('button', { name: /^Revoke #/ }).click();

@@ -74,7 +74,11 @@ for (const provider of providers) {
         const response = await page.goto(`${server.baseURL}${path}`);
         expect(response?.ok(), path).toBe(true);
       }
-      for (const api of ['/api/apps/shop/users/alice/sessions', '/api/apps/shop/users/alice/sessions/alice-1', '/api/apps/shop/users/alice/sessions/alice-1/state?asOf=3']) {
+      for (const api of [
+        '/api/apps/shop/users/alice/sessions',
+        '/api/apps/shop/users/alice/sessions/alice-1',
+        '/api/apps/shop/users/alice/sessions/alice-1/state?asOf=3',
+      ]) {
         expect((await request.get(`${server.baseURL}${api}`)).ok(), api).toBe(true);
       }
       expect(await dumpAgentDatabase(location)).toEqual(before);

@@ -62,7 +62,11 @@ for (const [kind, offset] of kinds) {
       const { mkdtempSync } = await import('node:fs');
       const { tmpdir } = await import('node:os');
       const { join } = await import('node:path');
-      server = await startAgentStoreServer({ port: agentStorePort(offset), store: fixture.locator, dir: mkdtempSync(join(tmpdir(), 'statehouse-e2e-adkpy-')) });
+      server = await startAgentStoreServer({
+        port: agentStorePort(offset),
+        store: fixture.locator,
+        dir: mkdtempSync(join(tmpdir(), 'statehouse-e2e-adkpy-')),
+      });
     });
 
     test.afterAll(async () => {
@@ -138,10 +142,17 @@ for (const [kind, offset] of kinds) {
         author: 'planner',
         timestamp: Date.now() / 1000,
         content: { role: 'model', parts: [{ text: 'Live from the agent' }] },
-        actions: { state_delta: { destination: 'Porto' }, artifact_delta: {}, requested_auth_configs: {}, requested_tool_confirmations: {} },
+        actions: {
+          state_delta: { destination: 'Porto' },
+          artifact_delta: {},
+          requested_auth_configs: {},
+          requested_tool_confirmations: {},
+        },
       });
       const state = `${server!.baseURL}/api/apps/${APP}/users/alice/sessions/trip-paris/state`;
-      await expect.poll(async () => ((await (await page.request.get(state)).json()) as { eventCount: number }).eventCount, { timeout: 2_000 }).toBe(5);
+      await expect
+        .poll(async () => ((await (await page.request.get(state)).json()) as { eventCount: number }).eventCount, { timeout: 2_000 })
+        .toBe(5);
       await expect(eventRow(page, 5)).toContainText('Live from the agent', { timeout: 2_000 });
       await expect(stateEntry(page, 'Session state', 'destination')).toContainText('"Porto"', { timeout: 2_000 });
     });
@@ -158,7 +169,11 @@ test.describe('a store of a schema version Statehouse does not write', () => {
     const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    server = await startAgentStoreServer({ port: agentStorePort(8), store: fixture.locator, dir: mkdtempSync(join(tmpdir(), 'statehouse-e2e-adkpy-ro-')) });
+    server = await startAgentStoreServer({
+      port: agentStorePort(8),
+      store: fixture.locator,
+      dir: mkdtempSync(join(tmpdir(), 'statehouse-e2e-adkpy-ro-')),
+    });
   });
 
   test.afterAll(async () => {

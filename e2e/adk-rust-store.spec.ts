@@ -45,7 +45,12 @@ test('an adk-rust store: tiers, deltas, time travel and an append', async ({ pag
   await page.getByRole('region', { name: 'Time travel' }).getByRole('button', { name: 'Back to now' }).click();
 
   const response = await request.post(`${server.baseURL}/api/apps/shop/users/alice/sessions/alice-1/events`, {
-    data: { author: 'support', invocationId: 'e2e', content: { role: 'user', parts: [{ text: 'Rust, hello' }] }, actions: { stateDelta: { note: 'vip' } } },
+    data: {
+      author: 'support',
+      invocationId: 'e2e',
+      content: { role: 'user', parts: [{ text: 'Rust, hello' }] },
+      actions: { stateDelta: { note: 'vip' } },
+    },
   });
   expect(response.ok(), await response.text()).toBe(true);
   // What was written is the point here; the 2 s live promise is adk-js-live.spec.ts's.
@@ -54,7 +59,10 @@ test('an adk-rust store: tiers, deltas, time travel and an append', async ({ pag
 
   const db = new Database(file, { readonly: true });
   try {
-    const row = db.prepare("SELECT llm_response, actions, timestamp FROM events WHERE invocation_id = 'e2e'").get() as Record<string, string>;
+    const row = db.prepare("SELECT llm_response, actions, timestamp FROM events WHERE invocation_id = 'e2e'").get() as Record<
+      string,
+      string
+    >;
     expect(JSON.parse(row.llm_response ?? '{}').content).toEqual({ role: 'user', parts: [{ text: 'Rust, hello' }] });
     expect(JSON.parse(row.actions ?? '{}').state_delta).toEqual({ note: 'vip' });
     expect(row.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/);

@@ -49,7 +49,9 @@ export const test = base.extend<AuthTestFixtures, AuthWorkerFixtures>({
   createAccount: async ({ accounts }, use) => {
     const created: string[] = [];
     await use(async (role) => {
-      const name = uniqueName(`e2e-${role}`).replace(/[^A-Za-z0-9._@-]/g, '-').slice(0, 64);
+      const name = uniqueName(`e2e-${role}`)
+        .replace(/[^A-Za-z0-9._@-]/g, '-')
+        .slice(0, 64);
       await accounts.createAccount({ name, password: PASSWORD, role });
       created.push(name);
       const { secret } = await accounts.createToken(name, 'e2e');

@@ -6,12 +6,7 @@
 // project's `@/` alias.
 import { test as base, expect } from '@playwright/test';
 import { openServices } from '../lib/services';
-import {
-  type JsonValue,
-  type Session,
-  type SessionRef,
-  type SessionStore,
-} from '../lib/session-service';
+import { type JsonValue, type Session, type SessionRef, type SessionStore } from '../lib/session-service';
 import { makeSession, uniqueName, type SessionOverrides } from '../lib/testing/factories';
 import { e2eDatabaseUrl } from './support/database';
 

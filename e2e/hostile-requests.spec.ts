@@ -6,14 +6,21 @@ import { request as http } from 'node:http';
 import { expect, test } from './auth-fixtures';
 
 /** A raw request (Playwright's client refuses some methods and normalises paths). */
-function raw(base: string, method: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string; body: string; headers: Record<string, unknown> }> {
+function raw(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; type: string; body: string; headers: Record<string, unknown> }> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const sent = http({ host: url.hostname, port: url.port, method, path, headers }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, type: String(response.headers['content-type']), body, headers: response.headers }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, type: String(response.headers['content-type']), body, headers: response.headers }),
+      );
     });
     sent.on('error', reject);
     sent.end();
@@ -22,7 +29,11 @@ function raw(base: string, method: string, path: string, headers: Record<string,
 
 test('unknown methods are a JSON 405 with Allow', async ({ baseURL, protectedUrl }) => {
   for (const base of [baseURL!, protectedUrl]) {
-    for (const [method, path] of [['TRACE', '/api/list-apps'], ['TRACE', '/apps'], ['PROPFIND', '/api/apps']] as const) {
+    for (const [method, path] of [
+      ['TRACE', '/api/list-apps'],
+      ['TRACE', '/apps'],
+      ['PROPFIND', '/api/apps'],
+    ] as const) {
       const answer = await raw(base, method, path);
       expect(answer.status, `${method} ${path}`).toBe(405);
       expect(JSON.parse(answer.body)).toEqual({ detail: 'Method Not Allowed' });
@@ -50,7 +61,12 @@ test('a return path outside Latin-1 redirects, encoded', async ({ baseURL }) => 
 });
 
 test('API answers are never cached, errors included', async ({ request, baseURL, protectedUrl }) => {
-  for (const url of [`${baseURL}/api/list-apps`, `${baseURL}/api/apps/nope/users/u/sessions/s`, `${baseURL}/api/nothing-here`, `${protectedUrl}/api/list-apps`]) {
+  for (const url of [
+    `${baseURL}/api/list-apps`,
+    `${baseURL}/api/apps/nope/users/u/sessions/s`,
+    `${baseURL}/api/nothing-here`,
+    `${protectedUrl}/api/list-apps`,
+  ]) {
     const answer = await request.get(url, { failOnStatusCode: false });
     expect(answer.headers()['cache-control'], url).toBe('no-store');
   }

@@ -26,7 +26,10 @@ test('closing the edit dialog, by Cancel or Esc, returns focus to the button tha
   await expect(add).toBeFocused();
 });
 
-test('the state columns are a few tab stops, arrow keys move between keys and Tab reaches the key’s controls', async ({ page, createSession }) => {
+test('the state columns are a few tab stops, arrow keys move between keys and Tab reaches the key’s controls', async ({
+  page,
+  createSession,
+}) => {
   test.setTimeout(120_000);
   const state: Record<string, unknown> = {};
   for (let i = 0; i < 10; i += 1) state[`key_${i}`] = { value: i, tags: ['a', 'b'], nested: { deep: true } };

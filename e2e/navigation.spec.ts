@@ -31,9 +31,15 @@ test('apps → app → user → session by links, and back up by breadcrumbs', a
   await expect(page.getByRole('heading', { level: 1, name: appName })).toBeVisible();
   await expect(breadcrumbs(page).getByRole('link', { name: `app ${appName}` })).toHaveAttribute('aria-current', 'page');
 
-  await page.getByRole('navigation', { name: 'App lists' }).getByRole('link', { name: /^Users/ }).click();
+  await page
+    .getByRole('navigation', { name: 'App lists' })
+    .getByRole('link', { name: /^Users/ })
+    .click();
   await expect(page).toHaveURL(`${appPath(appName)}?tab=users`);
-  await page.getByRole('table', { name: `Users of ${appName}` }).getByRole('link', { name: 'alice', exact: true }).click();
+  await page
+    .getByRole('table', { name: `Users of ${appName}` })
+    .getByRole('link', { name: 'alice', exact: true })
+    .click();
 
   await expect(page).toHaveURL(userPath(appName, 'alice'));
   await expect(page.getByRole('heading', { level: 1, name: 'alice' })).toBeVisible();
@@ -44,7 +50,9 @@ test('apps → app → user → session by links, and back up by breadcrumbs', a
 
   await breadcrumbs(page).getByRole('link', { name: 'user alice' }).click();
   await expect(page).toHaveURL(userPath(appName, 'alice'));
-  await breadcrumbs(page).getByRole('link', { name: `app ${appName}` }).click();
+  await breadcrumbs(page)
+    .getByRole('link', { name: `app ${appName}` })
+    .click();
   await expect(page).toHaveURL(appPath(appName));
   await breadcrumbs(page).getByRole('link', { name: 'Apps', exact: true }).click();
   await expect(page).toHaveURL('/apps');
@@ -69,7 +77,9 @@ test('ids with spaces, percent signs, URL syntax and other scripts survive the r
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(userId);
   await expect(page).toHaveTitle(`${userId} · ${appName} · Statehouse`);
   await expect.poll(() => sessionIds(page.getByRole('table', { name: `Sessions of user ${userId}` }))).toEqual(['sess ü %20']);
-  await breadcrumbs(page).getByRole('link', { name: `app ${appName}` }).click();
+  await breadcrumbs(page)
+    .getByRole('link', { name: `app ${appName}` })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(appName);
 });
 
@@ -193,11 +203,7 @@ test('sorts sessions oldest first from the column header, as a deep link', async
   await expect.poll(() => sessionIds(table)).toEqual(['first', 'second', 'third']);
 });
 
-test('searches sessions by id, by state key and by key=value, each a deep link', async ({
-  page,
-  createSession,
-  setSharedState,
-}) => {
+test('searches sessions by id, by state key and by key=value, each a deep link', async ({ page, createSession, setSharedState }) => {
   const appName = uniqueName('nav-search');
   await createSession({ appName, userId: 'una', sessionId: 'refund-1', state: { topic: 'refund' } });
   await createSession({ appName, userId: 'una', sessionId: 'billing-1', state: { topic: 'billing', turns: 3 } });
@@ -265,11 +271,7 @@ test('searches an app’s users by id', async ({ page, createSession }) => {
   await expect(page.getByRole('heading', { name: 'No user matches' })).toBeVisible();
 });
 
-test('shows app state on the app page and user state on the user page', async ({
-  page,
-  createSession,
-  setSharedState,
-}) => {
+test('shows app state on the app page and user state on the user page', async ({ page, createSession, setSharedState }) => {
   const appName = uniqueName('nav-state');
   await createSession({ appName, userId: 'wes', sessionId: 'w1' });
   await setSharedState({ appName, state: { model: 'gemini-2.5-flash', limits: { turns: 40 } } });
@@ -284,9 +286,7 @@ test('shows app state on the app page and user state on the user page', async ({
   await expect(appState.getByRole('listitem', { name: 'model' })).toContainText('edited by e2e-fixture');
 
   await page.goto(userPath(appName, 'wes'));
-  await expect(page.getByRole('list', { name: 'User state' }).getByRole('listitem', { name: 'plan' })).toContainText(
-    'enterprise',
-  );
+  await expect(page.getByRole('list', { name: 'User state' }).getByRole('listitem', { name: 'plan' })).toContainText('enterprise');
 
   await page.goto(userPath(appName, 'ghost'));
   await expect(page.getByRole('heading', { level: 1, name: 'ghost' })).toBeVisible();

@@ -76,7 +76,10 @@ test('a write while another process holds the database locked says so, keeps the
   expect(await eventCount(service, session)).toBe(1);
 });
 
-test('pages that cannot read the database show a clear error with a retry, and recover once it is back', async ({ page, createSession }) => {
+test('pages that cannot read the database show a clear error with a retry, and recover once it is back', async ({
+  page,
+  createSession,
+}) => {
   const session = await createSession({ state: { topic: 'tea', 'app:tone': 'warm' } });
   await openSession(page, session);
 
@@ -112,7 +115,9 @@ test('pages that cannot read the database show a clear error with a retry, and r
     await page.goto(APPS_PATH);
     const pageError = errorState(page);
     await expect(pageError.getByRole('heading', { level: 1 })).toHaveText('This page could not be loaded');
-    await expect(pageError).toContainText('The usual cause is the database: it is unreachable, locked by another process, or not migrated.');
+    await expect(pageError).toContainText(
+      'The usual cause is the database: it is unreachable, locked by another process, or not migrated.',
+    );
     await expect(pageError).not.toContainText(STACK_FRAME);
     await expect(pageError.getByRole('button', { name: 'Try again' })).toBeVisible();
   } finally {

@@ -74,7 +74,11 @@ test('large bodies before sign-in are refused before they arrive, and cost no me
     { path: '/sign-in', headers: { 'next-action': 'deadbeef' }, status: 413 },
     { path: '/api/apps/a/users/u/sessions', headers: {}, status: 413 },
     // A credential that proves nobody is no better than none.
-    { path: '/api/apps/a/users/u/sessions', headers: { authorization: 'Bearer sht_forged-but-shaped-like-a-token-0000000000' }, status: 413 },
+    {
+      path: '/api/apps/a/users/u/sessions',
+      headers: { authorization: 'Bearer sht_forged-but-shaped-like-a-token-0000000000' },
+      status: 413,
+    },
     { path: '/apps', headers: { cookie: 'statehouse_session=shs_forged-but-shaped-like-a-cookie-000000000' }, status: 413 },
   ];
   for (const target of targets) {
@@ -92,7 +96,9 @@ test('large bodies before sign-in are refused before they arrive, and cost no me
   const after = rssBytes(pid);
   for (const sent of burst) expect(sent.status).toBe(sent.expected);
   const sentBytes = burst.reduce((sum, sent) => sum + sent.written, 0);
-  console.log(`120 anonymous ${BODY_BYTES / 2 ** 20} MiB bodies: ${(sentBytes / 2 ** 20).toFixed(1)} MiB sent before the answers; server RSS ${(before / 2 ** 20).toFixed(0)} -> ${(after / 2 ** 20).toFixed(0)} MiB`);
+  console.log(
+    `120 anonymous ${BODY_BYTES / 2 ** 20} MiB bodies: ${(sentBytes / 2 ** 20).toFixed(1)} MiB sent before the answers; server RSS ${(before / 2 ** 20).toFixed(0)} -> ${(after / 2 ** 20).toFixed(0)} MiB`,
+  );
   // Before the door check each body was read (and buffered) in full: 1.3 GB here.
   expect(after - before).toBeLessThan(150 * 2 ** 20);
 });

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { openSession, stateEntry } from './support/session-page';
 
 test('right-to-left keys and values are isolated from the text around them', async ({ page, createSession }) => {
-  const session = await createSession({ state: { 'user:اللغة': 'العربية', 'שם': { 'עיר': 'תל אביב' } } });
+  const session = await createSession({ state: { 'user:اللغة': 'العربية', שם: { עיר: 'תל אביב' } } });
   await openSession(page, session);
 
   const key = stateEntry(page, 'User state', 'اللغة');

@@ -11,7 +11,11 @@ test('large values are sent cut and loaded on demand; the page stays small', asy
   const big = (n: number) => `value ${n} ${'w'.repeat(2 * MiB)}`;
   const session = await createSession({ state: { 'user:profile': big(0) } });
   for (let n = 1; n <= 12; n += 1) {
-    await service.append(refOf(session), { author: 'agent', content: { role: 'model', parts: [{ text: big(n) }] }, actions: { stateDelta: { last: big(n) } } });
+    await service.append(refOf(session), {
+      author: 'agent',
+      content: { role: 'model', parts: [{ text: big(n) }] },
+      actions: { stateDelta: { last: big(n) } },
+    });
   }
 
   // 12 events of 2 x 2 MiB and a 2 MiB state value: about 50 MB of values.
@@ -28,5 +32,7 @@ test('large values are sent cut and loaded on demand; the page stays small', asy
   const buttons = await load.count();
   await load.first().click();
   await expect(load).toHaveCount(buttons - 1, { timeout: 30_000 });
-  await expect.poll(() => page.evaluate(() => document.body.innerText.length), { timeout: 30_000 }).toBeGreaterThan(before + 2 * MiB - 10_000);
+  await expect
+    .poll(() => page.evaluate(() => document.body.innerText.length), { timeout: 30_000 })
+    .toBeGreaterThan(before + 2 * MiB - 10_000);
 });

@@ -32,13 +32,13 @@ test('state edited elsewhere (another session, support) appears without a reload
   await expect(banner).toContainText('edited by ops — “notice”');
 });
 
-test('shows "N new events" when scrolled away from the newest, and jumps there on click', async ({
-  page,
-  service,
-  createSession,
-}) => {
+test('shows "N new events" when scrolled away from the newest, and jumps there on click', async ({ page, service, createSession }) => {
   const session = await createSession();
-  await appendEvents(service, session, Array.from({ length: 30 }, (_, i) => textEvent('agent', `Message ${i + 1}`)));
+  await appendEvents(
+    service,
+    session,
+    Array.from({ length: 30 }, (_, i) => textEvent('agent', `Message ${i + 1}`)),
+  );
   // Opened at the first event: far from the bottom.
   await openSession(page, session, '?event=1');
   await expect(eventRow(page, 1)).toBeVisible();

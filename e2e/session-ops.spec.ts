@@ -21,7 +21,13 @@ async function conversation(service: SessionStore, session: Session): Promise<vo
 
 const operations = (page: Page) => page.getByRole('group', { name: 'Session operations' });
 
-test('a viewer sees the title and fork links but no operation buttons', async ({ page, service, protectedUrl, createAccount, createSession }) => {
+test('a viewer sees the title and fork links but no operation buttons', async ({
+  page,
+  service,
+  protectedUrl,
+  createAccount,
+  createSession,
+}) => {
   const session = await createSession();
   await conversation(service, session);
   await service.setSessionMeta!(refOf(session), { title: 'Lost luggage', labels: ['vip'] }, { actor: 'e2e' });
@@ -35,7 +41,13 @@ test('a viewer sees the title and fork links but no operation buttons', async ({
   }
 });
 
-test('support forks at an event, and both sessions show the link', async ({ page, service, protectedUrl, createAccount, createSession }) => {
+test('support forks at an event, and both sessions show the link', async ({
+  page,
+  service,
+  protectedUrl,
+  createAccount,
+  createSession,
+}) => {
   const session = await createSession({ state: { 'user:name': 'Ada' } });
   await conversation(service, session);
   const support = await createAccount('support');
@@ -60,7 +72,13 @@ test('support forks at an event, and both sessions show the link', async ({ page
   await service.deleteSession({ ...refOf(session), sessionId: `${session.id}-fork` });
 });
 
-test('support rewinds to before an invocation; the timeline shows the rewind', async ({ page, service, protectedUrl, createAccount, createSession }) => {
+test('support rewinds to before an invocation; the timeline shows the rewind', async ({
+  page,
+  service,
+  protectedUrl,
+  createAccount,
+  createSession,
+}) => {
   const session = await createSession();
   await conversation(service, session);
   const support = await createAccount('support');
@@ -79,7 +97,13 @@ test('support rewinds to before an invocation; the timeline shows the rewind', a
   expect(after?.events.at(-1)).toMatchObject({ author: 'user', actions: { rewindBeforeInvocationId: 'inv-2' } });
 });
 
-test('support sets a title and labels, and exports the session file', async ({ page, service, protectedUrl, createAccount, createSession }) => {
+test('support sets a title and labels, and exports the session file', async ({
+  page,
+  service,
+  protectedUrl,
+  createAccount,
+  createSession,
+}) => {
   const session = await createSession();
   await conversation(service, session);
   const support = await createAccount('support');
@@ -99,7 +123,13 @@ test('support sets a title and labels, and exports the session file', async ({ p
   expect(file.suggestedFilename()).toBe(`${session.id}.session.json`);
 });
 
-test('only an admin deletes: counted first, then deleted with a reason', async ({ page, service, protectedUrl, createAccount, createSession }) => {
+test('only an admin deletes: counted first, then deleted with a reason', async ({
+  page,
+  service,
+  protectedUrl,
+  createAccount,
+  createSession,
+}) => {
   const session = await createSession();
   await conversation(service, session);
   const admin = await createAccount('admin');
@@ -120,7 +150,13 @@ test('only an admin deletes: counted first, then deleted with a reason', async (
   expect(history.items[0]).toMatchObject({ kind: 'prune', actor: admin.name, reason: 'customer asked' });
 });
 
-test('support imports an exported session into a user after a preview; a viewer has no import', async ({ page, service, protectedUrl, createAccount, createSession }) => {
+test('support imports an exported session into a user after a preview; a viewer has no import', async ({
+  page,
+  service,
+  protectedUrl,
+  createAccount,
+  createSession,
+}) => {
   const session = await createSession();
   await conversation(service, session);
   const support = await createAccount('support');
@@ -150,7 +186,13 @@ test('support imports an exported session into a user after a preview; a viewer 
   await expect(page.getByRole('group', { name: 'Sessions transfer' })).toHaveCount(0);
 });
 
-test('only an admin is offered to delete idle sessions of an app', async ({ page, service, protectedUrl, createAccount, createSession }) => {
+test('only an admin is offered to delete idle sessions of an app', async ({
+  page,
+  service,
+  protectedUrl,
+  createAccount,
+  createSession,
+}) => {
   const session = await createSession();
   await appendEvent(service, session, { author: 'user', timestamp: Date.now() / 1000 - 400 * 86_400 });
   const fresh = await createSession({ appName: session.appName, userId: session.userId });

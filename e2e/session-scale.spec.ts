@@ -4,11 +4,7 @@ import { eventRow, openSession, sessionUrl, timelineRows } from './support/sessi
 
 const EVENTS = 10_000;
 
-test('a 10,000-event session opens at its newest events and renders only what is in view', async ({
-  page,
-  service,
-  createSession,
-}) => {
+test('a 10,000-event session opens at its newest events and renders only what is in view', async ({ page, service, createSession }) => {
   test.setTimeout(180_000); // seeding 10,000 events through the service takes a while on a busy machine
   const session = await createSession({ state: { 'app:model': 'flash' } });
   await appendConversation(service, session, EVENTS);
@@ -28,7 +24,11 @@ test('a 10,000-event session opens at its newest events and renders only what is
   await page.getByTestId('timeline-scroller').evaluate((scroller) => {
     scroller.scrollTop = scroller.scrollHeight / 2;
   });
-  await expect(timelineRows(page).filter({ hasText: /squared/ }).first()).toBeVisible();
+  await expect(
+    timelineRows(page)
+      .filter({ hasText: /squared/ })
+      .first(),
+  ).toBeVisible();
   const positions = await timelineRows(page).evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('aria-posinset'))));
   expect(Math.min(...positions)).toBeGreaterThan(2_000);
   expect(Math.max(...positions)).toBeLessThan(8_000);

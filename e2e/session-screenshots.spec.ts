@@ -40,7 +40,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
         ),
         textEvent('support_agent', 'Done: 89.90 EUR are on their way back to your card (refund r-5521).', { invocationId: turn }),
         textEvent('user', 'Thanks! Also, please upgrade me to Pro.', { invocationId: upgrade }),
-        stateDeltaEvent('billing_agent', { 'user:plan': 'pro' }, { invocationId: upgrade, extra: { actions: { transferToAgent: 'billing_agent' } } }),
+        stateDeltaEvent(
+          'billing_agent',
+          { 'user:plan': 'pro' },
+          { invocationId: upgrade, extra: { actions: { transferToAgent: 'billing_agent' } } },
+        ),
         textEvent('billing_agent', 'You are on Pro now.', { invocationId: upgrade }),
       ],
       // After the session's creation (which stamped the initial app and user state), as a live agent's events are.

@@ -88,7 +88,11 @@ test('an unknown session answers 404 with a way back', async ({ page, createSess
   await expect(page).toHaveURL(new RegExp(`/users/${encodeURIComponent(session.userId)}$`));
 });
 
-test('ids with spaces, URL characters and non-ASCII letters work in the page and its API calls', async ({ page, service, createSession }) => {
+test('ids with spaces, URL characters and non-ASCII letters work in the page and its API calls', async ({
+  page,
+  service,
+  createSession,
+}) => {
   const session = await createSession({
     appName: uniqueName('app sp ü'),
     userId: uniqueName('user #1?&'),

@@ -4,21 +4,22 @@ import { eventRow, openSession, sessionUrl, stateColumn, stateEntry } from './su
 
 /** plan: free → pro → team, topic added at 2, removed from view never (events cannot remove keys). */
 async function planHistory(service: Parameters<typeof appendEvents>[0], session: Parameters<typeof appendEvents>[1]) {
-  await appendEvents(service, session, [
-    stateDeltaEvent('agent', { 'user:plan': 'pro' }),
-    stateDeltaEvent('agent', { topic: 'tea', 'app:banner': 'hello' }),
-    stateDeltaEvent('agent', { 'user:plan': 'team', topic: 'coffee' }),
-  ], { startAt: Date.now() / 1000 - 60 });
+  await appendEvents(
+    service,
+    session,
+    [
+      stateDeltaEvent('agent', { 'user:plan': 'pro' }),
+      stateDeltaEvent('agent', { topic: 'tea', 'app:banner': 'hello' }),
+      stateDeltaEvent('agent', { 'user:plan': 'team', topic: 'coffee' }),
+    ],
+    { startAt: Date.now() / 1000 - 60 },
+  );
 }
 
 const value = (page: Parameters<typeof stateEntry>[0], column: string, key: string, text: string) =>
   stateEntry(page, column, key).getByText(text, { exact: true });
 
-test('selecting an event shows the state right after it, with a banner and a way back to now', async ({
-  page,
-  service,
-  createSession,
-}) => {
+test('selecting an event shows the state right after it, with a banner and a way back to now', async ({ page, service, createSession }) => {
   const session = await createSession({ state: { 'user:plan': 'free' } });
   await planHistory(service, session);
   await openSession(page, session);
@@ -51,7 +52,10 @@ test('a deep link opens at the selected event, in the past', async ({ page, serv
   await openSession(page, session, '?event=2');
   await expect(page.getByRole('region', { name: 'Time travel' })).toContainText('state right after event #2');
   await expect(eventRow(page, 2)).toHaveAttribute('aria-current', 'true');
-  await expect(eventRow(page, 2).getByRole('button', { name: 'Back to the state now (leave event 2)' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(eventRow(page, 2).getByRole('button', { name: 'Back to the state now (leave event 2)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(value(page, 'What the agent sees', 'topic', '"tea"')).toBeVisible();
   await expect(value(page, 'What the agent sees', 'user:plan', '"pro"')).toBeVisible();
 

@@ -2,11 +2,7 @@ import { appendEvents, invocationId, stateDeltaEvent, textEvent, toolCallEvents 
 import { expect, test } from './fixtures';
 import { eventRow, openSession, sessionUrl, timelineRows } from './support/session-page';
 
-test('each event shows author, invocation, content, flags and its delta as a per-key diff', async ({
-  page,
-  service,
-  createSession,
-}) => {
+test('each event shows author, invocation, content, flags and its delta as a per-key diff', async ({ page, service, createSession }) => {
   const session = await createSession({ state: { 'user:plan': 'free', mood: 'calm' } });
   const turn = invocationId();
   await appendEvents(service, session, [
@@ -16,8 +12,15 @@ test('each event shows author, invocation, content, flags and its delta as a per
       { name: 'upgrade_plan', args: { plan: 'pro' }, response: { ok: true } },
       { invocationId: turn, stateDelta: { 'user:plan': 'pro', 'app:upgrades': 1, receipt: { id: 'r-1' } } },
     ),
-    stateDeltaEvent('billing_agent', { mood: null }, { invocationId: turn, extra: { errorCode: 'RATE_LIMIT', errorMessage: 'Too many upgrades' } }),
-    textEvent('billing_agent', 'Handing over.', { invocationId: turn, extra: { actions: { escalate: true, transferToAgent: 'support_agent' } } }),
+    stateDeltaEvent(
+      'billing_agent',
+      { mood: null },
+      { invocationId: turn, extra: { errorCode: 'RATE_LIMIT', errorMessage: 'Too many upgrades' } },
+    ),
+    textEvent('billing_agent', 'Handing over.', {
+      invocationId: turn,
+      extra: { actions: { escalate: true, transferToAgent: 'support_agent' } },
+    }),
   ]);
   await openSession(page, session);
 
@@ -91,7 +94,11 @@ test('keyboard: j and k move through events, Enter shows the state after one, Es
   createSession,
 }) => {
   const session = await createSession();
-  await appendEvents(service, session, [1, 2, 3].map((n) => stateDeltaEvent('agent', { step: n })));
+  await appendEvents(
+    service,
+    session,
+    [1, 2, 3].map((n) => stateDeltaEvent('agent', { step: n })),
+  );
   await openSession(page, session);
   await expect(timelineRows(page)).toHaveCount(3);
 

@@ -12,7 +12,11 @@ async function openForm(page: Page) {
   await expect(appendForm(page).getByLabel('Author')).toHaveValue('user');
 }
 
-test('appends text, a function call and a delta, previewed per tier, and shows them without a reload', async ({ page, service, createSession }) => {
+test('appends text, a function call and a delta, previewed per tier, and shows them without a reload', async ({
+  page,
+  service,
+  createSession,
+}) => {
   const session = await createSession({ state: { 'user:plan': 'free', topic: 'tea', 'app:tone': 'warm' } });
   const sibling = await createSession({ appName: session.appName, userId: session.userId });
   await openSession(page, session);
@@ -35,7 +39,9 @@ test('appends text, a function call and a delta, previewed per tier, and shows t
   await expect(sessionChanges.getByRole('listitem', { name: 'note new' })).toContainText('Stores null: a delta cannot remove a key');
   const userChanges = preview.getByRole('region', { name: 'User state changes' });
   await expect(userChanges.getByRole('listitem', { name: 'user:plan changed' })).toContainText('"free"→becomes"pro"');
-  await expect(userChanges).toContainText(`Shared by every session of user ${session.userId}: this changes what 1 other session read too, at once.`);
+  await expect(userChanges).toContainText(
+    `Shared by every session of user ${session.userId}: this changes what 1 other session read too, at once.`,
+  );
   const tempChanges = preview.getByRole('region', { name: 'temp: keys changes' });
   await expect(tempChanges).toContainText('Applied to this invocation only, never stored');
   await expect(preview.getByRole('region', { name: 'App state changes' })).toHaveCount(0);
@@ -99,7 +105,11 @@ test('invalid input is refused next to its field and nothing is appended', async
   expect((await service.getSession(refOf(session)))?.state).toEqual({ topic: 'tea' });
 });
 
-test('a page that missed someone else’s append is refused, keeps the draft, and reloads in one click', async ({ page, service, createSession }) => {
+test('a page that missed someone else’s append is refused, keeps the draft, and reloads in one click', async ({
+  page,
+  service,
+  createSession,
+}) => {
   const session = await createSession({ state: { topic: 'tea' } });
   await openSession(page, session);
   await openForm(page);

@@ -16,7 +16,13 @@ async function editPlan(page: Page, value: string, reason: string) {
   return dialog;
 }
 
-test('a viewer is offered no writes: state tables are read-only and say which role edits them', async ({ page, service, protectedUrl, createAccount, createSession }) => {
+test('a viewer is offered no writes: state tables are read-only and say which role edits them', async ({
+  page,
+  service,
+  protectedUrl,
+  createAccount,
+  createSession,
+}) => {
   const session = await createSession({ state: { 'user:plan': 'free' } });
   const { appName, userId } = session;
   const viewer = await createAccount('viewer');
@@ -36,7 +42,13 @@ test('a viewer is offered no writes: state tables are read-only and say which ro
   expect((await service.getUserState(appName, userId)).map((entry) => entry.value)).toEqual(['free']);
 });
 
-test('support edits user state under their own name, but not app state', async ({ page, service, protectedUrl, createAccount, createSession }) => {
+test('support edits user state under their own name, but not app state', async ({
+  page,
+  service,
+  protectedUrl,
+  createAccount,
+  createSession,
+}) => {
   const { appName, userId } = await createSession({ state: { 'user:plan': 'free' } });
   const support = await createAccount('support');
   await signIn(page, protectedUrl, support.name, userPath(appName, userId));
@@ -53,7 +65,14 @@ test('support edits user state under their own name, but not app state', async (
   expect(await service.getAppState(appName)).toEqual([]);
 });
 
-test('support cannot change app state through an event: not from the form, not through the API', async ({ page, request, service, protectedUrl, createAccount, createSession }) => {
+test('support cannot change app state through an event: not from the form, not through the API', async ({
+  page,
+  request,
+  service,
+  protectedUrl,
+  createAccount,
+  createSession,
+}) => {
   const session = await createSession({ state: { 'app:escalation_email': 'team@example.com' } });
   const { appName, userId } = session;
   const support = await createAccount('support');

@@ -18,7 +18,11 @@ function stateRow(page: Page, table: string, key: string) {
   return page.getByRole('list', { name: table, exact: true }).getByRole('listitem', { name: key, exact: true });
 }
 
-test('support fixes a user’s plan with a reason, confirms the diff and finds it in the history', async ({ page, service, createSession }) => {
+test('support fixes a user’s plan with a reason, confirms the diff and finds it in the history', async ({
+  page,
+  service,
+  createSession,
+}) => {
   const first = await createSession({ userId: uniqueName('user'), state: { 'user:plan': 'free', topic: 'billing' } });
   const { appName, userId } = first;
   await createSession({ appName, userId });
@@ -79,7 +83,9 @@ test('invalid edits are refused next to the field and write nothing', async ({ p
   const dialog = page.getByRole('dialog', { name: 'Edit user:plan' });
   const value = dialog.getByLabel('Value (JSON)');
   await value.fill('{"tier": "pro",\n}');
-  await expect(dialog.getByText('Malformed JSON at line 2, column 1: expected a double-quoted property name, got character "}"')).toBeVisible();
+  await expect(
+    dialog.getByText('Malformed JSON at line 2, column 1: expected a double-quoted property name, got character "}"'),
+  ).toBeVisible();
   await expect(value).toHaveAttribute('aria-invalid', 'true');
   await value.fill('pro');
   await expect(dialog.getByText('Malformed JSON at line 1, column 1: unexpected character "p", expected a JSON value')).toBeVisible();
@@ -109,7 +115,11 @@ test('invalid edits are refused next to the field and write nothing', async ({ p
   expect((await service.getUserHistory(appName, userId)).total).toBe(historyBefore);
 });
 
-test('Add key takes a key typed with its tier’s prefix or spaces as the key meant, and refuses other tiers’ prefixes', async ({ page, service, createSession }) => {
+test('Add key takes a key typed with its tier’s prefix or spaces as the key meant, and refuses other tiers’ prefixes', async ({
+  page,
+  service,
+  createSession,
+}) => {
   test.setTimeout(90_000); // five dialogs on two pages
   const { appName, userId } = await createSession({ state: { 'user:plan': 'free' } });
   await page.goto(userPath(appName, userId));
@@ -124,7 +134,9 @@ test('Add key takes a key typed with its tier’s prefix or spaces as the key me
 
   // The tier's own prefix and surrounding spaces: dropped, with a note that stays on the review.
   const add = await addKey(' user:nick ');
-  await expect(add.getByText('Saved as user:nick: spaces around it removed; “user:” is this tier’s prefix, not part of the key.')).toBeVisible();
+  await expect(
+    add.getByText('Saved as user:nick: spaces around it removed; “user:” is this tier’s prefix, not part of the key.'),
+  ).toBeVisible();
   await add.getByRole('button', { name: 'Review change' }).click();
   await expect(add.getByRole('listitem', { name: 'user:nick added' })).toBeVisible();
   await expect(add.getByText(/^Saved as user:nick/)).toBeVisible();
@@ -170,7 +182,9 @@ test('an edit of a key someone changed meanwhile is refused, rolled back and kep
   await service.editState({ scope: 'user', appName, userId, changes: { plan: 'team' }, actor: 'other operator', reason: 'ticket 8' });
   await dialog.getByRole('button', { name: 'Confirm and save' }).click();
 
-  await expect(dialog.getByRole('alert')).toContainText('Not saved: Someone changed this state since you opened the edit; nothing was saved.');
+  await expect(dialog.getByRole('alert')).toContainText(
+    'Not saved: Someone changed this state since you opened the edit; nothing was saved.',
+  );
   // The diff now starts from what is stored; the table shows it, not the rejected value.
   await expect(dialog.getByRole('listitem', { name: 'user:plan changed' })).toContainText('"team"→becomes"pro"');
   await expect(stateRow(page, 'User state', 'plan')).toContainText('"team"');
@@ -194,7 +208,11 @@ test('an edit of a key someone changed meanwhile is refused, rolled back and kep
   ]);
 });
 
-test('app state: add a key and remove it, each with a reason and the number of sessions that read it', async ({ page, service, createSession }) => {
+test('app state: add a key and remove it, each with a reason and the number of sessions that read it', async ({
+  page,
+  service,
+  createSession,
+}) => {
   const appName = uniqueName('e2e-app');
   await createSession({ appName });
   await createSession({ appName });
@@ -212,7 +230,9 @@ test('app state: add a key and remove it, each with a reason and the number of s
   await add.getByRole('button', { name: 'Confirm and save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved app:tone.' })).toBeVisible();
   await expect(stateRow(page, 'App state', 'tone')).toContainText(`edited by ${LOCAL_OPERATOR} — “launch copy”`);
-  expect((await service.getAppState(appName)).map((entry) => [entry.key, entry.value])).toEqual([['tone', { style: 'warm', emoji: false }]]);
+  expect((await service.getAppState(appName)).map((entry) => [entry.key, entry.value])).toEqual([
+    ['tone', { style: 'warm', emoji: false }],
+  ]);
 
   await page.getByRole('button', { name: 'Remove app:tone' }).click();
   const remove = page.getByRole('dialog', { name: 'Remove app:tone' });
@@ -232,7 +252,11 @@ test('app state: add a key and remove it, each with a reason and the number of s
   ]);
 });
 
-test('the session page’s user column edits user state now, and every column follows; the past is read-only', async ({ page, service, createSession }) => {
+test('the session page’s user column edits user state now, and every column follows; the past is read-only', async ({
+  page,
+  service,
+  createSession,
+}) => {
   const session = await createSession({ state: { 'user:plan': 'free' } });
   const { appName, userId } = session;
   await appendEvents(service, session, [stateDeltaEvent('agent', { topic: 'billing' })]);

@@ -17,9 +17,16 @@ const alert = (page: Page, text: string) => page.getByRole('alert').filter({ has
 const rendered = (page: Page) => page.getByTestId('rendered-template');
 const exactText = (page: Page) => page.getByTestId('rendered-text');
 const placeholderRow = (page: Page, raw: string) =>
-  page.getByRole('table', { name: 'Placeholders' }).getByRole('row').filter({ has: page.getByRole('cell', { name: raw, exact: true }) });
+  page
+    .getByRole('table', { name: 'Placeholders' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: raw, exact: true }) });
 
-test('renders against a stored session, now and as of an event, and shares the template in the URL', async ({ page, service, createSession }) => {
+test('renders against a stored session, now and as of an event, and shares the template in the URL', async ({
+  page,
+  service,
+  createSession,
+}) => {
   const session = await createSession({ state: { 'user:name': 'Ada', topic: 'tea' } });
   const ref = { appName: session.appName, userId: session.userId, sessionId: session.id };
   await appendEvents(service, session, [stateDeltaEvent('agent', { topic: 'coffee' }), stateDeltaEvent('agent', { topic: 'cocoa' })]);
@@ -114,7 +121,11 @@ test('a stored session is picked from lists, not typed as three ids', async ({ p
   await expect(exactText(page)).toHaveText('About tea');
 });
 
-test('the session page’s panel renders against the state the page shows and keeps the template in the URL', async ({ page, service, createSession }) => {
+test('the session page’s panel renders against the state the page shows and keeps the template in the URL', async ({
+  page,
+  service,
+  createSession,
+}) => {
   const session = await createSession({ state: { 'user:name': 'Ada', topic: 'tea' } });
   await appendEvents(service, session, [stateDeltaEvent('agent', { topic: 'coffee' }), stateDeltaEvent('agent', { topic: 'cocoa' })]);
   await openSession(page, session, `?${new URLSearchParams({ template: '{user:name} likes {topic}' }).toString()}`);
@@ -130,10 +141,12 @@ test('the session page’s panel renders against the state the page shows and ke
   await expect(page).toHaveURL(/[?&]template=/);
 
   await panel.getByLabel('Instruction template').fill('{topic} for {user:name}, {app:tone}');
-  await expect(panel.getByRole('alert').filter({ hasText: 'ADK would fail with' })).toContainText('Context variable not found: `app:tone`.');
+  await expect(panel.getByRole('alert').filter({ hasText: 'ADK would fail with' })).toContainText(
+    'Context variable not found: `app:tone`.',
+  );
   await expect(page).toHaveURL(/app%3Atone/);
   await expect(page).toHaveURL(/[?&]event=1(&|$)/);
-  const shared = new URL(await panel.getByRole('link', { name: 'Open in the preview page' }).getAttribute('href') ?? '', page.url());
+  const shared = new URL((await panel.getByRole('link', { name: 'Open in the preview page' }).getAttribute('href')) ?? '', page.url());
   expect(Object.fromEntries(shared.searchParams)).toEqual({
     app: session.appName,
     user: session.userId,

@@ -48,6 +48,7 @@ export const userApiPath = (app: string, user: string) => `/api${userPath(app, u
 export const sessionApiPath = (ref: SessionRef) => `/api${sessionPath(ref.appName, ref.userId, ref.sessionId)}`;
 
 /** Downloads of ADK session files (one session) and JSON Lines (a user's or an app's sessions). */
-export const sessionExportPath = (app: string, user: string, session: string) => `${sessionApiPath({ appName: app, userId: user, sessionId: session })}/export`;
+export const sessionExportPath = (app: string, user: string, session: string) =>
+  `${sessionApiPath({ appName: app, userId: user, sessionId: session })}/export`;
 export const userExportPath = (app: string, user: string) => `${userApiPath(app, user)}/export`;
 export const appExportPath = (app: string) => `${appApiPath(app)}/export`;

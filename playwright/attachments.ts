@@ -33,7 +33,10 @@ export async function attachSessions(
       const view = await new StatehouseConsole(await context.newPage(), client).session(ref);
       await testInfo.attach(`${name}.png`, { body: await view.page.screenshot({ fullPage: true }), contentType: 'image/png' });
     } catch (error) {
-      await testInfo.attach(`${name}.png.txt`, { body: `No screenshot of ${describeRef(ref)}: ${String(error)}`, contentType: 'text/plain' });
+      await testInfo.attach(`${name}.png.txt`, {
+        body: `No screenshot of ${describeRef(ref)}: ${String(error)}`,
+        contentType: 'text/plain',
+      });
     } finally {
       await context.close();
     }

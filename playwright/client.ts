@@ -110,7 +110,11 @@ export class StatehouseClient {
     return this.call('GET', '/api/list-apps', appListSchema);
   }
 
-  createSession(ref: Omit<SessionRef, 'sessionId'> & { sessionId?: string }, state?: StateRecord, events?: NewEvent[]): Promise<SessionJson> {
+  createSession(
+    ref: Omit<SessionRef, 'sessionId'> & { sessionId?: string },
+    state?: StateRecord,
+    events?: NewEvent[],
+  ): Promise<SessionJson> {
     const body = { ...(ref.sessionId ? { sessionId: ref.sessionId } : {}), ...(state ? { state } : {}), ...(events ? { events } : {}) };
     return this.call('POST', `${userPath(ref.appName, ref.userId)}/sessions`, sessionSchema, body);
   }
@@ -166,6 +170,7 @@ export class StatehouseClient {
 
 function entriesRecord(body: z.infer<typeof stateEntriesSchema>): Record<string, JsonValue> {
   const record: Record<string, JsonValue> = {};
-  for (const entry of body.entries) Object.defineProperty(record, entry.key, { value: entry.value, enumerable: true, writable: true, configurable: true });
+  for (const entry of body.entries)
+    Object.defineProperty(record, entry.key, { value: entry.value, enumerable: true, writable: true, configurable: true });
   return record;
 }

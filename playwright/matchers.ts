@@ -169,7 +169,12 @@ export const statehouseMatchers = {
     return retry(this, 'toHaveStateKey', session, options, (s) => {
       const present = Object.hasOwn(s.state, key);
       const received = present ? { [key]: s.state[key] } : {};
-      if (value === undefined) return { pass: present, expected: `a key ${key}`, received: present ? received : `no key ${key}; keys: ${Object.keys(s.state).join(', ') || '(none)'}` };
+      if (value === undefined)
+        return {
+          pass: present,
+          expected: `a key ${key}`,
+          received: present ? received : `no key ${key}; keys: ${Object.keys(s.state).join(', ') || '(none)'}`,
+        };
       return { pass: present && jsonEqual(s.state[key], value), expected: { [key]: value }, received };
     });
   },

@@ -36,14 +36,19 @@ function consoleRoot() {
   if (!packageRoot.split(sep).includes('node_modules')) return packageRoot;
   const modules = packageRoot.slice(0, packageRoot.lastIndexOf(`${sep}node_modules${sep}`) + `${sep}node_modules`.length);
   const project = dirname(modules);
-  const dir = process.env.STATEHOUSE_CONSOLE_DIR || join(tmpdir(), `statehouse-console-${createHash('sha256').update(project).digest('hex').slice(0, 12)}`);
+  const dir =
+    process.env.STATEHOUSE_CONSOLE_DIR ||
+    join(tmpdir(), `statehouse-console-${createHash('sha256').update(project).digest('hex').slice(0, 12)}`);
   const stamp = (path) => (existsSync(path) ? readFileSync(path, 'utf8') : null);
   if (stamp(join(dir, 'package.json')) !== stamp(join(packageRoot, 'package.json'))) {
     console.log(`statehouse-test-server: copying the console's sources to ${dir}`);
     rmSync(dir, { recursive: true, force: true });
     cpSync(packageRoot, dir, {
       recursive: true,
-      filter: (source) => !relative(packageRoot, source).split(sep).some((part) => part === 'node_modules' || part === '.next'),
+      filter: (source) =>
+        !relative(packageRoot, source)
+          .split(sep)
+          .some((part) => part === 'node_modules' || part === '.next'),
     });
     symlinkSync(modules, join(dir, 'node_modules'), 'dir');
   }

@@ -168,14 +168,11 @@ export class Statehouse {
       }
       const reason = 'seeded by a test';
       if (Object.keys(tiers.app).length > 0) await this.client.editAppState(appName, { set: tiers.app, reason, actor: this.actor });
-      if (Object.keys(tiers.user).length > 0) await this.client.editUserState(appName, userId, { set: tiers.user, reason, actor: this.actor });
+      if (Object.keys(tiers.user).length > 0)
+        await this.client.editUserState(appName, userId, { set: tiers.user, reason, actor: this.actor });
       return null;
     }
-    const created = await this.client.createSession(
-      { appName, userId, sessionId: request.session },
-      request.state,
-      request.events,
-    );
+    const created = await this.client.createSession({ appName, userId, sessionId: request.session }, request.state, request.events);
     const ref = { appName, userId, sessionId: created.id };
     const seeded = this.remember({ ...ref, path: consolePath(ref), created });
     this.sessions.push(seeded);

@@ -19,7 +19,9 @@ export const eventSchema = z.looseObject({
   author: z.string(),
   /** Float seconds since the epoch. */
   timestamp: z.number(),
-  content: z.looseObject({ role: z.string().optional(), parts: z.array(z.looseObject({ text: z.string().optional() })).optional() }).optional(),
+  content: z
+    .looseObject({ role: z.string().optional(), parts: z.array(z.looseObject({ text: z.string().optional() })).optional() })
+    .optional(),
   actions: z.looseObject({ stateDelta: stateRecord.default({}) }),
 });
 export type StoredEvent = z.infer<typeof eventSchema>;

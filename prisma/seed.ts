@@ -15,20 +15,8 @@ import { pathToFileURL } from 'node:url';
 import { databaseUrl } from '../lib/config';
 import { providerOf, redactUrl } from '../lib/db';
 import { openServices } from '../lib/services';
-import {
-  type JsonValue,
-  type NewEvent,
-  type SessionStore,
-  type StateRecord,
-} from '../lib/session-service';
-import {
-  appendEvents,
-  invocationId,
-  stateDeltaEvent,
-  textEvent,
-  toolCallEvents,
-  type EventOptions,
-} from '../lib/testing/factories';
+import { type JsonValue, type NewEvent, type SessionStore, type StateRecord } from '../lib/session-service';
+import { appendEvents, invocationId, stateDeltaEvent, textEvent, toolCallEvents, type EventOptions } from '../lib/testing/factories';
 
 const HOUR = 3600;
 
@@ -399,9 +387,7 @@ export async function seedDemoData(service: SessionStore, now = Date.now() / 100
 
   for (const edit of STATE_EDITS) {
     const current =
-      edit.scope === 'app'
-        ? await service.getAppState(edit.appName)
-        : await service.getUserState(edit.appName, edit.userId ?? '');
+      edit.scope === 'app' ? await service.getAppState(edit.appName) : await service.getUserState(edit.appName, edit.userId ?? '');
     const changes = Object.fromEntries(
       Object.entries(edit.changes).filter(([key, value]) => {
         const entry = current.find((candidate) => candidate.key === key);

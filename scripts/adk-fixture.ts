@@ -14,7 +14,9 @@ const PY_DB: Record<string, PyDbOptions> = {
 
 const [kind, where] = process.argv.slice(2);
 if (!kind || !where || (!kind.startsWith('py-sqlite') && !PY_DB[kind])) {
-  console.error(`Usage: npm run adk:fixture -- <py-sqlite|py-sqlite-wal|${Object.keys(PY_DB).join('|')}> <new file | empty postgresql database URL>`);
+  console.error(
+    `Usage: npm run adk:fixture -- <py-sqlite|py-sqlite-wal|${Object.keys(PY_DB).join('|')}> <new file | empty postgresql database URL>`,
+  );
   process.exit(2);
 }
 const postgres = /^postgres(ql)?:\/\//.test(where);

@@ -6,14 +6,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import {
-  diffMigration,
-  isEmptyMigration,
-  migrationLockToml,
-  migrationsDirectory,
-  projectRoot,
-  PROVIDERS,
-} from '../lib/migrate/index';
+import { diffMigration, isEmptyMigration, migrationLockToml, migrationsDirectory, projectRoot, PROVIDERS } from '../lib/migrate/index';
 import { root, writeSchemas } from './prisma-schemas.mjs';
 
 // writeSchemas() writes into the tree this script lives in; migrations go to the same tree.

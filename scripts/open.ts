@@ -48,7 +48,9 @@ async function describe(entry: Entry, index: number): Promise<string> {
       `${store.info.label} (schema ${store.info.version}) at ${store.info.location}`,
       `  ${store.info.description}`,
       `  ${apps.length} app(s), ${sessions} session(s)${apps.length ? `: ${apps.map((app) => `${app.appName} (${app.sessionCount})`).join(', ')}` : ''}`,
-      store.info.readOnlyReason ? `  Read-only: ${store.info.readOnlyReason}` : '  Writes: appends and state edits are written as this ADK writes them.',
+      store.info.readOnlyReason
+        ? `  Read-only: ${store.info.readOnlyReason}`
+        : '  Writes: appends and state edits are written as this ADK writes them.',
     ];
     return lines.join('\n');
   } finally {
@@ -66,7 +68,9 @@ try {
   for (const [index, entry] of entries.entries()) console.log(await describe(entry, index));
   const own = databaseUrl();
   const { applied } = await migrateDatabase(own);
-  console.log(`\nStatehouse's own database (accounts, edit audit): ${redactUrl(own)}${applied.length ? ` (applied ${applied.length} migration(s))` : ''}`);
+  console.log(
+    `\nStatehouse's own database (accounts, edit audit): ${redactUrl(own)}${applied.length ? ` (applied ${applied.length} migration(s))` : ''}`,
+  );
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   console.error(error instanceof CannotReadStoreError ? message : `Cannot open it: ${redactUrl(message)}`);

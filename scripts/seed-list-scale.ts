@@ -44,8 +44,7 @@ if (existing.n > 0) {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
-  const hex = (length: number) =>
-    Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join('');
+  const hex = (length: number) => Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join('');
   const now = Date.now() / 1000;
   const ninetyDays = 90 * 24 * 3600;
 
@@ -54,9 +53,7 @@ if (existing.n > 0) {
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertSessionState = db.prepare('INSERT INTO session_state (session_pk, key, value) VALUES (?, ?, ?)');
-  const insertUserState = db.prepare(
-    'INSERT INTO user_state (app_name, user_id, key, value, update_time) VALUES (?, ?, ?, ?, ?)',
-  );
+  const insertUserState = db.prepare('INSERT INTO user_state (app_name, user_id, key, value, update_time) VALUES (?, ?, ?, ?, ?)');
   const insertAppState = db.prepare('INSERT INTO app_state (app_name, key, value, update_time) VALUES (?, ?, ?, ?)');
 
   db.transaction(() => {

@@ -61,7 +61,10 @@ describe.each(providers)('API access in protected mode on %s', (provider) => {
   it('accepts a sign-in session cookie', async () => {
     const admin = await accounts.verifyCredentials('admin', PASSWORD);
     const { secret } = await accounts.startSession(admin!.id, 60);
-    const response = await call(listApps.GET, 'GET', { path: '/api/list-apps', headers: { cookie: `other=1; statehouse_session=${secret}` } });
+    const response = await call(listApps.GET, 'GET', {
+      path: '/api/list-apps',
+      headers: { cookie: `other=1; statehouse_session=${secret}` },
+    });
     expect(response.status).toBe(200);
   });
 
@@ -75,7 +78,11 @@ describe.each(providers)('API access in protected mode on %s', (provider) => {
     expect((await database.service.getSession({ appName: 'acl', userId: 'u1', sessionId: 's1' }))?.events).toHaveLength(0);
     expect((await call(session.PATCH, 'PATCH', as('support', patch))).status).toBe(200);
 
-    const edit = { params: { app: 'acl' }, path: '/api/apps/acl/state', body: { set: { tone: 'warm' }, reason: 'launch', actor: 'someone-else' } };
+    const edit = {
+      params: { app: 'acl' },
+      path: '/api/apps/acl/state',
+      body: { set: { tone: 'warm' }, reason: 'launch', actor: 'someone-else' },
+    };
     expect((await call(appState.PATCH, 'PATCH', as('support', edit))).status).toBe(403);
     expect((await call(appState.PATCH, 'PATCH', as('admin', edit))).status).toBe(200);
     const [change] = (await database.service.getKeyHistory({ appName: 'acl', scope: 'app', key: 'tone' })).items;
@@ -96,13 +103,25 @@ describe.each(providers)('API access in protected mode on %s', (provider) => {
     const doors: [string, (role: 'support' | 'admin') => Promise<{ status: number; json: unknown }>][] = [
       ['append', (role) => call(events.POST, 'POST', as(role, { params, path: `${path}/events`, body: event }))],
       ['patch', (role) => call(session.PATCH, 'PATCH', as(role, { params, path, body: { stateDelta: appKey } }))],
-      ['create with id', (role) => call(session.POST, 'POST', as(role, { params: { ...params, id: 'new-1' }, path: `${list}/new-1`, body: appKey }))],
-      ['create with state', (role) => call(sessions.POST, 'POST', as(role, { params: owner, path: list, body: { sessionId: 'new-2', state: appKey } }))],
-      ['create with events', (role) => call(sessions.POST, 'POST', as(role, { params: owner, path: list, body: { sessionId: 'new-3', events: [event] } }))],
+      [
+        'create with id',
+        (role) => call(session.POST, 'POST', as(role, { params: { ...params, id: 'new-1' }, path: `${list}/new-1`, body: appKey })),
+      ],
+      [
+        'create with state',
+        (role) => call(sessions.POST, 'POST', as(role, { params: owner, path: list, body: { sessionId: 'new-2', state: appKey } })),
+      ],
+      [
+        'create with events',
+        (role) => call(sessions.POST, 'POST', as(role, { params: owner, path: list, body: { sessionId: 'new-3', events: [event] } })),
+      ],
     ];
     await database.service.createSession({ appName: 'acl', userId: 'u1', sessionId: 'app-keys' });
     for (const [name, send] of doors) {
-      expect(await send('support'), name).toMatchObject({ status: 403, json: { detail: 'Forbidden: changing app: keys (app state) needs the admin role.' } });
+      expect(await send('support'), name).toMatchObject({
+        status: 403,
+        json: { detail: 'Forbidden: changing app: keys (app state) needs the admin role.' },
+      });
     }
     expect(await database.service.getAppState('acl')).not.toContainEqual(expect.objectContaining({ key: 'escalation_email' }));
     expect((await database.service.getSession({ appName: 'acl', userId: 'u1', sessionId: 'app-keys' }))?.events).toHaveLength(0);

@@ -17,7 +17,10 @@ import * as sessionEvents from './apps/[app]/users/[user]/sessions/[id]/events/r
 import * as sessionState from './apps/[app]/users/[user]/sessions/[id]/state/route';
 import * as timeline from './apps/[app]/users/[user]/sessions/[id]/timeline/route';
 
-const kinds: AdkFixtureKind[] = [{ family: 'py-sqlite', wal: true }, { family: 'py-db', dialect: 'sqlite', clock: 'local', localOffsetHours: 2 }];
+const kinds: AdkFixtureKind[] = [
+  { family: 'py-sqlite', wal: true },
+  { family: 'py-db', dialect: 'sqlite', clock: 'local', localOffsetHours: 2 },
+];
 const params = { app: APP, user: 'alice', id: 'trip-paris' };
 
 afterEach(() => setServicesForTests({}));
@@ -35,7 +38,12 @@ describe.each(kinds.map((kind) => [kind.family, kind] as const))('the API over a
       expect((await call(users.GET, 'GET', { params: { app: APP } })).json).toMatchObject({ total: 3 });
       const session = await call(sessionRoute.GET, 'GET', { params });
       expect(session.status).toBe(200);
-      expect(session.json).toMatchObject({ id: 'trip-paris', appName: APP, userId: 'alice', state: { destination: 'Lyon', 'user:home_city': 'Munich' } });
+      expect(session.json).toMatchObject({
+        id: 'trip-paris',
+        appName: APP,
+        userId: 'alice',
+        state: { destination: 'Lyon', 'user:home_city': 'Munich' },
+      });
       const events = await call(sessionEvents.GET, 'GET', { params, query: 'limit=2' });
       expect(events.json).toMatchObject({ total: 3, items: [{ seq: 1 }, { seq: 2, event: { id: 'e2', invocationId: 'inv-e2' } }] });
       const state = await call(sessionState.GET, 'GET', { params, query: 'asOf=2' });
@@ -92,7 +100,9 @@ describe('Statehouse’s own store given an ADK store’s revision', () => {
       try {
         const ref = { appName: 'a', userId: 'u', sessionId: 's' };
         await database.service.createSession(ref);
-        await expect(database.service.append(ref, { author: 'x' }, { expectedRevision: 1_767_225_603_750_000 })).rejects.toMatchObject({ code: 'STALE_SESSION' });
+        await expect(database.service.append(ref, { author: 'x' }, { expectedRevision: 1_767_225_603_750_000 })).rejects.toMatchObject({
+          code: 'STALE_SESSION',
+        });
       } finally {
         await database.drop();
       }

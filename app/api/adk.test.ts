@@ -247,9 +247,7 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
       expect(Object.keys(result.json as object)).toEqual(SESSION_FIELDS);
       expect(result.text).toContain('"state":{"__proto__":{"kept":true},"k":"v","app:x":1,"user:y":null}');
 
-      const duplicate = await failsWithoutChanges(() =>
-        call(session.POST, 'POST', { params: { app, user: 'u', id: 'given' }, body: {} }),
-      );
+      const duplicate = await failsWithoutChanges(() => call(session.POST, 'POST', { params: { app, user: 'u', id: 'given' }, body: {} }));
       expect(duplicate.status).toBe(409);
       expect(duplicate.json).toEqual({ detail: 'Session already exists: given' });
     });
@@ -258,9 +256,7 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
       const app = uniqueName('app');
       const empty = await call(session.POST, 'POST', { params: { app, user: 'u', id: 'e' } });
       expect((empty.json as SessionJson).state).toEqual({});
-      const bad = await failsWithoutChanges(() =>
-        call(session.POST, 'POST', { params: { app, user: 'u', id: 'f' }, body: '"text"' }),
-      );
+      const bad = await failsWithoutChanges(() => call(session.POST, 'POST', { params: { app, user: 'u', id: 'f' }, body: '"text"' }));
       expect(bad.status).toBe(400);
       expect(bad.json).toEqual({ detail: 'state: expected a JSON object, got a string' });
     });
@@ -293,7 +289,10 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
       const found = await call(session.GET, 'GET', { params: { app, user: 'u', id: 's' } });
       expect(found.status).toBe(200);
       expect((found.json as SessionJson).events).toHaveLength(1);
-      for (const params of [{ app, user: 'u', id: 'nope' }, { app, user: 'someone-else', id: 's' }]) {
+      for (const params of [
+        { app, user: 'u', id: 'nope' },
+        { app, user: 'someone-else', id: 's' },
+      ]) {
         const missing = await call(session.GET, 'GET', { params });
         expect(missing.status).toBe(404);
         expect(missing.json).toEqual({ detail: 'Session not found' });

@@ -337,7 +337,10 @@ describe.each(providers)('dashboard routes on %s', (provider) => {
       );
       expect(missing.status).toBe(404);
       expect(missing.json).toEqual({ detail: 'Session nope not found.' });
-      const missingPartial = await call(sessionEvents.POST, 'POST', { params: { ...ref, id: 'nope' }, body: { author: 'a', partial: true } });
+      const missingPartial = await call(sessionEvents.POST, 'POST', {
+        params: { ...ref, id: 'nope' },
+        body: { author: 'a', partial: true },
+      });
       expect(missingPartial.status).toBe(404);
 
       const cases: [unknown, string][] = [
@@ -399,7 +402,10 @@ describe.each(providers)('dashboard routes on %s', (provider) => {
 
   describe('POST /api/render', () => {
     it('renders against given state in both dialects', async () => {
-      const body = { template: 'Hi {name}, {n} {flag} {obj} {missing?}{{x}} {not valid}', state: { name: 'Ada', n: 2.5, flag: true, obj: { a: null }, x: 'X' } };
+      const body = {
+        template: 'Hi {name}, {n} {flag} {obj} {missing?}{{x}} {not valid}',
+        state: { name: 'Ada', n: 2.5, flag: true, obj: { a: null }, x: 'X' },
+      };
       const python = await call(render.POST, 'POST', { body });
       expect(python.status).toBe(200);
       expect(python.json).toMatchObject({ text: "Hi Ada, 2.5 True {'a': None} X {not valid}", error: null });

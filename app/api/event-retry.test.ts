@@ -16,7 +16,8 @@ describe.each(providers)('retried appends on %s', (provider) => {
   const params = { app: `retry-${provider}`, user: 'u', id: 's' };
   const ref = { appName: params.app, userId: 'u', sessionId: 's' };
   const post = (body: object, headers: Record<string, string> = {}) => call(events.POST, 'POST', { params, body, headers });
-  const stored = async (id: string) => (await database.service.listEvents(ref, { limit: 1000 })).items.filter((item) => item.event.id === id);
+  const stored = async (id: string) =>
+    (await database.service.listEvents(ref, { limit: 1000 })).items.filter((item) => item.event.id === id);
 
   beforeAll(async () => {
     await database.service.createSession({ ...ref, state: {} });
@@ -66,7 +67,10 @@ describe.each(providers)('retried appends on %s', (provider) => {
     expect((await post(event)).status).toBe(200);
     const before = await database.service.getSessionSummary(ref);
     const other = await post({ ...event, actions: { stateDelta: { x: 2 } } });
-    expect(other).toMatchObject({ status: 409, json: { detail: 'Event id e-taken is already used in this session by a different event.' } });
+    expect(other).toMatchObject({
+      status: 409,
+      json: { detail: 'Event id e-taken is already used in this session by a different event.' },
+    });
     expect(await database.service.getSessionSummary(ref)).toEqual(before);
     expect((await database.service.getSession(ref))?.state.x).toBe(1);
   });
@@ -84,7 +88,10 @@ describe.each(providers)('retried appends on %s', (provider) => {
 
   it('refuses a new session whose events repeat an id', async () => {
     const event = { id: 'dup', author: 'agent' };
-    const created = await call(sessions.POST, 'POST', { params: { app: params.app, user: 'u' }, body: { sessionId: 'dups', events: [event, event] } });
+    const created = await call(sessions.POST, 'POST', {
+      params: { app: params.app, user: 'u' },
+      body: { sessionId: 'dups', events: [event, event] },
+    });
     expect(created).toMatchObject({ status: 400, json: { detail: 'events: id dup appears twice; event ids are unique in a session.' } });
     expect(await database.service.getSessionSummary({ ...ref, sessionId: 'dups' })).toBeNull();
   });

@@ -57,7 +57,11 @@ const append = (body: unknown, params: object = target) => ({ params, body });
 const CASES: Case[] = [
   // Malformed and truncated JSON.
   ...[
-    ['truncated object', '{"stateDelta": {"a": 1}', /^Malformed JSON at line 1, column 24 \(character 23\): expected ',' or '}', got end of input$/],
+    [
+      'truncated object',
+      '{"stateDelta": {"a": 1}',
+      /^Malformed JSON at line 1, column 24 \(character 23\): expected ',' or '}', got end of input$/,
+    ],
     ['truncated string', '{"stateDelta": {"a": "b', 'Malformed JSON at line 1, column 24 (character 23): unterminated string'],
     ['cut after a colon', '{"stateDelta":', /expected a JSON value$/],
     ['trailing garbage', '{"stateDelta": {}} x', /unexpected character "x" after the JSON value$/],
@@ -455,7 +459,10 @@ const CASES: Case[] = [
     name: 'a bad event among good ones',
     route: handler(sessions.POST),
     method: 'POST',
-    options: { params: owner, body: { sessionId: 'fresh', state: { 'app:x': 1 }, events: [{ author: 'a' }, { author: 'b', partial: 'no' }] } },
+    options: {
+      params: owner,
+      body: { sessionId: 'fresh', state: { 'app:x': 1 }, events: [{ author: 'a' }, { author: 'b', partial: 'no' }] },
+    },
     status: 400,
     detail: 'events.1.partial: expected a boolean, got a string',
   },
@@ -463,7 +470,7 @@ const CASES: Case[] = [
     name: 'a garbage If-Match',
     route: handler(events.POST),
     method: 'POST',
-    options: { params: target, body: { author: 'a' }, headers: { 'if-match': "1; DROP TABLE sessions" } },
+    options: { params: target, body: { author: 'a' }, headers: { 'if-match': '1; DROP TABLE sessions' } },
     status: 400,
     detail: 'If-Match: expected the session\'s revision (an integer such as 7 or "7"), got "1; DROP TABLE sessions"',
   },
@@ -641,9 +648,7 @@ describe.each(providers)('hostile input on %s', (provider) => {
     expect(loaded.status).toBe(200);
     expect(loaded.headers.get('content-type')).toMatch(/^application\/json/);
     const body = JSON.parse(loaded.text) as { state: Record<string, unknown>; events: Record<string, unknown>[] };
-    expect(Object.keys(body.state).sort()).toEqual(
-      [...Object.keys(state).filter((key) => key !== '__proto__'), '__proto__'].sort(),
-    );
+    expect(Object.keys(body.state).sort()).toEqual([...Object.keys(state).filter((key) => key !== '__proto__'), '__proto__'].sort());
     expect(Object.getOwnPropertyDescriptor(body.state, '__proto__')?.value).toEqual({ again: true });
     expect(body.state["x'); DROP TABLE sessions; --"]).toBe("1' OR '1'='1");
     expect(body.state['<script>alert(1)</script>']).toBe('<img src=x onerror=alert(1)>');

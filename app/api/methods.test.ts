@@ -10,7 +10,7 @@ import { call } from '@/lib/testing/http';
 
 const API_DIR = dirname(fileURLToPath(import.meta.url));
 
-const routeFiles = (readdirSync(API_DIR, { recursive: true, encoding: 'utf8' }))
+const routeFiles = readdirSync(API_DIR, { recursive: true, encoding: 'utf8' })
   .filter((path) => path.endsWith('route.ts'))
   .map((path) => join(API_DIR, path))
   .sort();

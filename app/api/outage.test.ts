@@ -110,7 +110,9 @@ describe.skipIf(!providers.includes('postgresql'))('PostgreSQL going away', () =
       expect(result.status, result.text).toBe(503);
       // A pooled connection notices it was cut; a new one cannot connect.
       expect(detailOf(result)).toMatch(
-        new RegExp(`^Database unavailable: (Server has closed the connection\\.|Can't reach database server at 127\\.0\\.0\\.1:${proxy.port})$`),
+        new RegExp(
+          `^Database unavailable: (Server has closed the connection\\.|Can't reach database server at 127\\.0\\.0\\.1:${proxy.port})$`,
+        ),
       );
     }
     expect(await databaseDump(database)).toEqual(before);
@@ -130,7 +132,10 @@ describe.skipIf(!providers.includes('postgresql'))('PostgreSQL going away', () =
     // A request may meet a dead connection once (503, never a 500); the pool replaces it.
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const result = await call(events.POST, 'POST', { params: target, body: { author: 'agent', actions: { stateDelta: { n: attempt } } } });
+      const result = await call(events.POST, 'POST', {
+        params: target,
+        body: { author: 'agent', actions: { stateDelta: { n: attempt } } },
+      });
       statuses.push(result.status);
       if (result.status === 200) break;
       expect(result.status, result.text).toBe(503);
@@ -209,7 +214,9 @@ describe.each(providers)('a database nobody migrated, on %s', (provider) => {
       setServicesForTests({ store: new NativeSessionStore(empty.client, empty.provider) });
       const result = await call(sessions.GET, 'GET', { params: { app: 'a', user: 'u' } });
       expect(result.status, result.text).toBe(503);
-      expect(detailOf(result)).toMatch(/^Database unavailable: The table `(public\.)?\w+` does not exist in the current database \(are the migrations applied\?\)\.$/);
+      expect(detailOf(result)).toMatch(
+        /^Database unavailable: The table `(public\.)?\w+` does not exist in the current database \(are the migrations applied\?\)\.$/,
+      );
     } finally {
       setServicesForTests({});
       await empty.close();

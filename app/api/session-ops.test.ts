@@ -32,7 +32,12 @@ describe.each(providers)('session operations API on %s', (provider) => {
   const database = useTestDatabase(provider, { serveRoutes: true });
 
   async function seed(app = uniqueName('app'), user = 'u', id = 's') {
-    const session = await database.service.createSession({ appName: app, userId: user, sessionId: id, state: { topic: 'tea', 'user:name': 'Ada' } });
+    const session = await database.service.createSession({
+      appName: app,
+      userId: user,
+      sessionId: id,
+      state: { topic: 'tea', 'user:name': 'Ada' },
+    });
     await appendEvent(database.service, session, step('i1', { topic: 'coffee', n: 1 }));
     await appendEvent(database.service, session, step('i2', { n: 2, 'user:lang': 'en' }));
     await appendEvent(database.service, session, step('i3', { n: 3, done: true }));
@@ -84,7 +89,9 @@ describe.each(providers)('session operations API on %s', (provider) => {
       const stale = await call(rewind.POST, 'POST', { params, body: { rewindBeforeInvocationId: 'i1' }, headers: { 'if-match': '1' } });
       expect(stale.status).toBe(409);
       expect((await call(rewind.POST, 'POST', { params, body: {} })).status).toBe(400);
-      expect((await call(rewind.POST, 'POST', { params: { ...params, id: 'nope' }, body: { rewindBeforeInvocationId: 'i1' } })).status).toBe(404);
+      expect(
+        (await call(rewind.POST, 'POST', { params: { ...params, id: 'nope' }, body: { rewindBeforeInvocationId: 'i1' } })).status,
+      ).toBe(404);
       expect(await databaseDump(database)).toEqual(before);
     });
   });
@@ -109,7 +116,10 @@ describe.each(providers)('session operations API on %s', (provider) => {
       expect(again.text).toBe(exported.text);
       // The imported session's timeline has its per-event history, as the original had.
       const tiers = await database.service.getStateAsOf({ appName: app, userId: 'u', sessionId: 's' }, 1);
-      expect(tiers?.session.map((entry) => [entry.key, entry.value])).toEqual([['n', 1], ['topic', 'coffee']]);
+      expect(tiers?.session.map((entry) => [entry.key, entry.value])).toEqual([
+        ['n', 1],
+        ['topic', 'coffee'],
+      ]);
     });
 
     it('exports an app as JSON Lines and imports it into another app with new ids (modulo ids, the same)', async () => {
@@ -199,7 +209,10 @@ describe.each(providers)('session operations API on %s', (provider) => {
       const { app, params } = await seed();
       const dry = await call(prune.POST, 'POST', { params, body: { target: 'invocation', invocationId: 'i2' } });
       expect(dry.json).toEqual({ dryRun: true, sessions: 0, events: 1 });
-      const real = await call(prune.POST, 'POST', { params, body: { target: 'invocation', invocationId: 'i2', dryRun: false, reason: 'pii' } });
+      const real = await call(prune.POST, 'POST', {
+        params,
+        body: { target: 'invocation', invocationId: 'i2', dryRun: false, reason: 'pii' },
+      });
       expect(real.json).toEqual({ dryRun: false, sessions: 0, events: 1 });
       const history = await call(operations.GET, 'GET', { params: { app } });
       expect(history.json).toMatchObject({ total: 1, items: [{ kind: 'prune', actor: 'local operator', reason: 'pii' }] });
@@ -231,12 +244,13 @@ describe.each(providers)('session operations API on %s', (provider) => {
     });
   });
 
-  describe('a store without these operations (a store over ADK\'s own tables)', () => {
-    it('answers 405 naming what it cannot do, and still rewinds and exports through ADK\'s own operations', async () => {
+  describe("a store without these operations (a store over ADK's own tables)", () => {
+    it("answers 405 naming what it cannot do, and still rewinds and exports through ADK's own operations", async () => {
       const { params } = await seed();
       const operations = new Set(['forkSession', 'importSessions', 'getSessionMeta', 'setSessionMeta', 'prune', 'listOperations']);
       const bare = new Proxy(database.service, {
-        get: (target, name, receiver) => (typeof name === 'string' && operations.has(name) ? undefined : Reflect.get(target, name, receiver)),
+        get: (target, name, receiver) =>
+          typeof name === 'string' && operations.has(name) ? undefined : Reflect.get(target, name, receiver),
       });
       setServicesForTests({ store: bare });
       try {
@@ -278,8 +292,19 @@ describe.each(providers)('session operations API on %s', (provider) => {
       expect(history.json).toMatchObject({ items: [{ kind: 'fork', actor: 'ops-support' }] });
       const body = { target: 'session' };
       expect((await call(prune.POST, 'POST', { params, path: `${base}/prune`, body, headers: as('support') })).status).toBe(403);
-      expect((await call(appPrune.POST, 'POST', { params: { app }, path: `/api/apps/${app}/prune`, body: { idleDays: 1 }, headers: as('support') })).status).toBe(403);
-      expect((await call(prune.POST, 'POST', { params, path: `${base}/prune`, body, headers: as('admin') })).json).toMatchObject({ sessions: 1 });
+      expect(
+        (
+          await call(appPrune.POST, 'POST', {
+            params: { app },
+            path: `/api/apps/${app}/prune`,
+            body: { idleDays: 1 },
+            headers: as('support'),
+          })
+        ).status,
+      ).toBe(403);
+      expect((await call(prune.POST, 'POST', { params, path: `${base}/prune`, body, headers: as('admin') })).json).toMatchObject({
+        sessions: 1,
+      });
     });
   });
 });

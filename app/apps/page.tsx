@@ -10,12 +10,7 @@ import { Pagination } from '@/components/lists/pagination';
 import { SearchForm } from '@/components/lists/search-form';
 import { TableSkeleton } from '@/components/lists/skeleton';
 import { findApps } from '@/lib/data/apps';
-import {
-  appListQueryOf,
-  DEFAULT_PAGE_SIZE,
-  type AppListQuery,
-  type SearchParams,
-} from '@/lib/data/list-params';
+import { appListQueryOf, DEFAULT_PAGE_SIZE, type AppListQuery, type SearchParams } from '@/lib/data/list-params';
 import { APPS_PATH } from '@/lib/paths';
 import { APPS_WATCH_URLS } from '@/lib/queries/live-lists';
 
@@ -69,14 +64,7 @@ async function AppList({ query }: { query: AppListQuery }) {
   return (
     <>
       <AppsTable apps={items} sort={query.sort} pathname={APPS_PATH} query={listQuery} now={Date.now()} />
-      <Pagination
-        pathname={APPS_PATH}
-        query={listQuery}
-        page={query.page}
-        size={query.size}
-        total={total}
-        noun="apps"
-      />
+      <Pagination pathname={APPS_PATH} query={listQuery} page={query.page} size={query.size} total={total} noun="apps" />
     </>
   );
 }
@@ -85,19 +73,14 @@ function NoApps() {
   return (
     <EmptyState title="No apps yet">
       <p>
-        An app appears here as soon as an agent creates a session in it. To explore the console with sample data, run
-        this from the project folder:
+        An app appears here as soon as an agent creates a session in it. To explore the console with sample data, run this from the project
+        folder:
       </p>
-      <pre className="mt-4 inline-block rounded-md bg-surface-muted px-4 py-2 text-left text-sm text-foreground">
-        npm run demo
-      </pre>
+      <pre className="mt-4 inline-block rounded-md bg-surface-muted px-4 py-2 text-left text-sm text-foreground">npm run demo</pre>
       <p className="mt-4">
-        Stop this server first: the demo migrates the database, seeds demo apps, users and sessions, and serves the
-        console again on port 3000. Your own agents write here through the ADK-compatible API, e.g.{' '}
-        <code className="rounded bg-surface-muted px-1 py-0.5 text-xs">
-          POST /api/apps/&lt;app&gt;/users/&lt;user&gt;/sessions
-        </code>
-        .
+        Stop this server first: the demo migrates the database, seeds demo apps, users and sessions, and serves the console again on port
+        3000. Your own agents write here through the ADK-compatible API, e.g.{' '}
+        <code className="rounded bg-surface-muted px-1 py-0.5 text-xs">POST /api/apps/&lt;app&gt;/users/&lt;user&gt;/sessions</code>.
       </p>
     </EmptyState>
   );

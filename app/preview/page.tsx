@@ -13,9 +13,8 @@ export default async function PreviewPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Template preview</h1>
         <p className="mt-1 max-w-3xl text-sm text-muted">
-          See exactly what an agent reads: an instruction template rendered the way ADK injects session state, against a
-          stored session (now or as of an event) or state you type. The address bar keeps the template, so you can share
-          the preview.
+          See exactly what an agent reads: an instruction template rendered the way ADK injects session state, against a stored session (now
+          or as of an event) or state you type. The address bar keeps the template, so you can share the preview.
         </p>
       </div>
       {/* The preview lives in the URL's search parameters, which only the browser reads. */}

@@ -25,9 +25,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       </div>
       <p className="text-sm text-muted">
         No account yet? An administrator creates one on the server with{' '}
-        <code className="rounded bg-surface-muted px-1 py-0.5 text-xs">npm run accounts -- create &lt;name&gt; --role viewer</code>
-        . Scripts use API tokens instead (<code className="text-xs">npm run accounts -- token create &lt;name&gt;</code>); the
-        README&apos;s “Access” section has the details.
+        <code className="rounded bg-surface-muted px-1 py-0.5 text-xs">npm run accounts -- create &lt;name&gt; --role viewer</code>. Scripts
+        use API tokens instead (<code className="text-xs">npm run accounts -- token create &lt;name&gt;</code>); the README&apos;s “Access”
+        section has the details.
       </p>
     </div>
   );

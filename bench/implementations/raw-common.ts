@@ -51,7 +51,13 @@ export function mergedState(
 ): StateRecord {
   const record = (rows: { key: string; value: string }[]): StateRecord => {
     const out: StateRecord = {};
-    for (const row of rows) Object.defineProperty(out, row.key, { value: JSON.parse(row.value) as JsonValue, enumerable: true, writable: true, configurable: true });
+    for (const row of rows)
+      Object.defineProperty(out, row.key, {
+        value: JSON.parse(row.value) as JsonValue,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return out;
   };
   return mergeState(record(app), record(user), record(session));

@@ -94,7 +94,10 @@ export class RawPostgresTarget implements BenchTarget {
     this.pool = new pg.Pool({ connectionString: url, max: 10 });
   }
 
-  private async transaction<T>(begin: string, fn: (q: <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<R[]>) => Promise<T>): Promise<T> {
+  private async transaction<T>(
+    begin: string,
+    fn: (q: <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<R[]>) => Promise<T>,
+  ): Promise<T> {
     this.counts.transactions++;
     const client = await this.pool.connect();
     const q = async <R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<R[]> => {
@@ -334,10 +337,11 @@ export class RawPostgresTarget implements BenchTarget {
          ON CONFLICT (app_name, user_id, key) DO UPDATE SET value = excluded.value`,
         [appName, users.map((u) => u[0]), users.map((u) => u[1]), users.map((u) => u[2]), now],
       );
-      await q(
-        `INSERT INTO session_state (session_pk, key, value) SELECT * FROM unnest($1::int[], $2::text[], $3::text[])`,
-        [state.map((s) => s[0]), state.map((s) => s[1]), state.map((s) => s[2])],
-      );
+      await q(`INSERT INTO session_state (session_pk, key, value) SELECT * FROM unnest($1::int[], $2::text[], $3::text[])`, [
+        state.map((s) => s[0]),
+        state.map((s) => s[1]),
+        state.map((s) => s[2]),
+      ]);
     });
     await this.analyze();
   }

@@ -194,7 +194,15 @@ export class RawSqliteTarget implements BenchTarget {
       if (!row) throw new Error(`Session already exists: ${key.sessionId}`);
       const cause = { userId: key.userId, sessionId: key.sessionId, eventId: null, eventSeq: null, actor: 'session:create', time: now };
       this.writeTiers(key, row.pk, state, cause);
-      return { id: key.sessionId, appName: key.appName, userId: key.userId, state: this.state(key, row.pk), events: [], lastUpdateTime: now, revision: 0 };
+      return {
+        id: key.sessionId,
+        appName: key.appName,
+        userId: key.userId,
+        state: this.state(key, row.pk),
+        events: [],
+        lastUpdateTime: now,
+        revision: 0,
+      };
     }, 'immediate');
     this.sessions.set(keyString(key), session);
   }
@@ -207,7 +215,9 @@ export class RawSqliteTarget implements BenchTarget {
     const revision = this.run(() => {
       const row = this.count(this.stmt.claim.get(event.timestamp, key.appName, key.userId, key.sessionId, session.revision));
       if (!row) {
-        throw new Error(this.stmt.findSession.get(key.appName, key.userId, key.sessionId) ? STALE_MESSAGE : `Session ${key.sessionId} not found.`);
+        throw new Error(
+          this.stmt.findSession.get(key.appName, key.userId, key.sessionId) ? STALE_MESSAGE : `Session ${key.sessionId} not found.`,
+        );
       }
       this.count(
         this.stmt.insertEvent.run({
@@ -220,7 +230,14 @@ export class RawSqliteTarget implements BenchTarget {
           data,
         }),
       );
-      const cause = { userId: key.userId, sessionId: key.sessionId, eventId: event.id, eventSeq: row.last_seq, actor: event.author, time: event.timestamp };
+      const cause = {
+        userId: key.userId,
+        sessionId: key.sessionId,
+        eventId: event.id,
+        eventSeq: row.last_seq,
+        actor: event.author,
+        time: event.timestamp,
+      };
       this.writeTiers(key, row.pk, event.actions.stateDelta, cause);
       return row.revision;
     }, 'immediate');
@@ -268,7 +285,9 @@ export class RawSqliteTarget implements BenchTarget {
         userId === undefined ? this.stmt.listSessionState.all(appName) : this.stmt.listUserSessionState.all(appName, userId),
       );
       const userState = this.count(
-        userId === undefined ? this.stmt.listUserState.all(appName) : this.stmt.userState.all(appName, userId).map((r) => ({ ...r, user_id: userId })),
+        userId === undefined
+          ? this.stmt.listUserState.all(appName)
+          : this.stmt.userState.all(appName, userId).map((r) => ({ ...r, user_id: userId })),
       );
       const appState = this.count(this.stmt.appState.all(appName));
       const bySession = groupBy(sessionState, (r) => r.session_pk);
@@ -320,42 +339,46 @@ export class RawSqliteTarget implements BenchTarget {
        ON CONFLICT (app_name, key) DO UPDATE SET value = excluded.value`,
     );
     const insertState = this.db.prepare('INSERT INTO session_state (session_pk, key, value) VALUES (?, ?, ?)');
-    this.db.transaction(() => {
-      for (const s of sessions) {
-        const row = this.stmt.insertSession.get(appName, s.userId, s.sessionId, now, now);
-        if (!row) throw new Error(`Session already exists: ${s.sessionId}`);
-        const rows = tierRows(s.state);
-        for (const [k, v] of rows.app) insertApp.run(appName, k, v, now);
-        for (const [k, v] of rows.user) insertUser.run(appName, s.userId, k, v, now);
-        for (const [k, v] of rows.session) insertState.run(row.pk, k, v);
-      }
-    }).immediate();
+    this.db
+      .transaction(() => {
+        for (const s of sessions) {
+          const row = this.stmt.insertSession.get(appName, s.userId, s.sessionId, now, now);
+          if (!row) throw new Error(`Session already exists: ${s.sessionId}`);
+          const rows = tierRows(s.state);
+          for (const [k, v] of rows.app) insertApp.run(appName, k, v, now);
+          for (const [k, v] of rows.user) insertUser.run(appName, s.userId, k, v, now);
+          for (const [k, v] of rows.session) insertState.run(row.pk, k, v);
+        }
+      })
+      .immediate();
   }
 
   async seedEvents(key: SessionKey, events: BenchEvent[]): Promise<void> {
-    this.db.transaction(() => {
-      const row = this.stmt.findSession.get(key.appName, key.userId, key.sessionId);
-      if (!row) throw new Error(`Session ${key.sessionId} not found.`);
-      let seq = row.last_seq;
-      let last = row.update_time;
-      for (const input of events) {
-        const event = storedEvent(input);
-        seq++;
-        last = event.timestamp;
-        this.stmt.insertEvent.run({
-          pk: row.pk,
-          seq,
-          id: event.id,
-          invocationId: event.invocationId,
-          author: event.author,
-          timestamp: event.timestamp,
-          data: JSON.stringify(event),
-        });
-      }
-      this.db
-        .prepare('UPDATE sessions SET last_seq = ?, revision = revision + ?, update_time = ? WHERE pk = ?')
-        .run(seq, events.length, last, row.pk);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        const row = this.stmt.findSession.get(key.appName, key.userId, key.sessionId);
+        if (!row) throw new Error(`Session ${key.sessionId} not found.`);
+        let seq = row.last_seq;
+        let last = row.update_time;
+        for (const input of events) {
+          const event = storedEvent(input);
+          seq++;
+          last = event.timestamp;
+          this.stmt.insertEvent.run({
+            pk: row.pk,
+            seq,
+            id: event.id,
+            invocationId: event.invocationId,
+            author: event.author,
+            timestamp: event.timestamp,
+            data: JSON.stringify(event),
+          });
+        }
+        this.db
+          .prepare('UPDATE sessions SET last_seq = ?, revision = revision + ?, update_time = ? WHERE pk = ?')
+          .run(seq, events.length, last, row.pk);
+      })
+      .immediate();
     this.forget(key);
   }
 

@@ -113,7 +113,14 @@ export class SimplePostgresTarget implements BenchTarget {
       const [app, user] = await this.tiers(q, key.appName, key.userId);
       return merged(app, user, split.session as Json);
     });
-    this.sessions.set(keyString(key), { ...key, id: key.sessionId, state: mergedState, events: [], lastUpdateTime: now, revision: 0 } as Session);
+    this.sessions.set(keyString(key), {
+      ...key,
+      id: key.sessionId,
+      state: mergedState,
+      events: [],
+      lastUpdateTime: now,
+      revision: 0,
+    } as Session);
   }
 
   async append(key: SessionKey, input: BenchEvent): Promise<void> {
@@ -143,11 +150,13 @@ export class SimplePostgresTarget implements BenchTarget {
 
   private read(key: SessionKey, numRecentEvents: number | undefined): Promise<Session | null> {
     return this.transaction('BEGIN ISOLATION LEVEL REPEATABLE READ', async (q) => {
-      const row = (await q<Row>(`SELECT ${ROW} FROM s_sessions WHERE app_name = $1 AND user_id = $2 AND id = $3`, [
-        key.appName,
-        key.userId,
-        key.sessionId,
-      ]))[0];
+      const row = (
+        await q<Row>(`SELECT ${ROW} FROM s_sessions WHERE app_name = $1 AND user_id = $2 AND id = $3`, [
+          key.appName,
+          key.userId,
+          key.sessionId,
+        ])
+      )[0];
       if (!row) return null;
       const [app, user] = await this.tiers(q, key.appName, key.userId);
       const events =
@@ -220,7 +229,13 @@ export class SimplePostgresTarget implements BenchTarget {
       await q(
         `INSERT INTO s_sessions (app_name, user_id, id, state, revision, last_seq, create_time, update_time)
          SELECT $1, u, i, s::jsonb, 0, 0, $5, $5 FROM unnest($2::text[], $3::text[], $4::text[]) AS t(u, i, s)`,
-        [appName, sessions.map((s) => s.userId), sessions.map((s) => s.sessionId), sessions.map((s) => JSON.stringify(splitDelta(s.state).session)), now],
+        [
+          appName,
+          sessions.map((s) => s.userId),
+          sessions.map((s) => s.sessionId),
+          sessions.map((s) => JSON.stringify(splitDelta(s.state).session)),
+          now,
+        ],
       );
       const app: Json = {};
       const users = new Map<string, Json>();
@@ -241,11 +256,13 @@ export class SimplePostgresTarget implements BenchTarget {
 
   async seedEvents(key: SessionKey, inputs: BenchEvent[]): Promise<void> {
     await this.transaction('BEGIN', async (q) => {
-      const row = (await q<{ pk: number }>('SELECT pk FROM s_sessions WHERE app_name = $1 AND user_id = $2 AND id = $3', [
-        key.appName,
-        key.userId,
-        key.sessionId,
-      ]))[0];
+      const row = (
+        await q<{ pk: number }>('SELECT pk FROM s_sessions WHERE app_name = $1 AND user_id = $2 AND id = $3', [
+          key.appName,
+          key.userId,
+          key.sessionId,
+        ])
+      )[0];
       if (!row) throw new Error(`Session ${key.sessionId} not found.`);
       const base = Date.now() / 1000 - inputs.length - 10;
       const events = inputs.map((input, i) => ({ ...storedEvent(input), timestamp: base + i }));

@@ -60,7 +60,9 @@ export class SimpleSqliteTarget implements BenchTarget {
         `UPDATE s_sessions SET state = json_patch(state, ?), update_time = ?, revision = revision + 1, last_seq = last_seq + 1
          WHERE app_name = ? AND user_id = ? AND id = ? AND revision = ? RETURNING pk, revision, last_seq`,
       ),
-      exists: db.prepare<[string, string, string], { pk: number }>('SELECT pk FROM s_sessions WHERE app_name = ? AND user_id = ? AND id = ?'),
+      exists: db.prepare<[string, string, string], { pk: number }>(
+        'SELECT pk FROM s_sessions WHERE app_name = ? AND user_id = ? AND id = ?',
+      ),
       event: db.prepare('INSERT INTO s_events (session_pk, seq, timestamp, data) VALUES (?, ?, ?, ?)'),
       app: db.prepare(
         `INSERT INTO s_app_state (app_name, state) VALUES (?, ?)
@@ -75,9 +77,7 @@ export class SimpleSqliteTarget implements BenchTarget {
       ),
       appState: db.prepare<[string], { state: string }>('SELECT state FROM s_app_state WHERE app_name = ?'),
       userState: db.prepare<[string, string], { state: string }>('SELECT state FROM s_user_state WHERE app_name = ? AND user_id = ?'),
-      recent: db.prepare<[number, number], { data: string }>(
-        'SELECT data FROM s_events WHERE session_pk = ? ORDER BY seq DESC LIMIT ?',
-      ),
+      recent: db.prepare<[number, number], { data: string }>('SELECT data FROM s_events WHERE session_pk = ? ORDER BY seq DESC LIMIT ?'),
       all: db.prepare<[number], { data: string }>('SELECT data FROM s_events WHERE session_pk = ? ORDER BY seq'),
       list: db.prepare<[string], Row>('SELECT pk, user_id, id, state, revision, last_seq, update_time FROM s_sessions WHERE app_name = ?'),
       listUser: db.prepare<[string, string], Row>(
@@ -114,7 +114,14 @@ export class SimpleSqliteTarget implements BenchTarget {
         return merged(this.stmt.appState.get(key.appName)?.state, this.stmt.userState.get(key.appName, key.userId)?.state, s);
       })
       .immediate();
-    this.sessions.set(keyString(key), { ...key, id: key.sessionId, state: session, events: [], lastUpdateTime: now, revision: 0 } as Session);
+    this.sessions.set(keyString(key), {
+      ...key,
+      id: key.sessionId,
+      state: session,
+      events: [],
+      lastUpdateTime: now,
+      revision: 0,
+    } as Session);
   }
 
   async append(key: SessionKey, input: BenchEvent): Promise<void> {
@@ -124,7 +131,14 @@ export class SimpleSqliteTarget implements BenchTarget {
     const revision = this.db
       .transaction(() => {
         const split = splitDelta(event.actions.stateDelta);
-        const row = this.stmt.claim.get(JSON.stringify(split.session), event.timestamp, key.appName, key.userId, key.sessionId, session.revision);
+        const row = this.stmt.claim.get(
+          JSON.stringify(split.session),
+          event.timestamp,
+          key.appName,
+          key.userId,
+          key.sessionId,
+          session.revision,
+        );
         if (!row) throw new Error(this.stmt.exists.get(key.appName, key.userId, key.sessionId) ? STALE_MESSAGE : 'Session not found');
         this.stmt.event.run(row.pk, row.last_seq, event.timestamp, JSON.stringify(event));
         this.shared(key, event.actions.stateDelta);
@@ -139,9 +153,12 @@ export class SimpleSqliteTarget implements BenchTarget {
       .transaction(() => {
         const row = this.stmt.find.get(key.appName, key.userId, key.sessionId);
         if (!row) return null;
-        const state = merged(this.stmt.appState.get(key.appName)?.state, this.stmt.userState.get(key.appName, key.userId)?.state, row.state);
-        const events =
-          numRecentEvents === undefined ? this.stmt.all.all(row.pk) : this.stmt.recent.all(row.pk, numRecentEvents).reverse();
+        const state = merged(
+          this.stmt.appState.get(key.appName)?.state,
+          this.stmt.userState.get(key.appName, key.userId)?.state,
+          row.state,
+        );
+        const events = numRecentEvents === undefined ? this.stmt.all.all(row.pk) : this.stmt.recent.all(row.pk, numRecentEvents).reverse();
         return {
           id: row.id,
           appName: key.appName,
@@ -177,7 +194,9 @@ export class SimpleSqliteTarget implements BenchTarget {
 
   async list(appName: string, userId?: string): Promise<number> {
     return this.db
-      .transaction(() => this.withState(appName, userId === undefined ? this.stmt.list.all(appName) : this.stmt.listUser.all(appName, userId)))
+      .transaction(() =>
+        this.withState(appName, userId === undefined ? this.stmt.list.all(appName) : this.stmt.listUser.all(appName, userId)),
+      )
       .deferred().length;
   }
 

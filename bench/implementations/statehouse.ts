@@ -18,7 +18,11 @@ type ServiceModule = typeof import('../../lib/stores/native');
 
 async function modules(libDir: string | undefined): Promise<{ db: DbModule; migrate: MigrateModule; service: ServiceModule }> {
   if (!libDir) {
-    return { db: await import('../../lib/db'), migrate: await import('../../lib/migrate'), service: await import('../../lib/stores/native') };
+    return {
+      db: await import('../../lib/db'),
+      migrate: await import('../../lib/migrate'),
+      service: await import('../../lib/stores/native'),
+    };
   }
   const load = (path: string) => import(pathToFileURL(join(libDir, path)).href);
   return {

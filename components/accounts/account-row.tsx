@@ -11,7 +11,8 @@ import { buttonClass } from '@/components/ui/button';
 
 const BUTTON = buttonClass({ variant: 'secondary', size: 'xs' });
 const INPUT = 'rounded-md border border-border-strong bg-surface px-2 py-1 text-xs outline-none focus:border-accent';
-const when = (seconds: number | null) => (seconds === null ? 'never' : new Date(seconds * 1000).toISOString().replace('T', ' ').slice(0, 16) + ' UTC');
+const when = (seconds: number | null) =>
+  seconds === null ? 'never' : new Date(seconds * 1000).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
 
 /** One account: role, enabled, password, and its API tokens. */
 export function AccountRow({ account, tokens, isSelf }: { account: Account; tokens: ApiTokenInfo[]; isSelf: boolean }) {
@@ -32,13 +33,22 @@ export function AccountRow({ account, tokens, isSelf }: { account: Account; toke
         <span className="font-mono text-sm font-medium">{account.name}</span>
         {isSelf ? <span className="text-xs text-muted">(you)</span> : null}
         {account.disabled ? <span className="rounded bg-danger-surface px-1.5 py-0.5 text-xs text-danger">disabled</span> : null}
-        <label htmlFor={`${id}-role`} className="ml-auto text-xs text-muted">Role</label>
+        <label htmlFor={`${id}-role`} className="ml-auto text-xs text-muted">
+          Role
+        </label>
         <select id={`${id}-role`} className={INPUT} value={role} onChange={(e) => setRole(e.target.value as Role)}>
           {ROLES.map((r) => (
-            <option key={r} value={r}>{r}</option>
+            <option key={r} value={r}>
+              {r}
+            </option>
           ))}
         </select>
-        <button type="button" className={BUTTON} disabled={update.pending || role === account.role} onClick={() => update.run({ name: account.name, role })}>
+        <button
+          type="button"
+          className={BUTTON}
+          disabled={update.pending || role === account.role}
+          onClick={() => update.run({ name: account.name, role })}
+        >
           Save role
         </button>
         <button
@@ -63,7 +73,9 @@ export function AccountRow({ account, tokens, isSelf }: { account: Account; toke
           });
         }}
       >
-        <label htmlFor={`${id}-password`} className="text-xs text-muted">New password</label>
+        <label htmlFor={`${id}-password`} className="text-xs text-muted">
+          New password
+        </label>
         <input
           id={`${id}-password`}
           type="password"
@@ -75,7 +87,9 @@ export function AccountRow({ account, tokens, isSelf }: { account: Account; toke
             setPasswordSaved(false);
           }}
         />
-        <button type="submit" className={BUTTON} disabled={password.pending || newPassword === ''}>Set password</button>
+        <button type="submit" className={BUTTON} disabled={password.pending || newPassword === ''}>
+          Set password
+        </button>
         {passwordSaved ? <span className="text-xs text-success">Password set; the account was signed out everywhere.</span> : null}
         <FieldMessage id={`${id}-password-error`} text={errorFor(password.failure, 'password') ?? errorFor(password.failure, 'form')} />
       </form>
@@ -92,9 +106,19 @@ export function AccountRow({ account, tokens, isSelf }: { account: Account; toke
             });
           }}
         >
-          <label htmlFor={`${id}-token-label`} className="text-xs text-muted">Token label</label>
-          <input id={`${id}-token-label`} className={INPUT} value={label} onChange={(e) => setLabel(e.target.value)} placeholder="e.g. agent-prod" />
-          <button type="submit" className={BUTTON} disabled={tokenCreate.pending}>Create token</button>
+          <label htmlFor={`${id}-token-label`} className="text-xs text-muted">
+            Token label
+          </label>
+          <input
+            id={`${id}-token-label`}
+            className={INPUT}
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+            placeholder="e.g. agent-prod"
+          />
+          <button type="submit" className={BUTTON} disabled={tokenCreate.pending}>
+            Create token
+          </button>
           <FieldMessage id={`${id}-token-error`} text={errorFor(tokenCreate.failure, 'label') ?? errorFor(tokenCreate.failure, 'form')} />
         </form>
         {secret ? (
@@ -112,7 +136,9 @@ export function AccountRow({ account, tokens, isSelf }: { account: Account; toke
               <li key={token.id} className="flex flex-wrap items-center gap-3">
                 <span className="font-mono">#{token.id}</span>
                 <span>{token.label}</span>
-                <span className="text-muted">created {when(token.createTime)} · last used {when(token.lastUseTime)}</span>
+                <span className="text-muted">
+                  created {when(token.createTime)} · last used {when(token.lastUseTime)}
+                </span>
                 {token.revoked ? (
                   <span className="text-danger">revoked</span>
                 ) : (

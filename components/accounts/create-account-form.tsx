@@ -29,12 +29,16 @@ export function CreateAccountForm() {
       }}
     >
       <div>
-        <label htmlFor="new-account-name" className="mb-1 block text-xs font-medium text-muted">Name</label>
+        <label htmlFor="new-account-name" className="mb-1 block text-xs font-medium text-muted">
+          Name
+        </label>
         <input id="new-account-name" className={INPUT} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
         <FieldMessage id="new-account-name-error" text={errorFor(failure, 'name')} />
       </div>
       <div>
-        <label htmlFor="new-account-password" className="mb-1 block text-xs font-medium text-muted">Password</label>
+        <label htmlFor="new-account-password" className="mb-1 block text-xs font-medium text-muted">
+          Password
+        </label>
         <input
           id="new-account-password"
           type="password"
@@ -46,19 +50,19 @@ export function CreateAccountForm() {
         <FieldMessage id="new-account-password-error" text={errorFor(failure, 'password')} />
       </div>
       <div>
-        <label htmlFor="new-account-role" className="mb-1 block text-xs font-medium text-muted">Role</label>
+        <label htmlFor="new-account-role" className="mb-1 block text-xs font-medium text-muted">
+          Role
+        </label>
         <select id="new-account-role" className={INPUT} value={role} onChange={(e) => setRole(e.target.value as Role)}>
           {ROLES.map((r) => (
-            <option key={r} value={r}>{r}</option>
+            <option key={r} value={r}>
+              {r}
+            </option>
           ))}
         </select>
       </div>
       <div className="sm:pt-5">
-        <Button
-          type="submit"
-          disabled={pending}
-          variant="primary"
-        >
+        <Button type="submit" disabled={pending} variant="primary">
           {pending ? 'Creating…' : 'Create account'}
         </Button>
       </div>

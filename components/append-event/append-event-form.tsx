@@ -189,7 +189,14 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
         className="mt-3 space-y-4"
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Author" value={draft.author} onChange={(author) => update({ author }, 'author')} error={shown('author')} hint="user, or the agent’s name" mono />
+          <TextField
+            label="Author"
+            value={draft.author}
+            onChange={(author) => update({ author }, 'author')}
+            error={shown('author')}
+            hint="user, or the agent’s name"
+            mono
+          />
           <TextField
             label="Invocation id"
             value={draft.invocationId}
@@ -213,14 +220,24 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
             <fieldset key={field} className="rounded-md border border-border px-3 py-2">
               <legend className="px-1 text-sm font-medium">
                 <label className="flex items-center gap-2">
-                  <input type="checkbox" checked={call.enabled} onChange={(event) => updateCall(field, { enabled: event.target.checked }, 'name')} />
+                  <input
+                    type="checkbox"
+                    checked={call.enabled}
+                    onChange={(event) => updateCall(field, { enabled: event.target.checked }, 'name')}
+                  />
                   {label}
                 </label>
               </legend>
               {call.enabled ? (
                 <div className="space-y-3 pb-1">
                   <div className="grid gap-3 sm:grid-cols-2">
-                    <TextField label={`${label} name`} value={call.name} onChange={(name) => updateCall(field, { name }, 'name')} error={shown(`${field}.name`)} mono />
+                    <TextField
+                      label={`${label} name`}
+                      value={call.name}
+                      onChange={(name) => updateCall(field, { name }, 'name')}
+                      error={shown(`${field}.name`)}
+                      mono
+                    />
                     <TextField
                       label={`${label} id`}
                       value={call.id}

@@ -74,14 +74,18 @@ export function DeltaPreview({ session, changes }: { session: SessionRef; change
           </h4>
           {group === 'user' || group === 'app' ? <SharedNote session={session} scope={group} /> : null}
           {group === 'temp' ? (
-            <p className="text-xs text-muted">Applied to this invocation only, never stored: the stored event and the state leave them out.</p>
+            <p className="text-xs text-muted">
+              Applied to this invocation only, never stored: the stored event and the state leave them out.
+            </p>
           ) : null}
           <ul className="mt-1 divide-y divide-border">
             {items.map((change) => (
               <li key={change.prefixedKey} aria-label={`${change.prefixedKey} ${KIND_TEXT[change.kind]}`} className="py-1.5 text-sm">
                 <div className="flex flex-wrap items-baseline gap-2">
                   <code className="text-xs font-semibold">{change.prefixedKey}</code>
-                  <span className={`rounded px-1 text-[10px] font-semibold uppercase ${KIND_STYLE[change.kind]}`}>{KIND_TEXT[change.kind]}</span>
+                  <span className={`rounded px-1 text-[10px] font-semibold uppercase ${KIND_STYLE[change.kind]}`}>
+                    {KIND_TEXT[change.kind]}
+                  </span>
                   {change.kind === 'temp' ? (
                     <JsonInline value={change.newValue} />
                   ) : (
@@ -94,8 +98,8 @@ export function DeltaPreview({ session, changes }: { session: SessionRef; change
                 {change.sameNameIn.length > 0 ? (
                   <p className="text-xs text-muted">
                     A different key from {change.sameNameIn.map((scope) => prefixedKey(scope, change.key)).join(' and ')}, which{' '}
-                    {change.sameNameIn.length === 1 ? 'stays' : 'stay'} as {change.sameNameIn.length === 1 ? 'it is' : 'they are'}: tiers never
-                    fall back to each other.
+                    {change.sameNameIn.length === 1 ? 'stays' : 'stay'} as {change.sameNameIn.length === 1 ? 'it is' : 'they are'}: tiers
+                    never fall back to each other.
                   </p>
                 ) : null}
               </li>

@@ -30,25 +30,14 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
         <label htmlFor="sign-in-password" className="block text-sm font-medium">
           Password
         </label>
-        <input
-          id="sign-in-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          className={INPUT}
-        />
+        <input id="sign-in-password" name="password" type="password" autoComplete="current-password" required className={INPUT} />
       </div>
       {state.error ? (
         <p id="sign-in-error" role="alert" className="rounded-md bg-danger-surface px-3 py-2 text-sm text-danger">
           {state.error}
         </p>
       ) : null}
-      <Button
-        type="submit"
-        disabled={pending}
-        variant="primary" size="md" className="w-full"
-      >
+      <Button type="submit" disabled={pending} variant="primary" size="md" className="w-full">
         {pending ? 'Signing in…' : 'Sign in'}
       </Button>
     </form>

@@ -4,7 +4,15 @@ import type { JsonValue } from '@/lib/session-service/types';
 const DEFAULT_MAX = 120;
 
 /** A JSON value on one line, cut at `max` characters (the whole value in the tooltip, up to a limit). */
-export function JsonInline({ value, max = DEFAULT_MAX, className = '' }: { value: JsonValue | undefined; max?: number; className?: string }) {
+export function JsonInline({
+  value,
+  max = DEFAULT_MAX,
+  className = '',
+}: {
+  value: JsonValue | undefined;
+  max?: number;
+  className?: string;
+}) {
   if (value === undefined) return <span className={`italic text-muted ${className}`}>absent</span>;
   // A value the server cut (lib/data/value-cut.ts): its beginning is all there is to show here.
   const sent = typeof value === 'string' ? parseCut(value) : null;

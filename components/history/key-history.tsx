@@ -19,7 +19,12 @@ export function KeyHistory({ keyRef, currentSession }: KeyHistoryProps) {
   const name = prefixedKey(keyRef.scope, keyRef.key);
 
   if (history.isPending) return <p className="py-2 text-xs text-muted">Loading the history of {name}…</p>;
-  if (history.isError) return <p role="alert" className="py-2 text-xs text-danger">Could not load the history of {name}: {history.error.message}</p>;
+  if (history.isError)
+    return (
+      <p role="alert" className="py-2 text-xs text-danger">
+        Could not load the history of {name}: {history.error.message}
+      </p>
+    );
   const { items, total } = history.data;
   return (
     <div aria-busy={history.isFetching} className="text-sm">

@@ -72,9 +72,7 @@ export function UserHistory({ appName, userId }: { appName: string; userId: stri
             Could not load the history: {history.error.message}
           </p>
         ) : history.data.total === 0 ? (
-          <p className="text-xs text-muted">
-            {range === 'all' ? 'No changes recorded for this user.' : 'No changes in this period.'}
-          </p>
+          <p className="text-xs text-muted">{range === 'all' ? 'No changes recorded for this user.' : 'No changes in this period.'}</p>
         ) : (
           <>
             <ChangeList appName={appName} changes={history.data.items} label="Changes to this user’s state" showKey />

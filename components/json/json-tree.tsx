@@ -5,15 +5,7 @@ import type { JsonValue } from '@/lib/session-service/types';
 import { CopyButton } from './copy-button';
 import { FoldedString } from './folded-string';
 import { useRowTabIndex } from './row-tab-stop';
-import {
-  CHILDREN_PAGE,
-  childEntries,
-  childPath,
-  containerSummary,
-  copyTextOf,
-  isContainer,
-  type JsonContainer,
-} from './json-format';
+import { CHILDREN_PAGE, childEntries, childPath, containerSummary, copyTextOf, isContainer, type JsonContainer } from './json-format';
 
 export interface JsonTreeProps {
   value: JsonValue;
@@ -87,9 +79,7 @@ function JsonBranch({ value, path, name, depth, expandDepth }: NodeProps & { val
             {empty ? '' : open ? '▾' : '▸'}
           </span>
           {name !== null ? <NodeName name={name} /> : null}
-          <span className="text-muted">
-            {empty ? (inArray ? '[]' : '{}') : open ? (inArray ? '[' : '{') : containerSummary(value)}
-          </span>
+          <span className="text-muted">{empty ? (inArray ? '[]' : '{}') : open ? (inArray ? '[' : '{') : containerSummary(value)}</span>
         </button>
         <CopyButton text={() => copyTextOf(value)} label={`Copy ${path}`} className={depth === 0 ? '' : hoverOnly} />
       </div>
@@ -98,13 +88,7 @@ function JsonBranch({ value, path, name, depth, expandDepth }: NodeProps & { val
           <ul className="ml-1.5 border-l border-border pl-3">
             {entries.slice(0, shown).map(([key, child]) => (
               <li key={key}>
-                <JsonNode
-                  value={child}
-                  path={childPath(path, key, inArray)}
-                  name={key}
-                  depth={depth + 1}
-                  expandDepth={expandDepth}
-                />
+                <JsonNode value={child} path={childPath(path, key, inArray)} name={key} depth={depth + 1} expandDepth={expandDepth} />
               </li>
             ))}
           </ul>

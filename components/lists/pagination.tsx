@@ -74,7 +74,13 @@ export function Pagination({ pathname, query, page, size, total, totalIsLowerBou
             {more}
           </span>
           {step('Next', page + 1, page < pages, 'next')}
-          {step('Last', pages, page !== pages && !totalIsLowerBound, undefined, totalIsLowerBound ? `Not counted past ${formatCount(total)} ${noun}` : undefined)}
+          {step(
+            'Last',
+            pages,
+            page !== pages && !totalIsLowerBound,
+            undefined,
+            totalIsLowerBound ? `Not counted past ${formatCount(total)} ${noun}` : undefined,
+          )}
         </nav>
       ) : null}
       <nav aria-label={`${noun} per page`} className="flex items-center gap-1 text-muted">

@@ -82,18 +82,11 @@ export function SearchForm({ label, pathname, fields, keep = {}, hint }: SearchF
           </label>
         ))}
         <div className="flex items-center gap-2">
-          <Button
-            type="submit"
-            variant="primary"
-          >
+          <Button type="submit" variant="primary">
             Search
           </Button>
           {active ? (
-            <Button
-              type="button"
-              onClick={() => startTransition(() => router.push(hrefOf(pathname, kept)))}
-              variant="secondary"
-            >
+            <Button type="button" onClick={() => startTransition(() => router.push(hrefOf(pathname, kept)))} variant="secondary">
               Clear
             </Button>
           ) : null}

@@ -8,10 +8,7 @@ export function TableSkeleton({ label, rows = 8, columns = 4 }: { label: string;
         {Array.from({ length: rows }, (_, row) => (
           <div key={row} className="flex gap-6 px-4 py-3.5">
             {Array.from({ length: columns }, (_, column) => (
-              <div
-                key={column}
-                className={`h-3.5 animate-pulse rounded bg-surface-muted ${column === 0 ? 'w-2/5' : 'w-1/6'}`}
-              />
+              <div key={column} className={`h-3.5 animate-pulse rounded bg-surface-muted ${column === 0 ? 'w-2/5' : 'w-1/6'}`} />
             ))}
           </div>
         ))}

@@ -34,14 +34,7 @@ export async function UserList({ appName, query, pathname, pageParams = {} }: Us
       {items.length > 0 ? (
         <UsersTable appName={appName} users={items} sort={query.sort} pathname={pathname} query={listQuery} now={Date.now()} />
       ) : null}
-      <Pagination
-        pathname={pathname}
-        query={listQuery}
-        page={query.page}
-        size={query.size}
-        total={total}
-        noun="users"
-      />
+      <Pagination pathname={pathname} query={listQuery} page={query.page} size={query.size} total={total} noun="users" />
     </>
   );
 }

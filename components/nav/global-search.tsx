@@ -49,7 +49,16 @@ export function GlobalSearch() {
         aria-keyshortcuts="/ Control+K Meta+K"
         className="flex items-center gap-2 rounded-md border border-border bg-background px-2.5 py-1 text-sm text-muted hover:border-border-strong hover:text-foreground"
       >
-        <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <svg
+          aria-hidden="true"
+          width="14"
+          height="14"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-3.5-3.5" />
         </svg>

@@ -16,8 +16,7 @@ export function NotFoundDetail() {
   }
   return (
     <>
-      There is no {describeTarget(target)} in this database. It may have been deleted, or the link may be mistyped
-      (ids are case-sensitive).
+      There is no {describeTarget(target)} in this database. It may have been deleted, or the link may be mistyped (ids are case-sensitive).
     </>
   );
 }

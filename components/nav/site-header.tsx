@@ -8,10 +8,7 @@ export function SiteHeader() {
   return (
     <header className="border-b border-border bg-surface">
       <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 sm:px-6">
-        <Link
-          href={APPS_PATH}
-          className="flex items-center gap-2 text-base font-semibold tracking-tight text-foreground hover:text-accent"
-        >
+        <Link href={APPS_PATH} className="flex items-center gap-2 text-base font-semibold tracking-tight text-foreground hover:text-accent">
           <span aria-hidden="true" className="inline-block size-2.5 rounded-sm bg-accent" />
           Statehouse
         </Link>

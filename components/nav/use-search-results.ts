@@ -38,11 +38,14 @@ export function useSearchResults(term: string): SearchResults {
   const needle = q.toLowerCase();
   const results: SearchResult[] = [];
   for (const app of (apps.data ?? []).filter((app) => app.appName.toLowerCase().includes(needle)).slice(0, PER_GROUP)) {
-    results.push({ kind: 'app', id: app.appName, context: `${app.sessionCount.toLocaleString('en')} sessions`, href: appPath(app.appName) });
+    results.push({
+      kind: 'app',
+      id: app.appName,
+      context: `${app.sessionCount.toLocaleString('en')} sessions`,
+      href: appPath(app.appName),
+    });
   }
-  const foundUsers = searched.flatMap((app, index) =>
-    (users[index]?.data?.items ?? []).map((user) => ({ app: app.appName, user })),
-  );
+  const foundUsers = searched.flatMap((app, index) => (users[index]?.data?.items ?? []).map((user) => ({ app: app.appName, user })));
   for (const { app, user } of foundUsers.slice(0, PER_GROUP)) {
     results.push({ kind: 'user', id: user.userId, context: `in ${app}`, href: userPath(app, user.userId) });
   }

@@ -39,9 +39,7 @@ export function LoadError({
       <h1 className="text-lg font-semibold text-danger">{title}</h1>
       <p className="mt-2 text-sm">{children}</p>
       {showMessage && message ? (
-        <pre className="mt-4 overflow-x-auto whitespace-pre-wrap rounded-md bg-danger-surface px-3 py-2 text-xs text-danger">
-          {message}
-        </pre>
+        <pre className="mt-4 overflow-x-auto whitespace-pre-wrap rounded-md bg-danger-surface px-3 py-2 text-xs text-danger">{message}</pre>
       ) : null}
       {digest ? (
         <p className="mt-3 text-xs text-muted">

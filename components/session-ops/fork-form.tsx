@@ -29,9 +29,9 @@ export function ForkForm({ session, eventCount, onClose }: { session: SessionRef
     >
       <h2 className="font-semibold">Fork this session</h2>
       <p className="text-sm text-muted">
-        A new session of user <span className="font-mono">{session.userId}</span> with events #1 to #N copied and the
-        session state as it stood right after #N. <strong>App and user state are shared, not copied:</strong> the fork
-        reads and writes the same <code>app:</code> and <code>user:</code> keys as this session.
+        A new session of user <span className="font-mono">{session.userId}</span> with events #1 to #N copied and the session state as it
+        stood right after #N. <strong>App and user state are shared, not copied:</strong> the fork reads and writes the same{' '}
+        <code>app:</code> and <code>user:</code> keys as this session.
       </p>
       <div className="flex flex-wrap gap-3">
         <div>

@@ -40,10 +40,9 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
     <form className={panel} aria-label="Import sessions" onSubmit={(event) => event.preventDefault()}>
       <h2 className="font-semibold">Import sessions</h2>
       <p className="text-sm text-muted">
-        An ADK session file (what <code>adk run --save_session</code> writes) or JSON Lines of them (an export of a user or
-        an app). Sessions go to {userId === undefined ? 'the users the file names' : <span className="font-mono">{userId}</span>};
-        their <code>app:</code> and <code>user:</code> keys are not written. Nothing is written until you confirm, and then
-        all of them or none.
+        An ADK session file (what <code>adk run --save_session</code> writes) or JSON Lines of them (an export of a user or an app).
+        Sessions go to {userId === undefined ? 'the users the file names' : <span className="font-mono">{userId}</span>}; their{' '}
+        <code>app:</code> and <code>user:</code> keys are not written. Nothing is written until you confirm, and then all of them or none.
       </p>
       <div>
         <label htmlFor={`${id}-file`} className={label}>
@@ -93,7 +92,14 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
         <button
           type="button"
           className={primaryButton}
-          disabled={pending || text === null || !report || report.written || report.counts.create === 0 || report.items.some((item) => item.status !== 'create')}
+          disabled={
+            pending ||
+            text === null ||
+            !report ||
+            report.written ||
+            report.counts.create === 0 ||
+            report.items.some((item) => item.status !== 'create')
+          }
           onClick={() =>
             text !== null &&
             run({ ...target, text, dryRun: false, newIds }, (written) => {

@@ -20,7 +20,15 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * invocation, or the events before a time. Counted first (a dry run), then
  * deleted with a reason that the history keeps. State is not rewound.
  */
-export function PruneForm({ session, invocations, onClose }: { session: SessionRef; invocations: InvocationChoice[]; onClose: () => void }) {
+export function PruneForm({
+  session,
+  invocations,
+  onClose,
+}: {
+  session: SessionRef;
+  invocations: InvocationChoice[];
+  onClose: () => void;
+}) {
   const router = useRouter();
   const id = useId();
   const [target, setTarget] = useState<Target>('session');
@@ -32,12 +40,7 @@ export function PruneForm({ session, invocations, onClose }: { session: SessionR
   const { pending, refusal, run } = useOperation(pruneSessions);
 
   const beforeSeconds = before ? new Date(before).getTime() / 1000 : Number.NaN;
-  const what =
-    target === 'session'
-      ? { target }
-      : target === 'invocation'
-        ? { target, invocationId }
-        : { target, before: beforeSeconds };
+  const what = target === 'session' ? { target } : target === 'invocation' ? { target, invocationId } : { target, before: beforeSeconds };
   const key = JSON.stringify(what);
   const current = counted?.key === key ? counted.count : null;
 
@@ -57,8 +60,8 @@ export function PruneForm({ session, invocations, onClose }: { session: SessionR
     <form className={panel} aria-label="Delete from this session" onSubmit={(event) => event.preventDefault()}>
       <h2 className="font-semibold">Delete for good</h2>
       <p className="text-sm text-muted">
-        Deleting events does not rewind state: every tier keeps its values and their history. Deleting the session
-        removes its session state and that state&apos;s history; the app and user state it wrote stays.
+        Deleting events does not rewind state: every tier keeps its values and their history. Deleting the session removes its session state
+        and that state&apos;s history; the app and user state it wrote stays.
       </p>
       <fieldset className="space-y-1 text-sm">
         <legend className={label}>What</legend>
@@ -80,7 +83,13 @@ export function PruneForm({ session, invocations, onClose }: { session: SessionR
           <label htmlFor={`${id}-inv`} className={label}>
             Invocation
           </label>
-          <input id={`${id}-inv`} list={`${id}-list`} value={invocationId} onChange={(e) => setInvocationId(e.target.value)} className={`${input} font-mono`} />
+          <input
+            id={`${id}-inv`}
+            list={`${id}-list`}
+            value={invocationId}
+            onChange={(e) => setInvocationId(e.target.value)}
+            className={`${input} font-mono`}
+          />
           <datalist id={`${id}-list`}>
             {invocations.map((choice) => (
               <option key={choice.invocationId} value={choice.invocationId} />
@@ -93,7 +102,14 @@ export function PruneForm({ session, invocations, onClose }: { session: SessionR
           <label htmlFor={`${id}-before`} className={label}>
             Before (your time zone)
           </label>
-          <input id={`${id}-before`} type="datetime-local" step={1} value={before} onChange={(e) => setBefore(e.target.value)} className={input} />
+          <input
+            id={`${id}-before`}
+            type="datetime-local"
+            step={1}
+            value={before}
+            onChange={(e) => setBefore(e.target.value)}
+            className={input}
+          />
         </div>
       ) : null}
       <button type="button" onClick={count} disabled={pending} className={button}>

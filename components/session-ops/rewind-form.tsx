@@ -56,9 +56,9 @@ export function RewindForm({
     >
       <h2 className="font-semibold">Rewind this session</h2>
       <p className="text-sm text-muted">
-        Appends a <code>user</code> event with <code>rewindBeforeInvocationId</code> whose delta puts the session keys
-        back as they were before that invocation (as ADK&apos;s <code>Runner.rewind_async</code>). The events stay in the
-        log; <code>app:</code> and <code>user:</code> keys are not touched.
+        Appends a <code>user</code> event with <code>rewindBeforeInvocationId</code> whose delta puts the session keys back as they were
+        before that invocation (as ADK&apos;s <code>Runner.rewind_async</code>). The events stay in the log; <code>app:</code> and{' '}
+        <code>user:</code> keys are not touched.
       </p>
       <div>
         <label htmlFor={`${id}-inv`} className={label}>

@@ -52,7 +52,11 @@ export function ComparePanel({ sessionRef, first, second }: ComparePanelProps) {
   }
 
   return (
-    <section ref={section} aria-labelledby="compare-heading" className={cardClass({ className: 'scroll-mt-40 space-y-2 p-4 sm:scroll-mt-24' })}>
+    <section
+      ref={section}
+      aria-labelledby="compare-heading"
+      className={cardClass({ className: 'scroll-mt-40 space-y-2 p-4 sm:scroll-mt-24' })}
+    >
       <h2 id="compare-heading" className="text-lg font-semibold">
         From event #{from} to event #{to}
       </h2>

@@ -41,7 +41,19 @@ function PartView({ part, label }: { part: Part; label: string }) {
 }
 
 /** A function call or response: the function's name, the call id that pairs them, and the arguments or response as JSON. */
-function FunctionPart({ kind, name, id, value, label }: { kind: string; name: string; id?: string; value: JsonObject | undefined; label: string }) {
+function FunctionPart({
+  kind,
+  name,
+  id,
+  value,
+  label,
+}: {
+  kind: string;
+  name: string;
+  id?: string;
+  value: JsonObject | undefined;
+  label: string;
+}) {
   return (
     <div className="rounded-md border border-border bg-surface-muted/60 px-2 py-1.5">
       <p className="text-xs">

@@ -96,11 +96,7 @@ export const EventRow = memo(function EventRow({
       {event.errorMessage ? <p className="text-xs text-danger">{event.errorMessage}</p> : null}
       <EventContent content={event.content} label={`Event ${seq}`} />
       {changes.length > 0 ? (
-        <DiffList
-          rows={rowsOfChanges(changes)}
-          label={`State changes of event ${seq}`}
-          onFilterKey={(key) => onFilters({ key })}
-        />
+        <DiffList rows={rowsOfChanges(changes)} label={`State changes of event ${seq}`} onFilterKey={(key) => onFilters({ key })} />
       ) : null}
       {artifacts.length > 0 ? (
         <p className="text-xs text-muted">

@@ -28,7 +28,9 @@ export function TimeTravelBanner({ seq, item, error, compare, eventCount, onBack
       <p className="min-w-0 flex-1">
         <span className="font-semibold text-warning">Time travel:</span>{' '}
         {error ? (
-          <span className="text-danger">event #{seq} could not be loaded ({error.message}).</span>
+          <span className="text-danger">
+            event #{seq} could not be loaded ({error.message}).
+          </span>
         ) : (
           <>
             state right after <strong>event #{seq}</strong>
@@ -47,11 +49,7 @@ export function TimeTravelBanner({ seq, item, error, compare, eventCount, onBack
         )}
       </p>
       <CompareForm key={compare ?? 'none'} seq={seq} compare={compare} onCompare={onCompare} />
-      <Button
-        type="button"
-        onClick={onBack}
-        variant="primary"
-      >
+      <Button type="button" onClick={onBack} variant="primary">
         Back to now
       </Button>
     </div>

@@ -51,11 +51,7 @@ function FilterForm({ filters, onFilters }: TimelineFiltersProps) {
         Filter
       </Button>
       {hasFilters(filters) ? (
-        <Button
-          type="button"
-          onClick={() => onFilters({ author: null, invocationId: null, key: null })}
-          variant="secondary"
-        >
+        <Button type="button" onClick={() => onFilters({ author: null, invocationId: null, key: null })} variant="secondary">
           Clear filters
         </Button>
       ) : null}

@@ -4,13 +4,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TimelineItem } from '@/lib/data/session-views';
-import {
-  pageOf,
-  positionOptions,
-  TIMELINE_PAGE_SIZE,
-  timelinePageOptions,
-  type NormalFilters,
-} from '@/lib/queries/session';
+import { pageOf, positionOptions, TIMELINE_PAGE_SIZE, timelinePageOptions, type NormalFilters } from '@/lib/queries/session';
 import type { SessionRef } from '@/lib/session-service/store';
 import { EventRow } from './event-row';
 import { NewEventsMarker } from './new-events-marker';
@@ -181,7 +175,11 @@ export function TimelineList(props: TimelineListProps) {
                       onFilters={onFilters}
                     />
                   ) : pageError ? (
-                    <PageError index={virtual.index} message={pageError.message} retry={() => void pageResults[pages.indexOf(pageOf(virtual.index))]?.refetch()} />
+                    <PageError
+                      index={virtual.index}
+                      message={pageError.message}
+                      retry={() => void pageResults[pages.indexOf(pageOf(virtual.index))]?.refetch()}
+                    />
                   ) : (
                     <RowSkeleton />
                   )}
@@ -216,8 +214,7 @@ function PageError({ index, message, retry }: { index: number; message: string; 
   const first = pageOf(index) * TIMELINE_PAGE_SIZE + 1;
   return (
     <div role="alert" className="text-sm text-danger">
-      Events {first.toLocaleString('en')}–{(first + TIMELINE_PAGE_SIZE - 1).toLocaleString('en')} could not be loaded:{' '}
-      {message}{' '}
+      Events {first.toLocaleString('en')}–{(first + TIMELINE_PAGE_SIZE - 1).toLocaleString('en')} could not be loaded: {message}{' '}
       <Button type="button" onClick={retry} variant="secondary" size="xs" className="ml-1">
         Retry
       </Button>

@@ -40,7 +40,8 @@ export function Timeline(props: TimelineProps) {
           </span>
           <span className="ml-3 hidden text-xs lg:inline">
             <kbd className="rounded border border-border px-1">j</kbd>/<kbd className="rounded border border-border px-1">k</kbd> move ·{' '}
-            <kbd className="rounded border border-border px-1">Enter</kbd> state after · <kbd className="rounded border border-border px-1">Esc</kbd> now
+            <kbd className="rounded border border-border px-1">Enter</kbd> state after ·{' '}
+            <kbd className="rounded border border-border px-1">Esc</kbd> now
           </span>
         </p>
       </div>

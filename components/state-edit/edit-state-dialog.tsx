@@ -107,7 +107,8 @@ export function EditStateDialog({ tier, draft, open, entries, onChange, onCancel
             {draft.mode === 'remove' ? (
               <p className="text-sm">
                 Removes <code className="font-semibold">{prefix + draft.key}</code> from {tierName}. Agents that read it with{' '}
-                <code>{`{${prefix}${draft.key}}`}</code> will fail until it is set again; <code>{`{${prefix}${draft.key}?}`}</code> reads empty.
+                <code>{`{${prefix}${draft.key}}`}</code> will fail until it is set again; <code>{`{${prefix}${draft.key}?}`}</code> reads
+                empty.
               </p>
             ) : (
               <JsonField
@@ -144,26 +145,15 @@ export function EditStateDialog({ tier, draft, open, entries, onChange, onCancel
         )}
 
         <div className="flex flex-wrap justify-end gap-2 border-t border-border pt-4">
-          <Button
-            type="button"
-            onClick={onCancel}
-            variant="secondary"
-          >
+          <Button type="button" onClick={onCancel} variant="secondary">
             Cancel
           </Button>
           {draft.step === 'confirm' ? (
-            <Button
-              type="button"
-              onClick={() => set({ step: 'form', refusal: null })}
-              variant="secondary"
-            >
+            <Button type="button" onClick={() => set({ step: 'form', refusal: null })} variant="secondary">
               Back to edit
             </Button>
           ) : null}
-          <Button
-            type="submit"
-            variant={draft.mode === 'remove' && draft.step === 'confirm' ? 'danger' : 'primary'}
-          >
+          <Button type="submit" variant={draft.mode === 'remove' && draft.step === 'confirm' ? 'danger' : 'primary'}>
             {draft.step === 'form' ? 'Review change' : draft.mode === 'remove' ? 'Confirm and remove' : 'Confirm and save'}
           </Button>
         </div>

@@ -35,7 +35,15 @@ interface PendingEdit {
 
 /** The table as it will be once the pending edit is saved; the real entries replace it when the save ends. */
 function withPendingEdit(entries: ShownEntry[], edit: PendingEdit): ShownEntry[] {
-  const lastChange = { actor: 'you', reason: edit.reason, time: Date.now() / 1000, sourceUserId: null, sourceSessionId: null, eventId: null, eventSeq: null };
+  const lastChange = {
+    actor: 'you',
+    reason: edit.reason,
+    time: Date.now() / 1000,
+    sourceUserId: null,
+    sourceSessionId: null,
+    eventId: null,
+    eventSeq: null,
+  };
   const rest = entries.filter((entry) => entry.key !== edit.key);
   if (edit.mode === 'remove' || edit.value === undefined) {
     // Still listed, marked, until the save ends: a row that vanished at once could not say "removing".
@@ -174,13 +182,7 @@ export function EditableStateTable({ tier, entries, ...tableProps }: EditableSta
         {...tableProps}
         entries={shown}
         headerActions={
-          <Button
-            type="button"
-            ref={addButton}
-            onClick={(event) => open(newDraft('add'), event.currentTarget)}
-            variant="primary"
-            size="xs"
-          >
+          <Button type="button" ref={addButton} onClick={(event) => open(newDraft('add'), event.currentTarget)} variant="primary" size="xs">
             Add key
           </Button>
         }

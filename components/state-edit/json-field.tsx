@@ -27,7 +27,18 @@ export function looksLikeText(text: string): boolean {
 }
 
 /** A JSON text editor with live validation: malformed JSON says where (line, column), wrong shapes say what. */
-export function JsonField({ label, value, onChange, validate, serverError, hint, rows = 6, placeholder, name, offerText = false }: JsonFieldProps) {
+export function JsonField({
+  label,
+  value,
+  onChange,
+  validate,
+  serverError,
+  hint,
+  rows = 6,
+  placeholder,
+  name,
+  offerText = false,
+}: JsonFieldProps) {
   const id = useId();
   // Large values (up to 2 MiB) are parsed at most once per frame, not once per keystroke.
   const deferred = useDeferredValue(value);

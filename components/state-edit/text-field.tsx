@@ -43,7 +43,9 @@ export function TextField(props: TextFieldProps) {
             error ? 'border-danger' : 'border-border'
           }`}
         >
-          {prefix ? <span className="flex items-center border-r border-border pl-2 pr-1 font-mono text-xs text-muted">{prefix}</span> : null}
+          {prefix ? (
+            <span className="flex items-center border-r border-border pl-2 pr-1 font-mono text-xs text-muted">{prefix}</span>
+          ) : null}
           {multiline ? (
             <textarea rows={2} onChange={(event) => onChange(event.target.value)} {...common} />
           ) : (

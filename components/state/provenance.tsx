@@ -51,7 +51,11 @@ export function Provenance({ appName, change, currentSession, onSelectEvent }: P
     ) : (
       <>
         initial state of session{' '}
-        <Link href={sessionPath(appName, sourceUserId, sourceSessionId)} tabIndex={tabIndex} className="text-accent underline underline-offset-2">
+        <Link
+          href={sessionPath(appName, sourceUserId, sourceSessionId)}
+          tabIndex={tabIndex}
+          className="text-accent underline underline-offset-2"
+        >
           <bdi>{sourceSessionId}</bdi>
         </Link>
       </>

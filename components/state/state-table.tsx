@@ -163,7 +163,15 @@ function StateRow({
       className={`scroll-mt-24 px-3 py-2 outline-offset-[-2px] ${changed ? 'bg-warning-surface/60' : ''}`}
     >
       <RowTabStop value={active}>
-        <StateRowContent entry={entry} changed={changed} appName={appName} currentSession={currentSession} onSelectEvent={onSelectEvent} rowActions={rowActions} rowDetails={rowDetails} />
+        <StateRowContent
+          entry={entry}
+          changed={changed}
+          appName={appName}
+          currentSession={currentSession}
+          onSelectEvent={onSelectEvent}
+          rowActions={rowActions}
+          rowDetails={rowDetails}
+        />
       </RowTabStop>
     </li>
   );
@@ -177,7 +185,10 @@ function StateRowContent({
   onSelectEvent,
   rowActions,
   rowDetails,
-}: Pick<StateTableProps, 'appName' | 'currentSession' | 'onSelectEvent' | 'rowActions' | 'rowDetails'> & { entry: StateTableEntry; changed: boolean }) {
+}: Pick<StateTableProps, 'appName' | 'currentSession' | 'onSelectEvent' | 'rowActions' | 'rowDetails'> & {
+  entry: StateTableEntry;
+  changed: boolean;
+}) {
   return (
     <>
       {/* Wraps the actions under a long key rather than breaking the key mid-word. */}
@@ -186,21 +197,14 @@ function StateRowContent({
         <code className="min-w-0 text-xs font-semibold break-words">
           <bdi>{entry.key}</bdi>
         </code>
-        {changed ? (
-          <span className="rounded bg-warning-surface px-1 text-[10px] font-semibold uppercase text-warning">changed</span>
-        ) : null}
+        {changed ? <span className="rounded bg-warning-surface px-1 text-[10px] font-semibold uppercase text-warning">changed</span> : null}
         {rowActions ? <span className="ml-auto shrink-0">{rowActions(entry)}</span> : null}
       </div>
       <div className="mt-1">
         <JsonTree value={entry.value} label={entry.key} />
       </div>
       <p className="mt-1 text-[11px] leading-4">
-        <Provenance
-          appName={appName}
-          change={entry.lastChange}
-          currentSession={currentSession}
-          onSelectEvent={onSelectEvent}
-        />
+        <Provenance appName={appName} change={entry.lastChange} currentSession={currentSession} onSelectEvent={onSelectEvent} />
       </p>
       {rowDetails?.(entry)}
     </>

@@ -4,7 +4,8 @@ import { STATUS_STYLE, STATUS_TEXT } from './status';
 
 function note(placeholder: Placeholder): string | null {
   if (placeholder.error) return placeholder.error;
-  if (placeholder.status === 'verbatim') return 'Not a valid state name (an identifier, or app:/user:/temp: and an identifier): ADK leaves it as written.';
+  if (placeholder.status === 'verbatim')
+    return 'Not a valid state name (an identifier, or app:/user:/temp: and an identifier): ADK leaves it as written.';
   if (placeholder.status === 'optional-missing') return 'Optional (?): inserts nothing when the key is missing.';
   return null;
 }
@@ -18,11 +19,21 @@ export function PlaceholderTable({ placeholders }: { placeholders: Placeholder[]
         <caption className="sr-only">Placeholders</caption>
         <thead className="bg-surface-muted text-[11px] uppercase tracking-wide text-muted">
           <tr>
-            <th scope="col" className="px-2 py-1.5 font-medium">Placeholder</th>
-            <th scope="col" className="px-2 py-1.5 font-medium">Outcome</th>
-            <th scope="col" className="px-2 py-1.5 font-medium">Tier</th>
-            <th scope="col" className="px-2 py-1.5 font-medium">Value</th>
-            <th scope="col" className="px-2 py-1.5 font-medium">ADK says</th>
+            <th scope="col" className="px-2 py-1.5 font-medium">
+              Placeholder
+            </th>
+            <th scope="col" className="px-2 py-1.5 font-medium">
+              Outcome
+            </th>
+            <th scope="col" className="px-2 py-1.5 font-medium">
+              Tier
+            </th>
+            <th scope="col" className="px-2 py-1.5 font-medium">
+              Value
+            </th>
+            <th scope="col" className="px-2 py-1.5 font-medium">
+              ADK says
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
@@ -32,12 +43,18 @@ export function PlaceholderTable({ placeholders }: { placeholders: Placeholder[]
                 <code className="break-all">{placeholder.raw}</code>
               </td>
               <td className="px-2 py-1.5">
-                <span className={`whitespace-nowrap rounded border px-1 font-semibold ${STATUS_STYLE[placeholder.status]}`}>{STATUS_TEXT[placeholder.status]}</span>
+                <span className={`whitespace-nowrap rounded border px-1 font-semibold ${STATUS_STYLE[placeholder.status]}`}>
+                  {STATUS_TEXT[placeholder.status]}
+                </span>
               </td>
               <td className="px-2 py-1.5 text-muted">{placeholder.scope ?? (placeholder.artifactName !== undefined ? 'artifact' : '—')}</td>
-              <td className="px-2 py-1.5">{placeholder.value === undefined ? <span className="text-muted">—</span> : <JsonInline value={placeholder.value} />}</td>
               <td className="px-2 py-1.5">
-                {note(placeholder) ? <span className={placeholder.error ? 'font-medium text-danger' : 'text-muted'}>{note(placeholder)}</span> : null}
+                {placeholder.value === undefined ? <span className="text-muted">—</span> : <JsonInline value={placeholder.value} />}
+              </td>
+              <td className="px-2 py-1.5">
+                {note(placeholder) ? (
+                  <span className={placeholder.error ? 'font-medium text-danger' : 'text-muted'}>{note(placeholder)}</span>
+                ) : null}
                 {placeholder.portNote ? <p className="mt-0.5 text-warning">{placeholder.portNote}</p> : null}
               </td>
             </tr>

@@ -29,7 +29,10 @@ export function RenderedTemplate({ template, result }: { template: string; resul
   });
   if (last < template.length) parts.push(template.slice(last));
   return (
-    <div data-testid="rendered-template" className="whitespace-pre-wrap break-words rounded-md border border-border bg-background px-3 py-2 font-mono text-sm leading-6">
+    <div
+      data-testid="rendered-template"
+      className="whitespace-pre-wrap break-words rounded-md border border-border bg-background px-3 py-2 font-mono text-sm leading-6"
+    >
       {parts.length > 0 ? parts : <span className="text-muted">(empty)</span>}
     </div>
   );

@@ -34,7 +34,10 @@ export function SessionPicker({ initial, onPick }: { initial: SessionRef | null;
 
   let userError: string | null = null;
   if (appName !== '' && typedUser !== '' && users.data && !users.isFetching && !knownUser) {
-    userError = users.data.items.length > 0 ? `No user “${typedUser}” in ${appName}: pick one of the suggestions.` : `No user of ${appName} has an id containing “${typedUser}”.`;
+    userError =
+      users.data.items.length > 0
+        ? `No user “${typedUser}” in ${appName}: pick one of the suggestions.`
+        : `No user of ${appName} has an id containing “${typedUser}”.`;
   } else if (tried && typedUser === '') userError = 'Choose a user.';
   const sessionError = knownUser && sessions.data && sessionItems.length === 0 ? `${typedUser} has no sessions in ${appName}.` : null;
 
@@ -73,7 +76,10 @@ export function SessionPicker({ initial, onPick }: { initial: SessionRef | null;
             <option value={initial.appName}>{initial.appName} (not found)</option>
           ) : null}
         </select>
-        <FieldError id={`${ids.app}-error`} message={tried && appName === '' ? 'Choose an app.' : apps.error ? `Could not list the apps: ${apps.error.message}` : null} />
+        <FieldError
+          id={`${ids.app}-error`}
+          message={tried && appName === '' ? 'Choose an app.' : apps.error ? `Could not list the apps: ${apps.error.message}` : null}
+        />
       </div>
       <div>
         <label htmlFor={ids.user} className="block text-sm font-medium">

@@ -32,7 +32,10 @@ export function SessionTemplatePreview({ session }: { session: SessionRef }) {
         <span className="font-medium text-foreground">the state right after event #{asOf}</span>
       )}{' '}
       {asOf === null ? '(select an event in the timeline to go back in time)' : '(selected in the timeline)'} ·{' '}
-      <Link href={previewHref({ session, asOf, template: url.template, dialect: url.dialect })} className="text-accent underline underline-offset-2">
+      <Link
+        href={previewHref({ session, asOf, template: url.template, dialect: url.dialect })}
+        className="text-accent underline underline-offset-2"
+      >
         Open in the preview page
       </Link>
     </p>

@@ -55,19 +55,24 @@ export function StandalonePreview() {
   let stateProblem: string | null = null;
   if (mode === 'session') {
     state = fromSession.state;
-    stateProblem = fromSession.missing && session
-      ? `There is no session “${session.sessionId}” of user “${session.userId}” in app “${session.appName}”. Choose one above.`
-      : fromSession.problem;
-    source = session && !fromSession.missing ? (
-      <div className="flex min-w-0 flex-wrap items-center gap-3">
-        <AsOfSelect session={session} asOf={asOf} onChange={(next) => replaceParams({ event: next === null ? null : String(next) })} />
-        <a href={sessionPath(session.appName, session.userId, session.sessionId)} className="text-sm text-accent underline underline-offset-2">
-          Open the session
-        </a>
-      </div>
-    ) : (
-      <p className="text-muted">Choose a session above to render against its state.</p>
-    );
+    stateProblem =
+      fromSession.missing && session
+        ? `There is no session “${session.sessionId}” of user “${session.userId}” in app “${session.appName}”. Choose one above.`
+        : fromSession.problem;
+    source =
+      session && !fromSession.missing ? (
+        <div className="flex min-w-0 flex-wrap items-center gap-3">
+          <AsOfSelect session={session} asOf={asOf} onChange={(next) => replaceParams({ event: next === null ? null : String(next) })} />
+          <a
+            href={sessionPath(session.appName, session.userId, session.sessionId)}
+            className="text-sm text-accent underline underline-offset-2"
+          >
+            Open the session
+          </a>
+        </div>
+      ) : (
+        <p className="text-muted">Choose a session above to render against its state.</p>
+      );
   } else {
     state = parsedState.ok ? parsedState.value : null;
     stateProblem = parsedState.ok ? null : 'Fix the state JSON above to see the preview.';
@@ -100,7 +105,9 @@ export function StandalonePreview() {
         <SessionPicker
           key={session ? `${session.appName}\u0000${session.userId}\u0000${session.sessionId}` : ''}
           initial={session}
-          onPick={(picked) => replaceParams({ app: picked.appName, user: picked.userId, session: picked.sessionId, event: null, state: null })}
+          onPick={(picked) =>
+            replaceParams({ app: picked.appName, user: picked.userId, session: picked.sessionId, event: null, state: null })
+          }
         />
       ) : (
         <JsonField

@@ -70,7 +70,8 @@ export function TemplateWorkbench(props: TemplateWorkbenchProps) {
         />
         {tooLong ? (
           <p className="mt-1 text-xs font-medium text-danger">
-            The template is {template.length.toLocaleString('en')} characters, over the {MAX_TEMPLATE_LENGTH.toLocaleString('en')}-character limit.
+            The template is {template.length.toLocaleString('en')} characters, over the {MAX_TEMPLATE_LENGTH.toLocaleString('en')}-character
+            limit.
           </p>
         ) : null}
         {!shareable && !tooLong ? (
@@ -102,13 +103,18 @@ export function TemplateWorkbench(props: TemplateWorkbenchProps) {
           {stateProblem}
         </p>
       ) : !result ? (
-        tooLong || !loading ? null : <p className="text-sm text-muted">Loading the state…</p>
+        tooLong || !loading ? null : (
+          <p className="text-sm text-muted">Loading the state…</p>
+        )
       ) : (
         <>
           {result.error ? (
             <p role="alert" className="rounded-md border border-danger/40 bg-danger-surface px-3 py-2 text-sm text-danger">
               ADK would fail with: <code className="font-semibold">{result.error}</code>
-              <span className="block text-xs">ADK raises this before the model is called, so the agent does not run. The rest of the template is shown below for reference.</span>
+              <span className="block text-xs">
+                ADK raises this before the model is called, so the agent does not run. The rest of the template is shown below for
+                reference.
+              </span>
             </p>
           ) : (
             <p role="status" className="text-sm text-success">
@@ -123,7 +129,10 @@ export function TemplateWorkbench(props: TemplateWorkbenchProps) {
             <RenderedTemplate template={deferred} result={result} />
             <details className="mt-2 text-xs">
               <summary className="cursor-pointer text-muted hover:text-foreground">Exact text, as the agent receives it</summary>
-              <pre data-testid="rendered-text" className="mt-1 whitespace-pre-wrap break-words rounded-md border border-border bg-background px-3 py-2 font-mono text-sm">
+              <pre
+                data-testid="rendered-text"
+                className="mt-1 whitespace-pre-wrap break-words rounded-md border border-border bg-background px-3 py-2 font-mono text-sm"
+              >
                 {result.text}
               </pre>
             </details>

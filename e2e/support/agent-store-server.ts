@@ -36,7 +36,10 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 export async function startAgentStoreServer(options: { port: number; store: string; dir: string }): Promise<AgentStoreServer> {
   const baseURL = `http://127.0.0.1:${options.port}`;
   // A console already there would be another spec's, serving another store.
-  const taken = await fetch(baseURL).then(() => true, () => false);
+  const taken = await fetch(baseURL).then(
+    () => true,
+    () => false,
+  );
   if (taken) throw new Error(`Port ${options.port} is taken: another console answers at ${baseURL}.`);
   let output = '';
   const child = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(options.port)], {

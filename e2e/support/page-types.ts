@@ -27,14 +27,23 @@ export async function makePageTypes({ service, createSession, setSharedState }: 
     state: { 'user:plan': 'pro', 'user:preferred_language': 'ar', topic: 'refund' },
   });
   const { appName, userId } = session;
-  await appendEvents(service, session, [
-    textEvent('user', 'I was charged twice. مرحبا'),
-    ...toolCallEvents('support_agent', { name: 'lookup_order', args: { order_id: '4711' }, response: { status: 'delivered' } }, {
-      stateDelta: { order_id: '4711', 'user:open_tickets': 1, 'temp:raw': 2 },
-    }),
-    textEvent('support_agent', 'Refund issued.', { stateDelta: { refund: { id: 're_9c2', status: 'pending', amounts: [49.9] } } }),
-    stateDeltaEvent('support_agent', { 'app:refunds_today': 1, 'user:اللغة': 'العربية' }),
-  ], { startAt: Date.now() / 1000 - 3600, spacingSeconds: 30 });
+  await appendEvents(
+    service,
+    session,
+    [
+      textEvent('user', 'I was charged twice. مرحبا'),
+      ...toolCallEvents(
+        'support_agent',
+        { name: 'lookup_order', args: { order_id: '4711' }, response: { status: 'delivered' } },
+        {
+          stateDelta: { order_id: '4711', 'user:open_tickets': 1, 'temp:raw': 2 },
+        },
+      ),
+      textEvent('support_agent', 'Refund issued.', { stateDelta: { refund: { id: 're_9c2', status: 'pending', amounts: [49.9] } } }),
+      stateDeltaEvent('support_agent', { 'app:refunds_today': 1, 'user:اللغة': 'العربية' }),
+    ],
+    { startAt: Date.now() / 1000 - 3600, spacingSeconds: 30 },
+  );
   await setSharedState({ appName, state: { support_hours: 'Mon–Fri 08:00–18:00 CET', limits: { max_turns: 40 } } });
   await setSharedState({ appName, userId, state: { vip: true } });
   const ref = `app=${encodeURIComponent(appName)}&user=${encodeURIComponent(userId)}&session=${encodeURIComponent(session.id)}`;
@@ -55,5 +64,8 @@ export async function makePageTypes({ service, createSession, setSharedState }: 
 /** Waits until client-side reads have answered (histories, live polls, previews). */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.getByRole('status', { name: /^Loading/ }).waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .getByRole('status', { name: /^Loading/ })
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
 }

@@ -61,8 +61,11 @@ export function timelineRows(page: Page): Locator {
 
 /** Appends one event through the HTTP API, as an agent outside the page would. */
 export async function appendThroughApi(page: Page, session: Session, event: NewEvent): Promise<void> {
-  const response = await page.request.post(`/api/apps/${encodeURIComponent(session.appName)}/users/${encodeURIComponent(session.userId)}/sessions/${encodeURIComponent(session.id)}/events`, {
-    data: event,
-  });
+  const response = await page.request.post(
+    `/api/apps/${encodeURIComponent(session.appName)}/users/${encodeURIComponent(session.userId)}/sessions/${encodeURIComponent(session.id)}/events`,
+    {
+      data: event,
+    },
+  );
   if (!response.ok()) throw new Error(`append failed: ${response.status()} ${await response.text()}`);
 }

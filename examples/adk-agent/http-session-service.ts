@@ -78,7 +78,10 @@ export class HttpSessionService extends BaseSessionService {
   }
 
   override async createSession({ appName, userId, state, sessionId }: CreateSessionRequest): Promise<Session> {
-    const { json } = await this.call('POST', this.sessionsPath(appName, userId), { ...(sessionId ? { sessionId } : {}), state: state ?? {} });
+    const { json } = await this.call('POST', this.sessionsPath(appName, userId), {
+      ...(sessionId ? { sessionId } : {}),
+      state: state ?? {},
+    });
     return toAdkSession(sessionJson.parse(json));
   }
 
@@ -87,7 +90,8 @@ export class HttpSessionService extends BaseSessionService {
     if (status === 404) return undefined;
     const session = toAdkSession(sessionJson.parse(json));
     if (config?.afterTimestamp !== undefined) session.events = session.events.filter((e) => e.timestamp >= (config.afterTimestamp ?? 0));
-    if (config?.numRecentEvents !== undefined) session.events = config.numRecentEvents === 0 ? [] : session.events.slice(-config.numRecentEvents);
+    if (config?.numRecentEvents !== undefined)
+      session.events = config.numRecentEvents === 0 ? [] : session.events.slice(-config.numRecentEvents);
     return session;
   }
 

@@ -63,7 +63,9 @@ describe.each(providers)('server actions on %s', (provider) => {
     it('names the signed-in account in the history of the state the event changes, keeping its author', async () => {
       const result = await appendEvent({ ...ref, revision: await revision(), author: 'user', stateDelta: '{"mood": "calm"}' });
       expect(result).toMatchObject({ ok: true, data: { event: { author: 'user' } } });
-      const [change] = (await database.service.getKeyHistory({ appName: app, scope: 'session', userId: 'u 1', sessionId: 's 1', key: 'mood' })).items;
+      const [change] = (
+        await database.service.getKeyHistory({ appName: app, scope: 'session', userId: 'u 1', sessionId: 's 1', key: 'mood' })
+      ).items;
       expect(change).toMatchObject({ actor: 'someone', newValue: 'calm' });
     });
 
@@ -89,7 +91,7 @@ describe.each(providers)('server actions on %s', (provider) => {
       expect(revalidated).toEqual([]);
     });
 
-    it('refuses a stale page with ADK\'s text', async () => {
+    it("refuses a stale page with ADK's text", async () => {
       const result = await appendEvent({ ...ref, revision: (await revision()) - 1, text: 'late' });
       expect(result).toEqual({
         ok: false,
@@ -117,7 +119,13 @@ describe.each(providers)('server actions on %s', (provider) => {
 
   describe('editState', () => {
     it('records the signed-in account as the actor, with the reason, and revalidates the user pages', async () => {
-      const result = await editState({ scope: 'user', appName: app, userId: 'u 1', changes: [{ key: 'plan', value: '"enterprise"' }], reason: 'ticket 42' });
+      const result = await editState({
+        scope: 'user',
+        appName: app,
+        userId: 'u 1',
+        changes: [{ key: 'plan', value: '"enterprise"' }],
+        reason: 'ticket 42',
+      });
       expect(result.ok).toBe(true);
       const [latest] = (await database.service.getKeyHistory({ appName: app, scope: 'user', userId: 'u 1', key: 'plan' })).items;
       expect(latest).toMatchObject({ actor: 'someone', reason: 'ticket 42', newValue: 'enterprise' });
@@ -132,10 +140,24 @@ describe.each(providers)('server actions on %s', (provider) => {
 
     it('returns each failure as a value and writes nothing', async () => {
       const before = (await database.service.getUserHistory(app, 'u 1')).total;
-      const missingReason = await editState({ scope: 'user', appName: app, userId: 'u 1', changes: [{ key: 'plan', value: '1' }], reason: '' });
-      expect(missingReason).toMatchObject({ ok: false, code: 'INVALID_INPUT', fieldErrors: { reason: 'is required: say why you are changing this state' } });
+      const missingReason = await editState({
+        scope: 'user',
+        appName: app,
+        userId: 'u 1',
+        changes: [{ key: 'plan', value: '1' }],
+        reason: '',
+      });
+      expect(missingReason).toMatchObject({
+        ok: false,
+        code: 'INVALID_INPUT',
+        fieldErrors: { reason: 'is required: say why you are changing this state' },
+      });
       const conflict = await editState({
-        scope: 'user', appName: app, userId: 'u 1', changes: [{ key: 'plan', value: '1', seen: { present: true, value: 'free' } }], reason: 'r',
+        scope: 'user',
+        appName: app,
+        userId: 'u 1',
+        changes: [{ key: 'plan', value: '1', seen: { present: true, value: 'free' } }],
+        reason: 'r',
       });
       expect(conflict).toMatchObject({ ok: false, code: 'CONFLICT' });
       expect((await database.service.getUserHistory(app, 'u 1')).total).toBe(before);
@@ -148,7 +170,9 @@ describe.each(providers)('server actions on %s', (provider) => {
     it('lets support append and edit user state, but only admins edit app state', async () => {
       signedIn.role = 'support';
       expect((await appendEvent({ ...ref, revision: await revision(), text: 'from support' })).ok).toBe(true);
-      expect((await editState({ scope: 'user', appName: app, userId: 'u 1', changes: [{ key: 'k', value: '1' }], reason: 'r' })).ok).toBe(true);
+      expect((await editState({ scope: 'user', appName: app, userId: 'u 1', changes: [{ key: 'k', value: '1' }], reason: 'r' })).ok).toBe(
+        true,
+      );
       const before = await database.service.getAppState(app);
       expect(await editState({ scope: 'app', appName: app, changes: [{ key: 'k', value: '1' }], reason: 'r' })).toEqual({
         ok: false,
@@ -181,7 +205,9 @@ describe.each(providers)('server actions on %s', (provider) => {
         signedIn.role = role;
         const code = role === null ? 'UNAUTHENTICATED' : 'FORBIDDEN';
         expect(await appendEvent({ ...ref, revision: before?.revision ?? 0, text: 'x' })).toMatchObject({ ok: false, code });
-        expect(await editState({ scope: 'user', appName: app, userId: 'u 1', changes: [{ key: 'k', value: '2' }], reason: 'r' })).toMatchObject({
+        expect(
+          await editState({ scope: 'user', appName: app, userId: 'u 1', changes: [{ key: 'k', value: '2' }], reason: 'r' }),
+        ).toMatchObject({
           ok: false,
           code,
         });

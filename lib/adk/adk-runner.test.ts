@@ -177,17 +177,29 @@ describe.each(providers)('adk-js Runner on %s', (provider) => {
     const body = served.json as {
       state: Record<string, unknown>;
       lastUpdateTime: number;
-      events: { author: string; invocationId: string; timestamp: number; content?: { parts?: object[] }; actions: { stateDelta: object } }[];
+      events: {
+        author: string;
+        invocationId: string;
+        timestamp: number;
+        content?: { parts?: object[] };
+        actions: { stateDelta: object };
+      }[];
     };
     expect(body.state).toEqual({ last_reply: "You're welcome.", topic: 'colours', 'user:name': 'Ada', 'user:favorite_color': 'teal' });
     expect(body.events.map((e) => e.author)).toEqual(authors);
     expect(body.lastUpdateTime).toBeCloseTo((reloaded?.lastUpdateTime ?? 0) / 1000, 6);
     expect(body.events.every((e) => e.timestamp > 1e9 && e.timestamp < 1e11)).toBe(true);
     expect(body.events[1]?.content?.parts?.[0]).toMatchObject({ functionCall: { name: 'remember_color', args: { color: 'teal' } } });
-    expect(body.events[2]?.content?.parts?.[0]).toMatchObject({ functionResponse: { name: 'remember_color', response: { saved: 'teal' } } });
+    expect(body.events[2]?.content?.parts?.[0]).toMatchObject({
+      functionResponse: { name: 'remember_color', response: { saved: 'teal' } },
+    });
     expect(body.events[2]?.actions.stateDelta).toEqual({ 'user:favorite_color': 'teal' });
     expect(body.events[3]).toMatchObject({ author: 'tutor', actions: { stateDelta: { last_reply: 'Noted, Ada: teal.' } } });
-    expect(body.events[4]).toMatchObject({ author: 'user', invocationId: expect.stringMatching(/^p-/), actions: { stateDelta: { topic: 'colours' } } });
+    expect(body.events[4]).toMatchObject({
+      author: 'user',
+      invocationId: expect.stringMatching(/^p-/),
+      actions: { stateDelta: { topic: 'colours' } },
+    });
 
     const listed = await call(sessionsRoute.GET, 'GET', { params: { app: appName, user: 'ada' } });
     expect(listed.json).toEqual([expect.objectContaining({ id: session.id, state: body.state, events: [] })]);

@@ -26,7 +26,9 @@ describe('PrismaSessionService event list', () => {
     expect(session.events.map((e) => e.id)).toEqual(['e1', 'e2']);
     expect(session.events[0]).toBe(again);
     // Another event under a used id is refused.
-    await expect(sessions.appendEvent({ session, event: createEvent({ id: 'e1', author: 'other' }) })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(sessions.appendEvent({ session, event: createEvent({ id: 'e1', author: 'other' }) })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
 
     // The caller edits the list itself: the next append sees those edits.
     const added = createEvent({ id: 'e3', author: 'user' });

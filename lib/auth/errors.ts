@@ -16,8 +16,7 @@ export class AuthError extends Error {
 export const unauthenticated = () =>
   new AuthError('UNAUTHENTICATED', 'Sign-in required: send a session cookie or an API token (Authorization: Bearer <token>).');
 
-export const forbidden = (required: Role, what = 'this') =>
-  new AuthError('FORBIDDEN', `Forbidden: ${what} needs the ${required} role.`);
+export const forbidden = (required: Role, what = 'this') => new AuthError('FORBIDDEN', `Forbidden: ${what} needs the ${required} role.`);
 
 /** What a write with app: keys is refused as, at every door. */
 export const APP_KEYS_WRITE = 'changing app: keys (app state)';

@@ -13,7 +13,9 @@ describe('access policy', () => {
     expect(roleForStateKeys(['topic', 'app:tone'])).toBe('admin');
     expect(roleForStateWrite({})).toBe('support');
     expect(roleForStateWrite({ state: { 'app:tone': 1 } })).toBe('admin');
-    expect(roleForStateWrite({ state: { a: 1 }, events: [{}, { actions: null }, { actions: { stateDelta: { 'app:x': 1 } } }] })).toBe('admin');
+    expect(roleForStateWrite({ state: { a: 1 }, events: [{}, { actions: null }, { actions: { stateDelta: { 'app:x': 1 } } }] })).toBe(
+      'admin',
+    );
     expect(roleForStateWrite({ events: [{ actions: { stateDelta: { 'user:x': 1 } } }] })).toBe('support');
   });
 });

@@ -71,7 +71,8 @@ describe('sign-in throttle', () => {
 
   it('does not count an attempt the database could not check', async () => {
     const failing = vi.spyOn(store, 'verifyCredentials').mockRejectedValue(new Error('database down'));
-    for (let round = 0; round < 10; round += 1) await expect(checkSignIn(store, 'victim', PASSWORD, '10.0.0.8')).rejects.toThrow('database down');
+    for (let round = 0; round < 10; round += 1)
+      await expect(checkSignIn(store, 'victim', PASSWORD, '10.0.0.8')).rejects.toThrow('database down');
     failing.mockRestore();
     expect(await checkSignIn(store, 'victim', PASSWORD, '10.0.0.8')).toMatchObject({ ok: true });
   });

@@ -2,9 +2,7 @@ import type { Account, AccountStore } from './store';
 import { abandoned, reserveAttempt, succeeded } from './sign-in-throttle';
 
 export type SignInCheck =
-  | { ok: true; account: Account }
-  | { ok: false; reason: 'wrong' }
-  | { ok: false; reason: 'throttled'; retryAfterMs: number };
+  { ok: true; account: Account } | { ok: false; reason: 'wrong' } | { ok: false; reason: 'throttled'; retryAfterMs: number };
 
 /**
  * Checks a password under the sign-in throttle: the attempt is reserved

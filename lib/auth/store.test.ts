@@ -68,8 +68,7 @@ describe.each(providers)('accounts on %s', (provider) => {
 
   it('authenticates sign-in sessions until they expire, end, or the account is disabled', async () => {
     const account = await store.createAccount({ name: 'dave', password: PASSWORD, role: 'support' });
-    const cookie = async (secret: string) =>
-      authenticate({ ...noCredentials, sessionCookie: secret }, store, protectedConfig);
+    const cookie = async (secret: string) => authenticate({ ...noCredentials, sessionCookie: secret }, store, protectedConfig);
 
     const { secret } = await store.startSession(account.id, 3600);
     expect(await cookie(secret)).toEqual({ name: 'dave', role: 'support', via: 'session' });
@@ -143,7 +142,9 @@ describe('API tokens while another process holds the SQLite write lock', () => {
     try {
       other.exec('BEGIN IMMEDIATE');
       const started = performance.now();
-      expect(await authenticate({ ...noCredentials, authorization: `Bearer ${secret}` }, store, protectedConfig)).toMatchObject({ name: 'agent' });
+      expect(await authenticate({ ...noCredentials, authorization: `Bearer ${secret}` }, store, protectedConfig)).toMatchObject({
+        name: 'agent',
+      });
       expect(performance.now() - started).toBeLessThan(1_000);
       other.exec('COMMIT');
     } finally {

@@ -214,9 +214,7 @@ export class AccountStore {
 
   async listTokens(accountName?: string): Promise<ApiTokenInfo[]> {
     const rows = await this.client.$queryRaw<TokenRow[]>(
-      accountName === undefined
-        ? sql`${TOKEN_SELECT} ORDER BY t.id`
-        : sql`${TOKEN_SELECT} WHERE a.name = ${accountName} ORDER BY t.id`,
+      accountName === undefined ? sql`${TOKEN_SELECT} ORDER BY t.id` : sql`${TOKEN_SELECT} WHERE a.name = ${accountName} ORDER BY t.id`,
     );
     return rows.map(tokenOf);
   }
@@ -260,7 +258,10 @@ export class AccountStore {
       .then(write)
       .then(
         () => undefined,
-        (error: unknown) => console.warn(`Could not record an API token's last use: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`),
+        (error: unknown) =>
+          console.warn(
+            `Could not record an API token's last use: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+          ),
       );
   }
 

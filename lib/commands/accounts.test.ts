@@ -52,7 +52,10 @@ describe.each(providers)('account commands on %s', (provider) => {
     expect(await updateAccountCommand(store, me, { name: 'root', disabled: true })).toMatchObject({ ok: false });
     expect((await store.findAccount('root'))?.role).toBe('admin');
     expect(await updateAccountCommand(store, me, { name: 'nobody', role: 'admin' })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
-    expect(await updateAccountCommand(store, me, { name: 'ops' })).toMatchObject({ ok: false, fieldErrors: { form: 'Nothing to change.' } });
+    expect(await updateAccountCommand(store, me, { name: 'ops' })).toMatchObject({
+      ok: false,
+      fieldErrors: { form: 'Nothing to change.' },
+    });
   });
 
   it('sets passwords', async () => {

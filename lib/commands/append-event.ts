@@ -49,7 +49,10 @@ export const appendEventInput = z.object({
   functionCall: callSchema.optional(),
   functionResponse: callSchema.optional(),
   /** JSON object text. Blank means no state change. */
-  stateDelta: z.string({ error: 'must be a string' }).max(MAX_VALUE_BYTES, `is over the ${formatBytes(MAX_VALUE_BYTES)} limit (${MAX_VALUE_BYTES.toLocaleString('en')} characters)`).default(''),
+  stateDelta: z
+    .string({ error: 'must be a string' })
+    .max(MAX_VALUE_BYTES, `is over the ${formatBytes(MAX_VALUE_BYTES)} limit (${MAX_VALUE_BYTES.toLocaleString('en')} characters)`)
+    .default(''),
 });
 
 export type AppendEventInput = z.input<typeof appendEventInput>;

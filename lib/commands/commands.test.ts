@@ -69,7 +69,11 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
         [{ invocationId: 'i'.repeat(129) }, 'invocationId', /at most 128/],
         [{ stateDelta: '' }, 'form', /needs text, a function call or response, or a state delta/],
         [{ stateDelta: '{}', text: '   ' }, 'form', /needs text/],
-        [{ stateDelta: '{"n": 12345678901234567890}' }, 'stateDelta', /^The number 12345678901234567890 at line 1, column 7 is an integer too large to store exactly/],
+        [
+          { stateDelta: '{"n": 12345678901234567890}' },
+          'stateDelta',
+          /^The number 12345678901234567890 at line 1, column 7 is an integer too large to store exactly/,
+        ],
         [{ stateDelta: '{"s": "\\ud800"}' }, 'stateDelta', /^value\.s: not valid Unicode/],
         [{ author: 'bot\u0007' }, 'author', /control characters/],
         [{ author: 'evil\u202e' }, 'author', /bidirectional/],
@@ -109,7 +113,10 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
         author: 'helper',
         functionResponse: { id: 'call-1', name: 'lookup', json: '{}' },
       });
-      expect(toolResponse).toMatchObject({ ok: true, data: { event: { content: { role: 'user', parts: [{ functionResponse: { id: 'call-1' } }] } } } });
+      expect(toolResponse).toMatchObject({
+        ok: true,
+        data: { event: { content: { role: 'user', parts: [{ functionResponse: { id: 'call-1' } }] } } },
+      });
     });
 
     it('applies temp: keys to the invocation only and stores null as a value', async () => {
@@ -160,7 +167,10 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
         scope: 'user',
         appName: app,
         userId: 'u',
-        changes: [{ key: 'plan', value: '"enterprise"' }, { key: 'note', value: '{"vip": true}' }],
+        changes: [
+          { key: 'plan', value: '"enterprise"' },
+          { key: 'note', value: '{"vip": true}' },
+        ],
         reason: 'ticket 7',
       });
       expect(result.ok).toBe(true);
@@ -170,15 +180,34 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
 
     it('removes keys and edits app state', async () => {
       expect(
-        (await editStateCommand(database.service, 'ops', { scope: 'user', appName: app, userId: 'u', changes: [{ key: 'note', remove: true }], reason: 'done' })).ok,
+        (
+          await editStateCommand(database.service, 'ops', {
+            scope: 'user',
+            appName: app,
+            userId: 'u',
+            changes: [{ key: 'note', remove: true }],
+            reason: 'done',
+          })
+        ).ok,
       ).toBe(true);
-      const app1 = await editStateCommand(database.service, 'ops', { scope: 'app', appName: app, changes: [{ key: 'tone', value: '"warm"' }], reason: 'launch' });
+      const app1 = await editStateCommand(database.service, 'ops', {
+        scope: 'app',
+        appName: app,
+        changes: [{ key: 'tone', value: '"warm"' }],
+        reason: 'launch',
+      });
       expect(app1).toMatchObject({ ok: true, data: [{ key: 'tone', value: 'warm' }] });
       expect((await database.service.getUserState(app, 'u')).map((e) => e.key)).toEqual(['plan']);
     });
 
     it('refuses an edit whose key changed since the person saw it, and saves nothing', async () => {
-      await editStateCommand(database.service, 'ops', { scope: 'user', appName: app, userId: 'u', changes: [{ key: 'plan', value: '"team"' }], reason: 'a' });
+      await editStateCommand(database.service, 'ops', {
+        scope: 'user',
+        appName: app,
+        userId: 'u',
+        changes: [{ key: 'plan', value: '"team"' }],
+        reason: 'a',
+      });
       const before = await database.service.getUserHistory(app, 'u');
       const stale = await editStateCommand(database.service, 'support', {
         scope: 'user',
@@ -196,9 +225,17 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
       expect((await database.service.getUserHistory(app, 'u')).total).toBe(before.total);
 
       const removedMeanwhile = await editStateCommand(database.service, 'support', {
-        scope: 'user', appName: app, userId: 'u', changes: [{ key: 'gone', remove: true, seen: { present: true, value: 1 } }], reason: 'c',
+        scope: 'user',
+        appName: app,
+        userId: 'u',
+        changes: [{ key: 'gone', remove: true, seen: { present: true, value: 1 } }],
+        reason: 'c',
       });
-      expect(removedMeanwhile).toMatchObject({ ok: false, code: 'CONFLICT', fieldErrors: { 'changes.0.key': 'changed since you opened it: it has been removed' } });
+      expect(removedMeanwhile).toMatchObject({
+        ok: false,
+        code: 'CONFLICT',
+        fieldErrors: { 'changes.0.key': 'changed since you opened it: it has been removed' },
+      });
 
       const current = await editStateCommand(database.service, 'support', {
         scope: 'user',
@@ -215,7 +252,13 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
 
     it('adds a key typed with its tier’s prefix or spaces under the key meant, and refuses other tiers’ prefixes', async () => {
       const user = { scope: 'user', appName: app, userId: 'prefixes', reason: 'r' } as const;
-      const added = await editStateCommand(database.service, 'ops', { ...user, changes: [{ key: 'user:nick', value: '"N"' }, { key: '  city ', value: '"Oslo"' }] });
+      const added = await editStateCommand(database.service, 'ops', {
+        ...user,
+        changes: [
+          { key: 'user:nick', value: '"N"' },
+          { key: '  city ', value: '"Oslo"' },
+        ],
+      });
       expect(added).toMatchObject({ ok: true });
       expect((await database.service.getUserState(app, 'prefixes')).map((e) => e.key)).toEqual(['city', 'nick']);
       const refused: [string, RegExp][] = [
@@ -229,7 +272,9 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
         if (!result.ok) expect(result.fieldErrors?.['changes.0.key']).toMatch(message);
       }
       const appEdit = { scope: 'app', appName: app, reason: 'r' } as const;
-      expect(await editStateCommand(database.service, 'ops', { ...appEdit, changes: [{ key: 'app:tone2', value: '1' }] })).toMatchObject({ ok: true });
+      expect(await editStateCommand(database.service, 'ops', { ...appEdit, changes: [{ key: 'app:tone2', value: '1' }] })).toMatchObject({
+        ok: true,
+      });
       expect((await database.service.getAppState(app)).map((e) => e.key)).toContain('tone2');
       const userInApp = await editStateCommand(database.service, 'ops', { ...appEdit, changes: [{ key: 'user:plan', value: '1' }] });
       expect(userInApp).toMatchObject({ ok: false, fieldErrors: { 'changes.0.key': expect.stringMatching(/belong to one user/) } });
@@ -237,14 +282,33 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
     });
 
     it('still edits and removes a key stored with a prefix in its name', async () => {
-      await database.service.editState({ scope: 'user', appName: app, userId: 'legacy', changes: { 'app:odd': 1 }, actor: 'api', reason: 'r' });
-      const removed = await editStateCommand(database.service, 'ops', { scope: 'user', appName: app, userId: 'legacy', changes: [{ key: 'app:odd', remove: true }], reason: 'r' });
+      await database.service.editState({
+        scope: 'user',
+        appName: app,
+        userId: 'legacy',
+        changes: { 'app:odd': 1 },
+        actor: 'api',
+        reason: 'r',
+      });
+      const removed = await editStateCommand(database.service, 'ops', {
+        scope: 'user',
+        appName: app,
+        userId: 'legacy',
+        changes: [{ key: 'app:odd', remove: true }],
+        reason: 'r',
+      });
       expect(removed).toMatchObject({ ok: true, data: [] });
     });
 
     it('never rewrites events', async () => {
       const events = await database.service.listEvents(ref);
-      await editStateCommand(database.service, 'ops', { scope: 'user', appName: app, userId: 'u', changes: [{ key: 'plan', value: '"x"' }], reason: 'r' });
+      await editStateCommand(database.service, 'ops', {
+        scope: 'user',
+        appName: app,
+        userId: 'u',
+        changes: [{ key: 'plan', value: '"x"' }],
+        reason: 'r',
+      });
       expect(await database.service.listEvents(ref)).toEqual(events);
     });
 
@@ -255,13 +319,22 @@ describe.each(providers)('dashboard commands on %s', (provider) => {
         [{ changes: [] }, 'changes', /at least one change/],
         [{ changes: [{ key: '', value: '1' }] }, 'changes.0.key', /must not be empty/],
         [{ changes: [{ key: 'k', value: '{oops' }] }, 'changes.0.value', /Malformed JSON at line 1/],
-        [{ changes: [{ key: 'k', value: '1' }, { key: 'k', value: '2' }] }, 'changes.1.key', /appears twice/],
+        [
+          {
+            changes: [
+              { key: 'k', value: '1' },
+              { key: 'k', value: '2' },
+            ],
+          },
+          'changes.1.key',
+          /appears twice/,
+        ],
         [{ userId: undefined }, 'userId', /required to edit user state/],
         [{ scope: 'session' }, 'scope', /must be app or user/],
         [{ changes: [{ key: 'k', value: '' }] }, 'changes.0.value', /Empty input: expected JSON/],
         [{ changes: [{ key: 'k'.repeat(257), value: '1' }] }, 'changes.0.key', /longer than 256 characters/],
         [{ changes: [{ key: 'k', value: JSON.stringify('x'.repeat(2 * 1024 * 1024)) }] }, 'changes.0.value', /longer than|over the/],
-        [{ changes: [{ key: 'k', value: '[' .repeat(70) + ']'.repeat(70) }] }, 'changes.0.value', /nested deeper than 64/],
+        [{ changes: [{ key: 'k', value: '['.repeat(70) + ']'.repeat(70) }] }, 'changes.0.value', /nested deeper than 64/],
         [{ reason: 'r'.repeat(501) }, 'reason', /at most 500/],
         [{ appName: '' }, 'appName', /must not be empty/],
         [{ changes: 'plan' }, 'changes', /must be a list of changes/],

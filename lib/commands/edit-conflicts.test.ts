@@ -26,8 +26,17 @@ describe.each(providers)('concurrent edits of one key on %s', (provider) => {
 
   it('saves exactly one of several edits made from the same value, every round', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
-      await database.service.editState({ scope: 'user', appName: app, userId: 'u', changes: { [`k${round}`]: 'start' }, actor: 'setup', reason: 'setup' });
-      const results = await Promise.all(Array.from({ length: EDITORS }, (_, editor) => edit(round, editor, { present: true, value: 'start' })));
+      await database.service.editState({
+        scope: 'user',
+        appName: app,
+        userId: 'u',
+        changes: { [`k${round}`]: 'start' },
+        actor: 'setup',
+        reason: 'setup',
+      });
+      const results = await Promise.all(
+        Array.from({ length: EDITORS }, (_, editor) => edit(round, editor, { present: true, value: 'start' })),
+      );
       const saved = results.filter((result) => result.ok);
       expect(saved, `round ${round}`).toHaveLength(1);
       for (const result of results) if (!result.ok) expect(result.code).toBe('CONFLICT');
@@ -39,15 +48,27 @@ describe.each(providers)('concurrent edits of one key on %s', (provider) => {
 
   it('saves exactly one of several edits that each expected the key absent', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
-      const results = await Promise.all(Array.from({ length: EDITORS }, (_, editor) => edit(round, editor, { present: false }, `new${round}`)));
-      expect(results.filter((result) => result.ok), `round ${round}`).toHaveLength(1);
+      const results = await Promise.all(
+        Array.from({ length: EDITORS }, (_, editor) => edit(round, editor, { present: false }, `new${round}`)),
+      );
+      expect(
+        results.filter((result) => result.ok),
+        `round ${round}`,
+      ).toHaveLength(1);
       const history = await database.service.getKeyHistory({ appName: app, scope: 'user', userId: 'u', key: `new${round}` });
       expect(history.items).toHaveLength(1);
     }
   });
 
   it('tells the loser what the key holds now and who wrote it', async () => {
-    await database.service.editState({ scope: 'user', appName: app, userId: 'u', changes: { told: 'start' }, actor: 'setup', reason: 'setup' });
+    await database.service.editState({
+      scope: 'user',
+      appName: app,
+      userId: 'u',
+      changes: { told: 'start' },
+      actor: 'setup',
+      reason: 'setup',
+    });
     expect(await edit(0, 1, { present: true, value: 'start' }, 'told')).toMatchObject({ ok: true });
     expect(await edit(0, 2, { present: true, value: 'start' }, 'told')).toEqual({
       ok: false,

@@ -26,7 +26,10 @@ const changeSchema = z.object({
   /** The key within its tier, without the app:/user: prefix. */
   key: z.string({ error: 'must be a string' }),
   /** JSON text of the new value; ignored with remove. */
-  value: z.string({ error: 'must be a string' }).max(MAX_VALUE_BYTES, `is over the ${formatBytes(MAX_VALUE_BYTES)} limit (${MAX_VALUE_BYTES.toLocaleString('en')} characters)`).optional(),
+  value: z
+    .string({ error: 'must be a string' })
+    .max(MAX_VALUE_BYTES, `is over the ${formatBytes(MAX_VALUE_BYTES)} limit (${MAX_VALUE_BYTES.toLocaleString('en')} characters)`)
+    .optional(),
   remove: z.boolean().optional(),
   /** When given, the edit is refused if the key no longer holds what the person saw. */
   seen: seenSchema.optional(),
@@ -71,11 +74,7 @@ function tierEntries(service: SessionStore, input: z.infer<typeof editStateInput
 }
 
 /** Validates a support edit of app or user state and applies it, recorded with actor and reason. */
-export async function editStateCommand(
-  service: SessionStore,
-  actor: string,
-  raw: unknown,
-): Promise<ActionResult<StateEntry[]>> {
+export async function editStateCommand(service: SessionStore, actor: string, raw: unknown): Promise<ActionResult<StateEntry[]>> {
   const parsed = editStateInput.safeParse(raw);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   const input = parsed.data;
@@ -108,7 +107,11 @@ export async function editStateCommand(
       return;
     }
     const value = parseJsonText(change.value ?? '');
-    const problem = value.ok ? (typeof value.value === 'string' && parseCut(value.value) ? CUT_VALUE_MESSAGE : valueProblem(value.value)) : value.message;
+    const problem = value.ok
+      ? typeof value.value === 'string' && parseCut(value.value)
+        ? CUT_VALUE_MESSAGE
+        : valueProblem(value.value)
+      : value.message;
     if (problem !== null) errors[`changes.${index}.value`] = problem;
     else if (value.ok) setOwn(changes, key, value.value);
   });

@@ -134,7 +134,8 @@ function plan(entry: Parsed, target: ImportTarget, options: ImportOptions): Plan
     item.events = events.length;
     const seen = new Set<string>();
     for (const [index, event] of events.entries()) {
-      if (seen.has(event.id)) throw invalidInput(`events.${index}.id: ${JSON.stringify(event.id)} is used by an earlier event of this session.`);
+      if (seen.has(event.id))
+        throw invalidInput(`events.${index}.id: ${JSON.stringify(event.id)} is used by an earlier event of this session.`);
       seen.add(event.id);
     }
     const state = file.state ?? {};

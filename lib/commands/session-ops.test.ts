@@ -57,7 +57,10 @@ describe.each(providers)('session operation commands on %s', (provider) => {
 
   it('forks, rewinds, titles, imports and prunes', async () => {
     const ref = await seed();
-    expect(await forkCommand(database.service, 'a', { ...ref, atSeq: 1, forkId: 'f' })).toMatchObject({ ok: true, data: { id: 'f', eventCount: 1 } });
+    expect(await forkCommand(database.service, 'a', { ...ref, atSeq: 1, forkId: 'f' })).toMatchObject({
+      ok: true,
+      data: { id: 'f', eventCount: 1 },
+    });
     expect(await rewindCommand(database.service, undefined, { ...ref, rewindBeforeInvocationId: 'i2', revision: 2 })).toMatchObject({
       ok: true,
       data: { undoneEvents: 1, event: { actions: { stateDelta: { k: 1 } } } },

@@ -4,11 +4,7 @@ import { requireViewer } from '../auth/server';
 import { getStore } from '../services';
 
 /** One page of an app's sessions (or one user's, with `userId`), searched and sorted as the URL says. */
-export async function findSessions(
-  appName: string,
-  query: SessionListQuery,
-  userId?: string,
-): Promise<Page<SessionSummary>> {
+export async function findSessions(appName: string, query: SessionListQuery, userId?: string): Promise<Page<SessionSummary>> {
   await requireViewer();
   const service = await getStore();
   return service.searchSessions({

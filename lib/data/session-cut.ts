@@ -24,7 +24,10 @@ export function cutEvent(ref: SessionRef, seq: number, event: Event): Event {
   const { stateDelta, ...otherActions } = actions;
   const cutRecord = (record: Record<string, unknown>, pointer: string) =>
     Object.fromEntries(
-      Object.entries(record).map(([key, value]) => [key, cutValue(value as JsonValue, (inner) => source(`${pointer}/${escape(key)}${inner}`))]),
+      Object.entries(record).map(([key, value]) => [
+        key,
+        cutValue(value as JsonValue, (inner) => source(`${pointer}/${escape(key)}${inner}`)),
+      ]),
     );
   return {
     ...(cutRecord(rest, '') as Partial<Event>),

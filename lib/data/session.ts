@@ -11,12 +11,10 @@ import { requireViewer } from '../auth/server';
 import { getStore } from '../services';
 
 /** The session's summary, or null when it does not exist; one read per request (the layout and the page both ask). */
-export const getSessionSummary = cache(
-  async (appName: string, userId: string, sessionId: string): Promise<SessionSummary | null> => {
-    await requireViewer();
-    return (await getStore()).getSessionSummary({ appName, userId, sessionId });
-  },
-);
+export const getSessionSummary = cache(async (appName: string, userId: string, sessionId: string): Promise<SessionSummary | null> => {
+  await requireViewer();
+  return (await getStore()).getSessionSummary({ appName, userId, sessionId });
+});
 
 function eventQuery(filters: TimelineFilters): EventQuery {
   return { author: filters.author, invocationId: filters.invocationId, touchedKey: filters.key };
@@ -61,12 +59,7 @@ export async function readTimelineEvent(service: SessionStore, ref: SessionRef, 
  * Where an event sits among the events that pass the filters, so the
  * timeline can scroll to it: counts of matching events from it on and after it.
  */
-export async function locateEvent(
-  service: SessionStore,
-  ref: SessionRef,
-  filters: TimelineFilters,
-  seq: number,
-): Promise<EventPosition> {
+export async function locateEvent(service: SessionStore, ref: SessionRef, filters: TimelineFilters, seq: number): Promise<EventPosition> {
   const query = eventQuery(filters);
   const count = async (afterSeq?: number) => (await service.listEvents(ref, { ...query, afterSeq, limit: 1 })).total;
   const [total, fromIt, afterIt] = await Promise.all([count(), count(seq - 1), count(seq)]);

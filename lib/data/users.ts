@@ -38,10 +38,7 @@ export const getUserOverview = cache(async (appName: string, userId: string): Pr
     appName,
     userId,
     sessionCount: sessions.total,
-    lastUpdateTime: Math.max(
-      sessions.items[0]?.lastUpdateTime ?? -Infinity,
-      ...state.map((entry) => entry.updateTime),
-    ),
+    lastUpdateTime: Math.max(sessions.items[0]?.lastUpdateTime ?? -Infinity, ...state.map((entry) => entry.updateTime)),
     state,
   };
 });

@@ -20,9 +20,16 @@ describe('cutValue', () => {
     const value = { small: 'hi', big, list: Array.from({ length: 5000 }, (_, index) => `item ${index}`), nested: { 'a/b': [1, big] } };
     const cut = cutValue(value, source) as Record<string, unknown>;
     expect(cut.small).toBe('hi');
-    expect(parseCut(cut.big as string)).toEqual({ length: MiB, source: '/api/x/value?pointer=/big', json: false, preview: big.slice(0, PREVIEW_CHARS) });
+    expect(parseCut(cut.big as string)).toEqual({
+      length: MiB,
+      source: '/api/x/value?pointer=/big',
+      json: false,
+      preview: big.slice(0, PREVIEW_CHARS),
+    });
     expect(parseCut(cut.list as string)).toMatchObject({ json: true, source: '/api/x/value?pointer=/list' });
-    expect(parseCut((cut.nested as { 'a/b': unknown[] })['a/b'][1] as string)).toMatchObject({ source: '/api/x/value?pointer=/nested/a~1b/1' });
+    expect(parseCut((cut.nested as { 'a/b': unknown[] })['a/b'][1] as string)).toMatchObject({
+      source: '/api/x/value?pointer=/nested/a~1b/1',
+    });
     expect(JSON.stringify(cut).length).toBeLessThan(CUT_CONTAINER_CHARS);
     expect(valueAt(value, '/nested/a~1b/0')).toBe(1);
     expect(parseCut('an ordinary string')).toBeNull();
@@ -35,7 +42,10 @@ describe('the session page with large values', () => {
 
   it('prefetches a bounded amount of data whatever the values, and serves each whole value on demand', async () => {
     const huge = (n: number) => `${n}:${'y'.repeat(2 * MiB - 10)}`;
-    await database.service.createSession({ ...ref, state: { 'user:profile': huge(0), notes: Array.from({ length: 20_000 }, (_, i) => `note ${i}`) } });
+    await database.service.createSession({
+      ...ref,
+      state: { 'user:profile': huge(0), notes: Array.from({ length: 20_000 }, (_, i) => `note ${i}`) },
+    });
     for (let n = 1; n <= 30; n += 1) {
       await database.service.append(ref, {
         author: 'agent',
@@ -44,7 +54,12 @@ describe('the session page with large values', () => {
       });
     }
     const queryClient = new QueryClient();
-    await prefetchSessionPage(queryClient, database.service, ref, parseSessionUrl(() => null));
+    await prefetchSessionPage(
+      queryClient,
+      database.service,
+      ref,
+      parseSessionUrl(() => null),
+    );
     const bytes = JSON.stringify(dehydrate(queryClient)).length;
     // 30 events of 3 x 2 MiB each, a 2 MiB state value and a 20,000-item list: about 190 MB uncut.
     expect(bytes).toBeLessThan(1.5 * MiB);
@@ -60,13 +75,19 @@ describe('the session page with large values', () => {
     expect(whole.json).toEqual({ value: huge(1) });
     // Without preview=1 the route answers whole values, as before.
     const full = await call(timeline.GET, 'GET', { params: { app: 'big', user: 'u', id: 's' }, query: 'limit=1' });
-    expect((full.json as { items: { event: { content: { parts: { text: string }[] } } }[] }).items[0]!.event.content.parts[0]!.text).toBe(huge(1));
+    expect((full.json as { items: { event: { content: { parts: { text: string }[] } } }[] }).items[0]!.event.content.parts[0]!.text).toBe(
+      huge(1),
+    );
   });
 
   it('refuses to save a cut preview as a value, or to compare with one', async () => {
     const shown = cutValue('z'.repeat(MiB), source) as string;
-    const edit = (change: object) => editStateCommand(database.service, 'support', { scope: 'user', appName: 'big', userId: 'u', changes: [change], reason: 'r' });
-    expect(await edit({ key: 'profile', value: '"new"', seen: { present: true, value: shown } })).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
+    const edit = (change: object) =>
+      editStateCommand(database.service, 'support', { scope: 'user', appName: 'big', userId: 'u', changes: [change], reason: 'r' });
+    expect(await edit({ key: 'profile', value: '"new"', seen: { present: true, value: shown } })).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+    });
     expect(await edit({ key: 'profile', value: JSON.stringify(shown) })).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
   });
 });

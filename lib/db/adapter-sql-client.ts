@@ -107,7 +107,10 @@ export interface AdapterSqlClient extends SqlClient {
 function readNow(connection: SqliteConnection): NonNullable<SqlClient['$readNow']> {
   const executor: SyncSqlExecutor = {
     queryRows: <T>(query: Sql) =>
-      connection.rows(query.sql, query.values.map((value) => (typeof value === 'boolean' ? Number(value) : value))) as T[],
+      connection.rows(
+        query.sql,
+        query.values.map((value) => (typeof value === 'boolean' ? Number(value) : value)),
+      ) as T[],
   };
   return <R>(fn: (tx: SyncSqlExecutor) => R) => {
     if (connection.inTransaction) return undefined;

@@ -38,7 +38,13 @@ class BoundStatement {
   // Modes are set on every call: the statement is shared with other calls,
   // and with sqliteRows(), which reads integers as numbers.
   raw(): { all(): unknown[] } {
-    return { all: () => this.statement.safeIntegers(true).raw(true).all(...this.args) };
+    return {
+      all: () =>
+        this.statement
+          .safeIntegers(true)
+          .raw(true)
+          .all(...this.args),
+    };
   }
 
   run(): BetterSqlite3.RunResult {
@@ -46,11 +52,17 @@ class BoundStatement {
   }
 
   all(): unknown[] {
-    return this.statement.safeIntegers(true).raw(false).all(...this.args);
+    return this.statement
+      .safeIntegers(true)
+      .raw(false)
+      .all(...this.args);
   }
 
   get(): unknown {
-    return this.statement.safeIntegers(true).raw(false).get(...this.args);
+    return this.statement
+      .safeIntegers(true)
+      .raw(false)
+      .get(...this.args);
   }
 }
 
@@ -65,14 +77,21 @@ class CachedStatement extends BoundStatement {
 
   /** Rows as objects, integers as numbers (the service's ids and counts fit in one). */
   rows(args: unknown[]): Record<string, unknown>[] {
-    return this.shared.safeIntegers(false).raw(false).all(...args) as Record<string, unknown>[];
+    return this.shared
+      .safeIntegers(false)
+      .raw(false)
+      .all(...args) as Record<string, unknown>[];
   }
 }
 
 /** Whether `value` looks like a better-sqlite3 Database (the adapter keeps its connection as `client`). */
 function isDatabase(value: unknown): value is BetterSqlite3.Database {
-  return typeof value === 'object' && value !== null && typeof (value as { prepare?: unknown }).prepare === 'function'
-    && typeof (value as { exec?: unknown }).exec === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { prepare?: unknown }).prepare === 'function' &&
+    typeof (value as { exec?: unknown }).exec === 'function'
+  );
 }
 
 /** The connection as the service's synchronous reads use it (lib/adapter-sql-client.ts). */

@@ -11,9 +11,7 @@ export const DEFAULT_DATABASE_URL = 'file:./.data/statehouse.db';
 export function providerOf(databaseUrl: string): Provider {
   if (databaseUrl.startsWith('file:')) return 'sqlite';
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) return 'postgresql';
-  throw new Error(
-    `Unsupported database URL "${redactUrl(databaseUrl)}": use file:<path> for SQLite or postgresql://... for PostgreSQL.`,
-  );
+  throw new Error(`Unsupported database URL "${redactUrl(databaseUrl)}": use file:<path> for SQLite or postgresql://... for PostgreSQL.`);
 }
 
 /** Absolute file path of a SQLite `file:` URL (relative paths resolve against the working directory). */

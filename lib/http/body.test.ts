@@ -46,7 +46,10 @@ describe('readBodyBytes', () => {
 
   it('refuses a declared Content-Length over the limit without reading', async () => {
     let pulls = 0;
-    const request = post(stream(1, 10, () => (pulls += 1)), { 'content-length': String(DEFAULT_MAX_BODY_BYTES + 1) });
+    const request = post(
+      stream(1, 10, () => (pulls += 1)),
+      { 'content-length': String(DEFAULT_MAX_BODY_BYTES + 1) },
+    );
     const error = await failure(readBodyBytes(request));
     expect(error.status).toBe(413);
     expect(pulls).toBeLessThanOrEqual(1);

@@ -3,8 +3,7 @@ import { parseJsonBody } from './json-parse';
 import { maxBodyBytes } from './limits';
 import { badRequest, HttpError } from './problem';
 
-const tooLarge = (limit: number) =>
-  new HttpError(413, `Request body too large: the limit is ${limit} bytes (STATEHOUSE_MAX_BODY_BYTES).`);
+const tooLarge = (limit: number) => new HttpError(413, `Request body too large: the limit is ${limit} bytes (STATEHOUSE_MAX_BODY_BYTES).`);
 
 /**
  * The body's bytes, refusing more than `limit` before holding them all:

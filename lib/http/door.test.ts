@@ -74,9 +74,7 @@ describe('the door before Next', () => {
     reached.length = 0;
     const before = process.memoryUsage().rss;
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, index) =>
-        send(port, 'POST', index % 2 ? { 'content-length': String(BODY_BYTES) } : {}, BODY_BYTES),
-      ),
+      Array.from({ length: 40 }, (_, index) => send(port, 'POST', index % 2 ? { 'content-length': String(BODY_BYTES) } : {}, BODY_BYTES)),
     );
     for (const answer of answers) expect(answer.status).toBe(413);
     expect(reached).toEqual([]);

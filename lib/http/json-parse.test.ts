@@ -16,7 +16,14 @@ function detailOf(text: string): string {
 describe('findJsonSyntaxError', () => {
   it('accepts everything JSON.parse accepts', () => {
     const samples = [
-      '0', '-0.5e+10', '"a\\u00e9\\n"', 'true', 'null', ' [] ', '{}', '[1, [2, {"a": [null, false]}]]',
+      '0',
+      '-0.5e+10',
+      '"a\\u00e9\\n"',
+      'true',
+      'null',
+      ' [] ',
+      '{}',
+      '[1, [2, {"a": [null, false]}]]',
       JSON.stringify({ deep: [[[{ x: '\u2028😀' }]]], n: -12.5e-3, s: 'q"\\' }),
     ];
     for (const text of samples) {
@@ -33,13 +40,13 @@ describe('findJsonSyntaxError', () => {
       ['{"a":1}x', 7, 'unexpected character "x" after the JSON value'],
       ['nul', 0, 'unexpected character "n", expected a JSON value'],
       ['"abc', 4, 'unterminated string'],
-      ['{\n  "a": 1,\n}', 12, "expected a double-quoted property name, got character \"}\""],
+      ['{\n  "a": 1,\n}', 12, 'expected a double-quoted property name, got character "}"'],
       ['{"a":"\u0001"}', 6, 'control character in string (escape it)'],
-      ['{"a" 1}', 5, "expected ':' after the property name, got character \"1\""],
+      ['{"a" 1}', 5, 'expected \':\' after the property name, got character "1"'],
       ['[01]', 2, 'bad number (unexpected character "1")'],
       ['[1.]', 2, 'bad number (unexpected character ".")'],
       ['["\\x"]', 2, 'bad escape in string'],
-      ["{'a': 1}", 1, "expected a double-quoted property name, got character \"'\""],
+      ["{'a': 1}", 1, 'expected a double-quoted property name, got character "\'"'],
       ['[' + '1,'.repeat(300) + ']', 601, 'unexpected character "]", expected a JSON value'],
     ];
     for (const [text, offset, reason] of cases) {

@@ -15,11 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
-import type {
-  ErrorRegistry,
-  SqlDriverAdapter,
-  SqlMigrationAwareDriverAdapterFactory,
-} from '@prisma/driver-adapter-utils';
+import type { ErrorRegistry, SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import pg from 'pg';
 import { adapterFactoryFor, providerOf } from '../db';
@@ -70,12 +66,8 @@ export function loadSchemaEngine(): Promise<Glue> {
 async function instantiate(): Promise<Glue> {
   installPanicRegistry();
   // Resolved from the project root rather than from this file, which a bundler moves.
-  const gluePath = createRequire(join(projectRoot(), 'package.json')).resolve(
-    '@prisma/schema-engine-wasm/schema_engine_bg',
-  );
-  const glue = (await import(
-    /* webpackIgnore: true */ /* turbopackIgnore: true */ pathToFileURL(gluePath).href
-  )) as Glue;
+  const gluePath = createRequire(join(projectRoot(), 'package.json')).resolve('@prisma/schema-engine-wasm/schema_engine_bg');
+  const glue = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ pathToFileURL(gluePath).href)) as Glue;
   const bytes = await readFile(join(dirname(gluePath), 'schema_engine_bg.wasm'));
   const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': glue });
   glue.__wbg_set_wasm(instance.exports);
@@ -119,10 +111,7 @@ function explainExternalErrors(error: unknown, registry: ErrorRegistry): string 
  * do it in close(); else PostgreSQL pools (and the advisory lock the engine holds on
  * one of their sessions) would outlive the call and keep the process alive.
  */
-export async function openSchemaEngine(
-  databaseUrl: string,
-  schema: { path: string; content: string },
-): Promise<OpenEngine> {
+export async function openSchemaEngine(databaseUrl: string, schema: { path: string; content: string }): Promise<OpenEngine> {
   const glue = await loadSchemaEngine();
   const adapters: SqlDriverAdapter[] = [];
   const factory = trackAdapters(migrationAdapterFactory(databaseUrl), adapters);
@@ -269,8 +258,7 @@ async function connectToTemporaryDatabase(
   const adapter = await connect(url.toString());
   const dispose = adapter.dispose.bind(adapter);
   let dropped: Promise<void> | undefined;
-  adapter.dispose = () =>
-    (dropped ??= dispose().finally(() => runOnServer(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)));
+  adapter.dispose = () => (dropped ??= dispose().finally(() => runOnServer(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)));
   return adapter;
 }
 

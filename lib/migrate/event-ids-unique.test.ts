@@ -66,8 +66,12 @@ describe.each(providers)('event ids made unique on %s', (provider) => {
         { seq: 3, id: 'y', id_repeat: 0, data: '{"id":"y"}' },
       ]);
       await expect(
-        run(provider, database.url, `INSERT INTO "events" ("session_pk", "seq", "id", "invocation_id", "author", "timestamp", "data")
-          SELECT "pk", 4, 'x', 'i', 'agent', 4, '{}' FROM "sessions"`),
+        run(
+          provider,
+          database.url,
+          `INSERT INTO "events" ("session_pk", "seq", "id", "invocation_id", "author", "timestamp", "data")
+          SELECT "pk", 4, 'x', 'i', 'agent', 4, '{}' FROM "sessions"`,
+        ),
       ).rejects.toThrow(/unique|UNIQUE/);
     } finally {
       await database.remove();

@@ -109,10 +109,8 @@ describe('migrating SQLite', () => {
       const rows = db.prepare('SELECT * FROM _prisma_migrations ORDER BY migration_name').all() as MigrationRow[];
       expectRecorded(rows, expected);
       const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all();
-      expect(tables.map((row) => (row as { name: string }).name)).toEqual(
-        expect.arrayContaining([...TABLES, '_prisma_migrations']),
-      );
-      const keys = db.prepare("SELECT \"table\", on_delete FROM pragma_foreign_key_list('events')").all();
+      expect(tables.map((row) => (row as { name: string }).name)).toEqual(expect.arrayContaining([...TABLES, '_prisma_migrations']));
+      const keys = db.prepare('SELECT "table", on_delete FROM pragma_foreign_key_list(\'events\')').all();
       expect(keys).toEqual([{ table: 'sessions', on_delete: 'CASCADE' }]);
     } finally {
       db.close();
@@ -157,10 +155,7 @@ describe.runIf(withPostgres)('migrating PostgreSQL', () => {
     expect(await migrateDatabase(url)).toEqual({ applied: [] });
     expect(await applyMigrations(url)).toEqual({ applied: [] });
 
-    expectRecorded(
-      await queryPostgres<MigrationRow>(url, 'SELECT * FROM _prisma_migrations ORDER BY migration_name'),
-      expected,
-    );
+    expectRecorded(await queryPostgres<MigrationRow>(url, 'SELECT * FROM _prisma_migrations ORDER BY migration_name'), expected);
     const tables = await queryPostgres<{ table_name: string }>(
       url,
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",

@@ -26,11 +26,19 @@ export const historyKeys = {
 };
 
 /** Page `page` of the changes `path` lists, those `filters` select; the previous page stays shown while it loads. */
-function historyPageOptions<K extends QueryKey>(queryKey: K, path: string, filters: Record<string, string | number | null | undefined>, page: number) {
+function historyPageOptions<K extends QueryKey>(
+  queryKey: K,
+  path: string,
+  filters: Record<string, string | number | null | undefined>,
+  page: number,
+) {
   return queryOptions({
     queryKey,
     queryFn: ({ signal }) =>
-      getJson<Page<StateChange>>(`${path}${queryString({ ...filters, limit: HISTORY_PAGE_SIZE, offset: page * HISTORY_PAGE_SIZE })}`, signal),
+      getJson<Page<StateChange>>(
+        `${path}${queryString({ ...filters, limit: HISTORY_PAGE_SIZE, offset: page * HISTORY_PAGE_SIZE })}`,
+        signal,
+      ),
     placeholderData: keepPreviousData,
     retry: retryTransient,
   });

@@ -52,10 +52,7 @@ export function appWatchUrls(appName: string): string[] {
 
 /** What changes when a user's page would: their sessions and their user state. */
 export function userWatchUrls(appName: string, userId: string): string[] {
-  return [
-    `${appApiPath(appName)}/sessions${queryString({ userId, limit: 1 })}`,
-    `${userApiPath(appName, userId)}/state`,
-  ];
+  return [`${appApiPath(appName)}/sessions${queryString({ userId, limit: 1 })}`, `${userApiPath(appName, userId)}/state`];
 }
 
 export const APPS_WATCH_URLS = ['/api/apps'];

@@ -27,11 +27,19 @@ export async function prefetchSessionPage(
   url: SessionUrlState,
 ): Promise<void> {
   const tasks: Promise<unknown>[] = [
-    queryClient.prefetchQuery({ queryKey: sessionKeys.state(ref, null), queryFn: async () => cutStateView(ref, await sessionStateView(service, ref)) }),
+    queryClient.prefetchQuery({
+      queryKey: sessionKeys.state(ref, null),
+      queryFn: async () => cutStateView(ref, await sessionStateView(service, ref)),
+    }),
   ];
   for (const seq of [url.event, url.compare]) {
     if (seq === null) continue;
-    tasks.push(queryClient.prefetchQuery({ queryKey: sessionKeys.state(ref, seq), queryFn: async () => cutStateView(ref, await sessionStateView(service, ref, seq), seq) }));
+    tasks.push(
+      queryClient.prefetchQuery({
+        queryKey: sessionKeys.state(ref, seq),
+        queryFn: async () => cutStateView(ref, await sessionStateView(service, ref, seq), seq),
+      }),
+    );
   }
   if (url.event !== null) {
     const seq = url.event;

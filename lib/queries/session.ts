@@ -34,11 +34,9 @@ export const sessionKeys = {
   /** The three tiers now (`null`) or right after event `asOf`. */
   state: (ref: SessionRef, asOf: number | null) => [...sessionKeys.session(ref), 'state', asOf ?? 'now'] as const,
   timeline: (ref: SessionRef) => [...sessionKeys.session(ref), 'timeline'] as const,
-  timelinePage: (ref: SessionRef, filters: NormalFilters, page: number) =>
-    [...sessionKeys.timeline(ref), 'page', filters, page] as const,
+  timelinePage: (ref: SessionRef, filters: NormalFilters, page: number) => [...sessionKeys.timeline(ref), 'page', filters, page] as const,
   timelineCount: (ref: SessionRef, filters: NormalFilters) => [...sessionKeys.timeline(ref), 'count', filters] as const,
-  position: (ref: SessionRef, filters: NormalFilters, seq: number) =>
-    [...sessionKeys.timeline(ref), 'position', filters, seq] as const,
+  position: (ref: SessionRef, filters: NormalFilters, seq: number) => [...sessionKeys.timeline(ref), 'position', filters, seq] as const,
   event: (ref: SessionRef, seq: number) => [...sessionKeys.session(ref), 'event', seq] as const,
 };
 
@@ -107,10 +105,7 @@ export function positionOptions(ref: SessionRef, filters: NormalFilters, seq: nu
     queryKey: sessionKeys.position(ref, filters, seq),
     retry,
     queryFn: ({ signal }) =>
-      getJson<EventPosition>(
-        `${sessionApiPath(ref)}/timeline/position${queryString({ ...filterParams(filters), seq })}`,
-        signal,
-      ),
+      getJson<EventPosition>(`${sessionApiPath(ref)}/timeline/position${queryString({ ...filterParams(filters), seq })}`, signal),
     staleTime: Infinity,
   });
 }

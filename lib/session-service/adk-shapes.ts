@@ -97,4 +97,3 @@ export const EVENT_SHAPE: Shape = {
   modelVersion: null,
   interactionId: null,
 };
-

@@ -95,11 +95,15 @@ describe.each(providers)('session service on %s', (provider) => {
       const app = uniqueName('app');
       const big = 'é'.repeat(512 * 1024) + '😀'.repeat(1000);
       const session = await database.service.createSession({ appName: app, userId: 'ユーザー', sessionId: 'séance' });
-      await appendEvent(database.service, session, agentDelta({ '名前': 'Zoë 😀', 'user:größe': big, nested: { 'ключ': ['\u0000', '\u2028'] } }));
+      await appendEvent(
+        database.service,
+        session,
+        agentDelta({ 名前: 'Zoë 😀', 'user:größe': big, nested: { ключ: ['\u0000', '\u2028'] } }),
+      );
       const loaded = await database.service.getSession({ appName: app, userId: 'ユーザー', sessionId: 'séance' });
       expect(loaded?.state['名前']).toBe('Zoë 😀');
       expect(loaded?.state['user:größe']).toBe(big);
-      expect(loaded?.state.nested).toEqual({ 'ключ': ['\u0000', '\u2028'] });
+      expect(loaded?.state.nested).toEqual({ ключ: ['\u0000', '\u2028'] });
       expect(loaded?.events[0]?.actions.stateDelta['user:größe']).toBe(big);
     });
   });
@@ -191,7 +195,12 @@ describe.each(providers)('session service on %s', (provider) => {
     it('orders events by timestamp, ties by append order', async () => {
       const app = uniqueName('app');
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's' });
-      for (const [id, timestamp] of [['late', 30], ['tie-1', 20], ['early', 10], ['tie-2', 20]] as const) {
+      for (const [id, timestamp] of [
+        ['late', 30],
+        ['tie-1', 20],
+        ['early', 10],
+        ['tie-2', 20],
+      ] as const) {
         await appendEvent(database.service, session, { id, author: 'a', timestamp });
       }
       const loaded = await database.service.getSession({ appName: app, userId: 'u', sessionId: 's' });
@@ -348,9 +357,13 @@ describe.each(providers)('session service on %s', (provider) => {
       await database.service.deleteSession(ref(app));
       await database.service.deleteSession(ref(app));
       expect(await database.service.getSession(ref(app))).toBeNull();
-      const events = await database.db.client.$queryRaw<{ n: unknown }[]>`SELECT COUNT(*) AS n FROM events e JOIN sessions s ON s.pk = e.session_pk WHERE s.app_name = ${app}`;
+      const events = await database.db.client.$queryRaw<
+        { n: unknown }[]
+      >`SELECT COUNT(*) AS n FROM events e JOIN sessions s ON s.pk = e.session_pk WHERE s.app_name = ${app}`;
       expect(Number(events[0]?.n)).toBe(0);
-      const orphans = await database.db.client.$queryRaw<{ n: unknown }[]>`SELECT COUNT(*) AS n FROM events WHERE session_pk NOT IN (SELECT pk FROM sessions)`;
+      const orphans = await database.db.client.$queryRaw<
+        { n: unknown }[]
+      >`SELECT COUNT(*) AS n FROM events WHERE session_pk NOT IN (SELECT pk FROM sessions)`;
       expect(Number(orphans[0]?.n)).toBe(0);
       const fresh = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's' });
       expect(fresh.state).toEqual({ 'app:a': 1, 'user:b': 2 });
@@ -435,7 +448,10 @@ describe.each(providers)('session service on %s', (provider) => {
         database.service.createSession({ appName: app, userId: 'u', sessionId: 'a' }),
         database.service.createSession({ appName: app, userId: 'u', sessionId: 'b' }),
       ]);
-      await Promise.all([appendEvent(database.service, s1, agentDelta({ 'user:plan': 'pro' })), appendEvent(database.service, s2, agentDelta({ 'user:plan': 'free' }))]);
+      await Promise.all([
+        appendEvent(database.service, s1, agentDelta({ 'user:plan': 'pro' })),
+        appendEvent(database.service, s2, agentDelta({ 'user:plan': 'free' })),
+      ]);
       const history = await database.service.getKeyHistory({ appName: app, scope: 'user', userId: 'u', key: 'plan' });
       expect(history.items.map((c) => c.sourceSessionId).sort()).toEqual(['a', 'b']);
       const final = await database.service.getUserState(app, 'u');
@@ -460,7 +476,9 @@ describe.each(providers)('session service on %s', (provider) => {
     it('names who appended an event in its changes when told, keeping the event author', async () => {
       const app = uniqueName('app');
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's' });
-      const stored = await appendEvent(database.service, session, agentDelta({ 'user:plan': 'pro' }, { author: 'user' }), { actor: 'alice' });
+      const stored = await appendEvent(database.service, session, agentDelta({ 'user:plan': 'pro' }, { author: 'user' }), {
+        actor: 'alice',
+      });
       expect(stored.author).toBe('user');
       const [change] = (await database.service.getKeyHistory({ appName: app, scope: 'user', userId: 'u', key: 'plan' })).items;
       expect(change).toMatchObject({ actor: 'alice', eventSeq: 1 });
@@ -482,7 +500,14 @@ describe.each(providers)('session service on %s', (provider) => {
         ['added', [1]],
         ['plan', 'pro'],
       ]);
-      await database.service.editState({ appName: app, userId: 'u', scope: 'user', changes: { added: undefined }, actor: 'ops', reason: 'cleanup' });
+      await database.service.editState({
+        appName: app,
+        userId: 'u',
+        scope: 'user',
+        changes: { added: undefined },
+        actor: 'ops',
+        reason: 'cleanup',
+      });
       const history = await database.service.getUserHistory(app, 'u');
       expect(history.items.map((c) => [c.key, c.oldValue, c.newValue, c.actor, c.reason])).toEqual([
         ['added', [1], undefined, 'ops', 'cleanup'],
@@ -553,11 +578,28 @@ describe.each(providers)('session service on %s', (provider) => {
       const app = uniqueName('app');
       const other = uniqueName('app');
       expect(await database.service.getAppSummary(app)).toBeNull();
-      await database.service.editState({ appName: app, scope: 'user', userId: 'carol', changes: { plan: 'pro' }, actor: 'ops', reason: 'r' });
+      await database.service.editState({
+        appName: app,
+        scope: 'user',
+        userId: 'carol',
+        changes: { plan: 'pro' },
+        actor: 'ops',
+        reason: 'r',
+      });
       expect(await database.service.getAppSummary(app)).toEqual({ appName: app, sessionCount: 0, userCount: 0, lastUpdateTime: null });
-      await database.service.createSession({ appName: app, userId: 'alice', sessionId: 'a1', state: { topic: 'tea', 'user:plan': 'free' } });
+      await database.service.createSession({
+        appName: app,
+        userId: 'alice',
+        sessionId: 'a1',
+        state: { topic: 'tea', 'user:plan': 'free' },
+      });
       await database.service.createSession({ appName: app, userId: 'alice', sessionId: 'a2' });
-      await database.service.createSession({ appName: other, userId: 'alice', sessionId: 'o1', state: { topic: 'tea', 'user:plan': 'pro' } });
+      await database.service.createSession({
+        appName: other,
+        userId: 'alice',
+        sessionId: 'o1',
+        state: { topic: 'tea', 'user:plan': 'pro' },
+      });
       const summary = await database.service.getAppSummary(app);
       expect(summary).toMatchObject({ appName: app, sessionCount: 2, userCount: 1 });
       expect(summary).toEqual((await database.service.listApps()).find((x) => x.appName === app));
@@ -592,10 +634,15 @@ describe.each(providers)('session service on %s', (provider) => {
       const app = uniqueName('app');
       const session = await database.service.createSession({ appName: app, userId: 'u', sessionId: 's' });
       for (let i = 1; i <= 6; i += 1) {
-        await appendEvent(database.service, session, agentDelta(i % 2 ? { 'user:odd': i } : { even: i }, { author: i % 3 ? 'model' : 'user' }));
+        await appendEvent(
+          database.service,
+          session,
+          agentDelta(i % 2 ? { 'user:odd': i } : { even: i }, { author: i % 3 ? 'model' : 'user' }),
+        );
       }
       const ref = { appName: app, userId: 'u', sessionId: 's' };
-      const seqs = async (q: Parameters<typeof database.service.listEvents>[1]) => (await database.service.listEvents(ref, q)).items.map((e) => e.seq);
+      const seqs = async (q: Parameters<typeof database.service.listEvents>[1]) =>
+        (await database.service.listEvents(ref, q)).items.map((e) => e.seq);
       expect(await seqs({ afterSeq: 4 })).toEqual([5, 6]);
       expect(await seqs({ newestFirst: true, limit: 2 })).toEqual([6, 5]);
       expect(await seqs({ author: 'user' })).toEqual([3, 6]);

@@ -43,8 +43,7 @@ export const STALE_SESSION_MESSAGE =
 /** ADK's API server says exactly this for GET and PATCH of a missing session. */
 export const SESSION_NOT_FOUND = 'Session not found';
 
-export const sessionNotFound = (sessionId: string) =>
-  new SessionServiceError('NOT_FOUND', `Session ${sessionId} not found.`);
+export const sessionNotFound = (sessionId: string) => new SessionServiceError('NOT_FOUND', `Session ${sessionId} not found.`);
 
 export const sessionAlreadyExists = (sessionId: string) =>
   new SessionServiceError('ALREADY_EXISTS', `Session already exists: ${sessionId}`);
@@ -86,7 +85,6 @@ export function isSessionServiceError(error: unknown): error is SessionServiceEr
   return typeof error === 'object' && error !== null && MARK in error;
 }
 
-export const readOnlyStore = (reason: string) =>
-  new SessionServiceError('READ_ONLY', `This store is open read-only: ${reason}`);
+export const readOnlyStore = (reason: string) => new SessionServiceError('READ_ONLY', `This store is open read-only: ${reason}`);
 
 export const unsupported = (message: string) => new SessionServiceError('UNSUPPORTED', message);

@@ -117,10 +117,7 @@ export interface SessionOperations {
 }
 
 /** The store's implementation of an operation, or NOT_SUPPORTED. */
-export function capability<K extends keyof SessionOperations>(
-  store: Partial<SessionOperations>,
-  name: K,
-): SessionOperations[K] {
+export function capability<K extends keyof SessionOperations>(store: Partial<SessionOperations>, name: K): SessionOperations[K] {
   const method = store[name];
   if (typeof method !== 'function') throw notSupported(OPERATION_NAMES[name]);
   return method.bind(store) as SessionOperations[K];

@@ -4,7 +4,8 @@ import { completeEvent } from './events';
 import { rewindEvent, rewindIndex, rewindStateDelta } from './rewind';
 import type { Event, StateRecord } from './types';
 
-const event = (invocationId: string, stateDelta: StateRecord): Event => completeEvent({ author: 'agent', invocationId, actions: { stateDelta } });
+const event = (invocationId: string, stateDelta: StateRecord): Event =>
+  completeEvent({ author: 'agent', invocationId, actions: { stateDelta } });
 
 describe('rewind delta, as upstream computes it', () => {
   const events = [
@@ -41,7 +42,10 @@ describe('rewind delta, as upstream computes it', () => {
   it('builds the event: author user, a new e- invocation, the invocation it rewinds before', () => {
     const { index, event: rewind } = rewindEvent(events, state, 'c');
     expect(index).toBe(3);
-    expect(rewind).toMatchObject({ author: 'user', actions: { rewindBeforeInvocationId: 'c', stateDelta: { x: 2, y: 'new' }, artifactDelta: {} } });
+    expect(rewind).toMatchObject({
+      author: 'user',
+      actions: { rewindBeforeInvocationId: 'c', stateDelta: { x: 2, y: 'new' }, artifactDelta: {} },
+    });
     expect(rewind.invocationId).toMatch(/^e-[0-9a-f-]{36}$/);
     expect(() => rewindEvent(events, state, 'nope')).toThrow('Invocation ID not found: nope');
   });

@@ -7,7 +7,10 @@ import type { Session } from './types';
 
 export function pageSessions(all: Session[], request: ListSessionsRequest): SessionList {
   const { limit, offset = 0, order = 'asc' } = request;
-  for (const [name, value] of [['limit', limit], ['offset', offset]] as const) {
+  for (const [name, value] of [
+    ['limit', limit],
+    ['offset', offset],
+  ] as const) {
     if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw invalidInput(`${name} must be a non-negative integer.`);
   }
   if (order !== 'asc' && order !== 'desc') throw invalidInput(`order must be asc or desc; got ${JSON.stringify(order)}.`);

@@ -8,38 +8,16 @@ const ts = (template: string, state: StateRecord = {}, artifacts?: Record<string
   renderTemplate(template, state, { dialect: 'typescript', artifacts });
 
 describe('isValidStateName', () => {
-  it.each([
-    'x',
-    '_x',
-    'x1',
-    'snake_case',
-    '名前',
-    'café',
-    'app:x',
-    'user:café',
-    'temp:t',
-    'x·y',
-  ])('accepts %j', (name) => {
+  it.each(['x', '_x', 'x1', 'snake_case', '名前', 'café', 'app:x', 'user:café', 'temp:t', 'x·y'])('accepts %j', (name) => {
     expect(isValidStateName(name)).toBe(true);
   });
 
-  it.each([
-    '',
-    '1x',
-    'foo bar',
-    'a:b:c',
-    'user.name',
-    'APP:x',
-    'session:x',
-    'app:',
-    ':x',
-    'app:1x',
-    'a-b',
-    '"a": 1',
-    'x?',
-  ])('rejects %j', (name) => {
-    expect(isValidStateName(name)).toBe(false);
-  });
+  it.each(['', '1x', 'foo bar', 'a:b:c', 'user.name', 'APP:x', 'session:x', 'app:', ':x', 'app:1x', 'a-b', '"a": 1', 'x?'])(
+    'rejects %j',
+    (name) => {
+      expect(isValidStateName(name)).toBe(false);
+    },
+  );
 });
 
 describe('renderTemplate: substitution', () => {
@@ -49,7 +27,17 @@ describe('renderTemplate: substitution', () => {
       text: 'Hello Ada!',
       error: null,
       placeholders: [
-        { raw: '{name}', start: 6, end: 12, name: 'name', optional: false, status: 'resolved', scope: 'session', value: 'Ada', rendered: 'Ada' },
+        {
+          raw: '{name}',
+          start: 6,
+          end: 12,
+          name: 'name',
+          optional: false,
+          status: 'resolved',
+          scope: 'session',
+          value: 'Ada',
+          rendered: 'Ada',
+        },
       ],
     });
   });
@@ -125,7 +113,14 @@ describe('renderTemplate: missing keys and optional', () => {
     expect(result.text).toBe('[]');
     expect(result.error).toBeNull();
     expect(result.placeholders[0]).toEqual({
-      raw: '{x?}', start: 1, end: 5, name: 'x', optional: true, status: 'optional-missing', scope: 'session', rendered: '',
+      raw: '{x?}',
+      start: 1,
+      end: 5,
+      name: 'x',
+      optional: true,
+      status: 'optional-missing',
+      scope: 'session',
+      rendered: '',
     });
   });
 
@@ -134,7 +129,7 @@ describe('renderTemplate: missing keys and optional', () => {
     expect(py('[{x?}]', { x: 'v' }).placeholders[0]).toMatchObject({ optional: true, status: 'resolved', value: 'v' });
   });
 
-  it('missing required key is ADK\'s exact error and renders empty in the preview', () => {
+  it("missing required key is ADK's exact error and renders empty in the preview", () => {
     const result = py('Hi {name}, {other}.', {});
     expect(result.error).toBe('Context variable not found: `name`.');
     expect(result.text).toBe('Hi , .');
@@ -235,8 +230,15 @@ describe('renderTemplate: artifacts', () => {
     const result = py('<{artifact.notes.txt}>', {}, { 'notes.txt': 'say {x} and {artifact.y}' });
     expect(result).toMatchObject({ text: '<say {x} and {artifact.y}>', error: null });
     expect(result.placeholders[0]).toEqual({
-      raw: '{artifact.notes.txt}', start: 1, end: 21, name: 'artifact.notes.txt', optional: false,
-      artifactName: 'notes.txt', status: 'artifact', value: 'say {x} and {artifact.y}', rendered: 'say {x} and {artifact.y}',
+      raw: '{artifact.notes.txt}',
+      start: 1,
+      end: 21,
+      name: 'artifact.notes.txt',
+      optional: false,
+      artifactName: 'notes.txt',
+      status: 'artifact',
+      value: 'say {x} and {artifact.y}',
+      rendered: 'say {x} and {artifact.y}',
     });
   });
 
@@ -281,10 +283,13 @@ describe('formatValue: python dialect', () => {
     ['empty list', [], '[]'],
     ['empty dict', {}, '{}'],
     ['dict', { a: 1, b: [true, null] }, "{'a': 1, 'b': [True, None]}"],
-    ['nested', { k: { 'n': [1.5, 'x', false] } }, "{'k': {'n': [1.5, 'x', False]}}"],
+    ['nested', { k: { n: [1.5, 'x', false] } }, "{'k': {'n': [1.5, 'x', False]}}"],
     ['list of strings', ['a', "b'c", 'd"e', 'f\'g"h'], `['a', "b'c", 'd"e', 'f\\'g"h']`],
-    ['escapes', ['\\', '\n\t\r', '\u0001\u007f', 'é名', '\u00a0\u200b\u2028', '😀'],
-      "['\\\\', '\\n\\t\\r', '\\x01\\x7f', 'é名', '\\xa0\\u200b\\u2028', '😀']"],
+    [
+      'escapes',
+      ['\\', '\n\t\r', '\u0001\u007f', 'é名', '\u00a0\u200b\u2028', '😀'],
+      "['\\\\', '\\n\\t\\r', '\\x01\\x7f', 'é名', '\\xa0\\u200b\\u2028', '😀']",
+    ],
   ])('%s', (_label, value, expected) => {
     expect(formatValue(value, 'python')).toBe(expected);
   });

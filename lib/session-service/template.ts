@@ -21,13 +21,7 @@ import type { JsonValue, StateRecord } from './types';
 
 export type TemplateDialect = 'python' | 'typescript';
 
-export type PlaceholderStatus =
-  | 'resolved'
-  | 'optional-missing'
-  | 'missing'
-  | 'verbatim'
-  | 'artifact'
-  | 'artifact-missing';
+export type PlaceholderStatus = 'resolved' | 'optional-missing' | 'missing' | 'verbatim' | 'artifact' | 'artifact-missing';
 
 export interface Placeholder {
   /** The matched text, braces included. */

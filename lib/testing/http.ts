@@ -33,11 +33,7 @@ function requestBody(body: unknown): BodyInit | undefined {
   return JSON.stringify(body);
 }
 
-export async function call<P>(
-  handler: Handler<P>,
-  method: string,
-  options: CallOptions<P> = {},
-): Promise<CallResult> {
+export async function call<P>(handler: Handler<P>, method: string, options: CallOptions<P> = {}): Promise<CallResult> {
   const init: RequestInit & { duplex?: 'half' } = { method, headers: options.headers, body: requestBody(options.body) };
   // Node needs duplex for streamed request bodies.
   if (options.body instanceof ReadableStream) init.duplex = 'half';
@@ -68,11 +64,13 @@ async function tableNames(database: TestDatabase): Promise<string[]> {
       : await database.db.client.$queryRaw<{ name: string }[]>(
           sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`,
         );
-  return rows.map((row) => row.name).filter((name) => name !== '_prisma_migrations').sort();
+  return rows
+    .map((row) => row.name)
+    .filter((name) => name !== '_prisma_migrations')
+    .sort();
 }
 
-const canonical = (row: unknown) =>
-  JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? Number(value) : value));
+const canonical = (row: unknown) => JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? Number(value) : value));
 
 /**
  * The whole content of every table, rows in a stable order, as JSON text per

@@ -77,14 +77,17 @@ export function describeReadContract(name: string, open: () => Promise<ContractS
         'trip-paris',
         'trip-rome',
       ]);
-      expect((await store.searchSessions({ appName: APP, stateKey: 'destination', stateValue: 'Lyon' })).items.map((item) => item.id)).toEqual([
-        'trip-paris',
-      ]);
-      expect((await store.searchSessions({ appName: APP, stateKey: 'user:home_city', stateValue: 'Munich' })).items.map((item) => item.id).sort()).toEqual([
-        'trip-paris',
-        'trip-rome',
-      ]);
-      expect((await store.searchSessions({ appName: APP, stateValue: { amount: 500, currency: 'EUR' } })).items.map((item) => item.id)).toEqual(['weekend']);
+      expect(
+        (await store.searchSessions({ appName: APP, stateKey: 'destination', stateValue: 'Lyon' })).items.map((item) => item.id),
+      ).toEqual(['trip-paris']);
+      expect(
+        (await store.searchSessions({ appName: APP, stateKey: 'user:home_city', stateValue: 'Munich' })).items
+          .map((item) => item.id)
+          .sort(),
+      ).toEqual(['trip-paris', 'trip-rome']);
+      expect(
+        (await store.searchSessions({ appName: APP, stateValue: { amount: 500, currency: 'EUR' } })).items.map((item) => item.id),
+      ).toEqual(['weekend']);
       const everyone = await store.searchSessions({ appName: APP, stateKey: 'app:bookings', limit: 5 });
       if (subject.searchCountLimit < SESSIONS.length) {
         expect(everyone.totalIsLowerBound).toBe(true);
@@ -118,7 +121,10 @@ export function describeReadContract(name: string, open: () => Promise<ContractS
         invocationId: 'inv-e2',
         author: 'planner',
         timestamp: SESSIONS[0]?.events[1]?.timestamp,
-        content: { role: 'model', parts: [{ functionCall: { id: 'call-1', name: 'book_hotel', args: { city: 'Paris', max_price: 200 } } }] },
+        content: {
+          role: 'model',
+          parts: [{ functionCall: { id: 'call-1', name: 'book_hotel', args: { city: 'Paris', max_price: 200 } } }],
+        },
         actions: { stateDelta: { destination: 'Paris', 'user:home_city': 'Berlin', 'app:bookings': 1 } },
       });
       const stored: Record<string, unknown> = { turnComplete: true, customMetadata: { trace_id: 'abc' } };
@@ -152,7 +158,13 @@ export function describeReadContract(name: string, open: () => Promise<ContractS
       expect(touching.items.map((item) => item.seq)).toEqual([2, 3]);
       expect((await store.listEvents(paris, { newestFirst: true, limit: 1 })).items[0]?.event.id).toBe('e3');
       expect((await store.listEvents(paris, { author: 'user' })).total).toBe(1);
-      const history = await store.getKeyHistory({ appName: APP, scope: 'session', userId: 'alice', sessionId: 'trip-paris', key: 'destination' });
+      const history = await store.getKeyHistory({
+        appName: APP,
+        scope: 'session',
+        userId: 'alice',
+        sessionId: 'trip-paris',
+        key: 'destination',
+      });
       expect(history.items.map((change) => change.newValue)).toEqual(['Lyon', 'Paris']);
       const userHistory = await store.getUserHistory(APP, 'alice');
       expect(userHistory.items.filter((change) => change.scope === 'user').map((change) => change.newValue)).toEqual(['Munich', 'Berlin']);

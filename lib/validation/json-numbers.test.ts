@@ -19,7 +19,9 @@ describe('numbers JSON.parse would change', () => {
     expect(lossyNumberMessage('[9007199254740993]')).toBe(
       'number 9007199254740993 at line 1, column 2 is an integer too large to store exactly (beyond ±9007199254740991); send it as a string',
     );
-    expect(lossyNumberMessage('{"s": "1e400", "n": 2e-400}')).toBe('number 2e-400 at line 1, column 21 is too small to store (it would become 0)');
+    expect(lossyNumberMessage('{"s": "1e400", "n": 2e-400}')).toBe(
+      'number 2e-400 at line 1, column 21 is too small to store (it would become 0)',
+    );
     expect(findLossyNumber(`[${'9'.repeat(400)}]`)?.problem).toMatch(/^is out of range/);
   });
 });

@@ -50,7 +50,8 @@ const encoder = new TextEncoder();
 export function valueProblem(value: JsonValue): string | null {
   if (exceedsDepth(value, MAX_JSON_DEPTH)) return `nested deeper than ${MAX_JSON_DEPTH} levels`;
   const bytes = encoder.encode(JSON.stringify(value)).length;
-  if (bytes > MAX_VALUE_BYTES) return `${formatBytes(bytes)} of JSON (${bytes.toLocaleString('en')} bytes), over the ${formatBytes(MAX_VALUE_BYTES)} limit`;
+  if (bytes > MAX_VALUE_BYTES)
+    return `${formatBytes(bytes)} of JSON (${bytes.toLocaleString('en')} bytes), over the ${formatBytes(MAX_VALUE_BYTES)} limit`;
   return null;
 }
 

@@ -25,7 +25,9 @@ export class StatehouseConsole {
     const headers = this.client.authHeaders();
     if (!this.authorised && Object.keys(headers).length > 0) {
       // Only requests to Statehouse carry the token; the app under test never sees it.
-      await this.page.route(`${this.client.baseURL}/**`, (route) => route.continue({ headers: { ...route.request().headers(), ...headers } }));
+      await this.page.route(`${this.client.baseURL}/**`, (route) =>
+        route.continue({ headers: { ...route.request().headers(), ...headers } }),
+      );
       this.authorised = true;
     }
     await this.page.goto(this.url(path));
@@ -50,7 +52,10 @@ export class StatehouseConsole {
   async session(ref: SessionRef): Promise<SessionPage> {
     await this.open(`/apps/${segment(ref.appName)}/users/${segment(ref.userId)}/sessions/${segment(ref.sessionId)}`);
     const view = new SessionPage(this.page);
-    await view.timeline.or(view.page.getByRole('heading', { name: 'Events', level: 2 })).first().waitFor();
+    await view.timeline
+      .or(view.page.getByRole('heading', { name: 'Events', level: 2 }))
+      .first()
+      .waitFor();
     return view;
   }
 }

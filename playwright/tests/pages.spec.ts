@@ -153,7 +153,13 @@ test('session page: tiers, timeline, time travel, append form and edit dialog', 
 
   await view.state.editButton('user', 'plan').click();
   const dialog = view.state.editDialog;
-  await expectAll({ dialog: dialog.root, value: dialog.valueField, reason: dialog.reasonField, review: dialog.reviewButton, cancel: dialog.cancelButton });
+  await expectAll({
+    dialog: dialog.root,
+    value: dialog.valueField,
+    reason: dialog.reasonField,
+    review: dialog.reviewButton,
+    cancel: dialog.cancelButton,
+  });
   await expectEveryElementNamed(view.page, 'the edit dialog');
   await dialog.save('free', 'customer downgraded');
   await expect(session).toHaveStateKey('user:plan', 'free');

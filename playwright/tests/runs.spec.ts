@@ -54,7 +54,10 @@ test.describe('a shared deployment with a token', () => {
   });
 });
 
-test('a failing test attaches the session as JSON and a screenshot of its page, then still cleans up', async ({ baseURL, request }, testInfo) => {
+test('a failing test attaches the session as JSON and a screenshot of its page, then still cleans up', async ({
+  baseURL,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000);
   const run = await runInner(testInfo, 'failing.spec.ts', 1, { STATEHOUSE_URL: baseURL ?? '', STATEHOUSE_TOKEN: '' });
   expect(run.exitCode).toBe(1);
@@ -68,7 +71,11 @@ test('a failing test attaches the session as JSON and a screenshot of its page, 
   expect(png?.contentType).toBe('image/png');
   const session = JSON.parse(Buffer.from(json?.body ?? '', 'base64').toString('utf8')) as { id: string; appName: string; state: unknown };
   expect(session).toMatchObject({ id: 'doomed', state: { topic: 'tea', 'user:name': 'Ada' } });
-  expect(Buffer.from(png?.body ?? '', 'base64').subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect(
+    Buffer.from(png?.body ?? '', 'base64')
+      .subarray(1, 4)
+      .toString('latin1'),
+  ).toBe('PNG');
 
   // Attached before the clean-up, which still ran: the app is gone.
   const apps = (await (await request.get('/api/list-apps')).json()) as string[];

@@ -98,8 +98,12 @@ export async function checkIntegrity(client: SqlExecutor, appName: string): Prom
     const seqs = seqsByPk.get(toNumber(session.pk)) ?? [];
     const lastSeq = toNumber(session.last_seq);
     const contiguous = seqs.length === lastSeq && seqs.every((seq, index) => seq === index + 1);
-    if (!contiguous) problem(`session ${session.id}: last_seq ${lastSeq} but events numbered ${seqs.length ? `${seqs[0]}..${seqs.at(-1)} (${seqs.length})` : 'none'}`);
-    if (toNumber(session.revision) !== lastSeq) problem(`session ${session.id}: revision ${toNumber(session.revision)} but last_seq ${lastSeq}`);
+    if (!contiguous)
+      problem(
+        `session ${session.id}: last_seq ${lastSeq} but events numbered ${seqs.length ? `${seqs[0]}..${seqs.at(-1)} (${seqs.length})` : 'none'}`,
+      );
+    if (toNumber(session.revision) !== lastSeq)
+      problem(`session ${session.id}: revision ${toNumber(session.revision)} but last_seq ${lastSeq}`);
   }
 
   // 2. Each event's history rows, exactly one per stored key.
@@ -139,7 +143,8 @@ export async function checkIntegrity(client: SqlExecutor, appName: string): Prom
     }
   }
   // 3. History rows naming events that do not exist.
-  for (const [key, rows] of changesOfEvent) problem(`history rows ${rows.map((r) => toNumber(r.id)).join(', ')} name a missing event ${key}`);
+  for (const [key, rows] of changesOfEvent)
+    problem(`history rows ${rows.map((r) => toNumber(r.id)).join(', ')} name a missing event ${key}`);
 
   // 4. Tiers hold the newest value of their history.
   const newest = new Map<string, string | null>();

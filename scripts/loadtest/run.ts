@@ -75,12 +75,20 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestSum
     await connection.close();
     connection = undefined;
 
-    server = new ProductionServer({ databaseUrl: database.url, distDir, port: await freePort(), token, env: { STATEHOUSE_AUTH: 'protected' } });
+    server = new ProductionServer({
+      databaseUrl: database.url,
+      distDir,
+      port: await freePort(),
+      token,
+      env: { STATEHOUSE_AUTH: 'protected' },
+    });
     await server.start();
     const sessions = targets(clients, options.sessions);
     await createSessions(server, token, sessions);
     const users = new Set(sessions.map((s) => s.userId)).size;
-    log(`${provider}: ${clients} clients on ${sessions.length} sessions of ${users} users for ${durationMs / 1000} s${kill ? ', SIGKILL halfway' : ''}`);
+    log(
+      `${provider}: ${clients} clients on ${sessions.length} sessions of ${users} users for ${durationMs / 1000} s${kill ? ', SIGKILL halfway' : ''}`,
+    );
 
     const load = runLoad({ baseUrl: server.baseUrl, token, appName: APP, clients, durationMs, sessions });
     if (kill) {
@@ -126,7 +134,8 @@ export function problemsOf(summary: LoadtestSummary): string[] {
   problems.push(...verify.wrongKeys.slice(0, 10).map((key) => `wrong value: ${key}`));
   problems.push(...verify.integrity.problems.map((text) => `integrity: ${text}`));
   problems.push(...summary.served.map((text) => `served: ${text}`));
-  if (!summary.kill && summary.failures.length > 0) problems.push(`failed requests without a fault: ${summary.failures.map(([r, n]) => `${n}× ${r}`).join('; ')}`);
+  if (!summary.kill && summary.failures.length > 0)
+    problems.push(`failed requests without a fault: ${summary.failures.map(([r, n]) => `${n}× ${r}`).join('; ')}`);
   if (verify.acknowledged === 0) problems.push('no append was acknowledged');
   return problems;
 }

@@ -15,7 +15,12 @@ export default async function AccountsPage() {
   const principal = await requireViewer(ACCOUNTS_PATH);
   const heading = (
     <>
-      <Breadcrumbs trail={[{ label: 'Apps', href: APPS_PATH }, { label: 'Accounts', href: ACCOUNTS_PATH }]} />
+      <Breadcrumbs
+        trail={[
+          { label: 'Apps', href: APPS_PATH },
+          { label: 'Accounts', href: ACCOUNTS_PATH },
+        ]}
+      />
       <h1 className="text-2xl font-semibold tracking-tight">Accounts</h1>
     </>
   );
@@ -38,8 +43,7 @@ export default async function AccountsPage() {
       <div className="space-y-1">
         {heading}
         <p className="text-sm text-muted">
-          Access is {config.reason}.{' '}
-          {config.mode === 'local' ? 'Accounts take effect once the console runs protected.' : null}
+          Access is {config.reason}. {config.mode === 'local' ? 'Accounts take effect once the console runs protected.' : null}
         </p>
         <ul className="text-sm text-muted">
           {ROLES.map((role) => (
@@ -50,7 +54,9 @@ export default async function AccountsPage() {
         </ul>
       </div>
       <section aria-labelledby="new-account" className={cardClass({ className: 'p-4' })}>
-        <h2 id="new-account" className="mb-3 text-base font-semibold">New account</h2>
+        <h2 id="new-account" className="mb-3 text-base font-semibold">
+          New account
+        </h2>
         <CreateAccountForm />
       </section>
       <section aria-labelledby="all-accounts" className={cardClass()}>

@@ -14,13 +14,7 @@ import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
 import { Tabs } from '@/components/nav/tabs';
 import { TierStateTable } from '@/components/state-edit/tier-state-table';
 import { getAppOverview } from '@/lib/data/apps';
-import {
-  choiceOf,
-  DEFAULT_PAGE_SIZE,
-  sessionListQueryOf,
-  userListQueryOf,
-  type SearchParams,
-} from '@/lib/data/list-params';
+import { choiceOf, DEFAULT_PAGE_SIZE, sessionListQueryOf, userListQueryOf, type SearchParams } from '@/lib/data/list-params';
 import { metadataId, routeId } from '@/lib/data/route-params';
 import { appPath, appExportPath } from '@/lib/paths';
 import { mayWrite } from '@/lib/actions/authorize';

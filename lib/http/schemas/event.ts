@@ -75,7 +75,10 @@ function withoutNullFields(event: Record<string, JsonValue>, names: readonly str
 export function parseEvent(raw: JsonValue, root = ''): NewEvent {
   const event = convertAdkFields(raw, EVENT_SHAPE, root);
   if (isJsonObject(event)) {
-    withoutNullFields(event, Object.keys(EVENT_SHAPE).filter((name) => name !== 'author'));
+    withoutNullFields(
+      event,
+      Object.keys(EVENT_SHAPE).filter((name) => name !== 'author'),
+    );
     const actions = event.actions;
     if (isJsonObject(actions)) withoutNullFields(actions, ['transferToAgent', 'escalate', 'skipSummarization']);
   }

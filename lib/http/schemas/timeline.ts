@@ -8,7 +8,10 @@ export const timelineFilterQuery = {
   author: z.string().max(MAX_KEY_LENGTH, `must be at most ${MAX_KEY_LENGTH} characters`).optional(),
   invocationId: idSchema.optional(),
   /** A prefixed state key (`app:x`, `user:y`, `z`): events whose delta touched it. */
-  key: z.string().max(MAX_KEY_LENGTH + 5, `must be at most ${MAX_KEY_LENGTH + 5} characters`).optional(),
+  key: z
+    .string()
+    .max(MAX_KEY_LENGTH + 5, `must be at most ${MAX_KEY_LENGTH + 5} characters`)
+    .optional(),
 };
 
 export const timelineQuery = z.object({ ...timelineFilterQuery, after: storedIntegerParam(0).optional(), ...pageQuery });

@@ -129,7 +129,9 @@ function numbered(sql: string): string {
 const RAW_TEXT_TYPES = new Set([1114, 1184, 114, 3802]);
 const agentTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    RAW_TEXT_TYPES.has(oid) ? (value: string) => value : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
+    RAW_TEXT_TYPES.has(oid)
+      ? (value: string) => value
+      : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
 };
 
 class PostgresAgentDb implements AgentDb {

@@ -6,7 +6,8 @@ import type { AuditEntry, AuditQuery, EditAudit } from './base/audit';
 import type { JsonValue, Scope } from '../../session-service/types';
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
-const parsed = (text: unknown): JsonValue | undefined => (text === null || text === undefined ? undefined : (JSON.parse(String(text)) as JsonValue));
+const parsed = (text: unknown): JsonValue | undefined =>
+  text === null || text === undefined ? undefined : (JSON.parse(String(text)) as JsonValue);
 /** Edits read back per query; a key's history is short, a user's is paged by the caller. */
 const MAX_EDITS = 10_000;
 

@@ -26,7 +26,8 @@ export async function openAdkStore(location: string, options: OpenAdkOptions = {
     const { family, match } = detectFamily(schema, options.families ?? ADK_FAMILIES);
     const codec = await family.open(db, schema, match);
     const readOnlyReason =
-      match.readOnlyReason ?? (options.readOnly ? 'opened read-only.' : codec.writes ? undefined : `Statehouse does not write ${family.label} stores yet.`);
+      match.readOnlyReason ??
+      (options.readOnly ? 'opened read-only.' : codec.writes ? undefined : `Statehouse does not write ${family.label} stores yet.`);
     const journal = db.journalMode ? `, journal mode ${db.journalMode}` : '';
     const info: StoreInfo = {
       id: options.id ?? 'agent',

@@ -9,7 +9,10 @@ import { testProviders } from '../../testing/databases';
 const providers = await testProviders();
 const LIMIT = 12;
 
-describeReadContract('Statehouse native store on sqlite', async () => ({ ...(await openNativeFixture('sqlite', { searchCountLimit: LIMIT })), searchCountLimit: LIMIT }));
+describeReadContract('Statehouse native store on sqlite', async () => ({
+  ...(await openNativeFixture('sqlite', { searchCountLimit: LIMIT })),
+  searchCountLimit: LIMIT,
+}));
 
 const kinds: AdkFixtureKind[] = [
   { family: 'py-sqlite' },

@@ -37,9 +37,7 @@ export function columnType(schema: SchemaInfo, table: string, column: string): s
 /** A short description for messages: `sessions(app_name, ...), events(...)`. */
 export function describeSchema(schema: SchemaInfo): string {
   if (schema.tables.size === 0) return 'no tables';
-  return [...schema.tables]
-    .map(([table, columns]) => `${table}(${[...columns.keys()].join(', ')})`)
-    .join(', ');
+  return [...schema.tables].map(([table, columns]) => `${table}(${[...columns.keys()].join(', ')})`).join(', ');
 }
 
 export async function readSchema(db: AgentDb): Promise<SchemaInfo> {

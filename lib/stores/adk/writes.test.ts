@@ -37,7 +37,10 @@ async function rows(fixture: FixtureStore, sql: string, params: unknown[] = []):
       db.close();
     }
   }
-  const client = new pg.Client({ connectionString: fixture.location.postgresUrl, types: { getTypeParser: (oid: number) => (oid === 1114 || oid === 1184 ? (v: string) => v : pg.types.getTypeParser(oid)) } as never });
+  const client = new pg.Client({
+    connectionString: fixture.location.postgresUrl,
+    types: { getTypeParser: (oid: number) => (oid === 1114 || oid === 1184 ? (v: string) => v : pg.types.getTypeParser(oid)) } as never,
+  });
   await client.connect();
   try {
     return (await client.query(sql, params)).rows as Row[];
@@ -101,7 +104,12 @@ describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('writes 
       author: 'support',
       timestamp: ts,
       content: { role: 'user', parts: [{ text: 'Ünïcode ok' }] },
-      actions: { state_delta: { destination: 'Nice', 'user:home_city': 'Hamburg', 'app:bookings': 4 }, artifact_delta: {}, requested_auth_configs: {}, requested_tool_confirmations: {} },
+      actions: {
+        state_delta: { destination: 'Nice', 'user:home_city': 'Hamburg', 'app:bookings': 4 },
+        artifact_delta: {},
+        requested_auth_configs: {},
+        requested_tool_confirmations: {},
+      },
     });
     expect(JSON.stringify(data)).not.toMatch(/stateDelta|invocationId|null/);
     expect(stored?.invocation_id).toBe('inv-sh');
@@ -163,7 +171,14 @@ describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('writes 
   it('edits user and app state in their rows only, auditing old and new values outside the agent’s database', async () => {
     const { store } = await open();
     const eventsBefore = await rows(fixture!, 'SELECT id FROM events');
-    const entries = await store.editState({ appName: APP, userId: 'alice', scope: 'user', changes: { home_city: 'Paris', tier: 'gold' }, actor: 'ops', reason: 'ticket 42' });
+    const entries = await store.editState({
+      appName: APP,
+      userId: 'alice',
+      scope: 'user',
+      changes: { home_city: 'Paris', tier: 'gold' },
+      actor: 'ops',
+      reason: 'ticket 42',
+    });
     expect(Object.fromEntries(entries.map((entry) => [entry.key, entry.value]))).toEqual({ home_city: 'Paris', tier: 'gold' });
     await store.editState({ appName: APP, scope: 'app', changes: { bookings: undefined, banner: 'sale' }, actor: 'ops', reason: 'promo' });
     const [user] = await rows(fixture!, 'SELECT state FROM user_states WHERE app_name = $1 AND user_id = $2', [APP, 'alice']);
@@ -209,14 +224,18 @@ describe('stores Statehouse does not write', () => {
       expect((await fixture.store.getSession(ref))?.events).toHaveLength(3);
       const refused = await rejection(fixture.store.append(ref, { author: 'x' }));
       expect(refused.code).toBe('READ_ONLY');
-      expect((await rejection(fixture.store.editState({ appName: APP, scope: 'app', changes: { a: 1 }, actor: 'a', reason: 'r' }))).code).toBe('READ_ONLY');
+      expect(
+        (await rejection(fixture.store.editState({ appName: APP, scope: 'app', changes: { a: 1 }, actor: 'a', reason: 'r' }))).code,
+      ).toBe('READ_ONLY');
     } finally {
       await fixture.close();
     }
   });
 
   it('refuses the v0 pickle schema, saying to run adk migrate, and an unknown database naming what it found', async () => {
-    await expect(openAdkFixture({ family: 'py-db', dialect: 'sqlite', clock: 'utc', v0: true })).rejects.toThrow(/v0 schema.*never unpickles.*adk migrate session/s);
+    await expect(openAdkFixture({ family: 'py-db', dialect: 'sqlite', clock: 'utc', v0: true })).rejects.toThrow(
+      /v0 schema.*never unpickles.*adk migrate session/s,
+    );
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
@@ -277,9 +296,21 @@ describe('the edit audit in Statehouse’s own database', () => {
     const own = await createTestDatabase('sqlite');
     const fixture = await openAdkFixture({ family: 'py-db', dialect: 'sqlite', clock: 'utc' }, { audit: new StoreEditLog(own.db.client) });
     try {
-      await fixture.store.editState({ appName: APP, scope: 'app', changes: { bookings: 10 }, actor: 'ops@example.com', reason: 'manual booking' });
+      await fixture.store.editState({
+        appName: APP,
+        scope: 'app',
+        changes: { bookings: 10 },
+        actor: 'ops@example.com',
+        reason: 'manual booking',
+      });
       const history = await fixture.store.getKeyHistory({ appName: APP, scope: 'app', key: 'bookings' });
-      expect(history.items[0]).toMatchObject({ actor: 'ops@example.com', reason: 'manual booking', oldValue: 3, newValue: 10, eventId: null });
+      expect(history.items[0]).toMatchObject({
+        actor: 'ops@example.com',
+        reason: 'manual booking',
+        oldValue: 3,
+        newValue: 10,
+        eventId: null,
+      });
       // Replayed from the agent's events after it: the sessions' own writes of the key.
       expect(history.items.slice(1).map((change) => change.newValue)).toEqual([3, 2, 1]);
       const entry = (await fixture.store.getAppState(APP)).find((item) => item.key === 'bookings');
@@ -287,7 +318,9 @@ describe('the edit audit in Statehouse’s own database', () => {
       const userHistory = await fixture.store.getUserHistory(APP, 'alice');
       expect(userHistory.items[0]).toMatchObject({ scope: 'app', actor: 'ops@example.com' });
       const { sqltag } = await import('@prisma/client/runtime/client');
-      const rows = await own.db.client.$queryRaw<{ store_id: string; old_value: string; new_value: string }[]>(sqltag`SELECT store_id, old_value, new_value FROM store_edits`);
+      const rows = await own.db.client.$queryRaw<{ store_id: string; old_value: string; new_value: string }[]>(
+        sqltag`SELECT store_id, old_value, new_value FROM store_edits`,
+      );
       expect(rows).toEqual([{ store_id: 'agent', old_value: '3', new_value: '10' }]);
     } finally {
       await fixture.close();

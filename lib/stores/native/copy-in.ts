@@ -56,9 +56,7 @@ export async function insertCopy(tx: SqlExecutor, dialect: Dialect, copy: Sessio
       const seq = batchIndex * EVENT_BATCH + i + 1;
       return sql`(${pk}, ${seq}, ${event.id}, ${event.invocationId}, ${event.author}, ${float(event.timestamp)}, ${JSON.stringify(event)})`;
     });
-    await tx.$executeRaw(
-      sql`INSERT INTO events (session_pk, seq, id, invocation_id, author, timestamp, data) VALUES ${join(rows)}`,
-    );
+    await tx.$executeRaw(sql`INSERT INTO events (session_pk, seq, id, invocation_id, author, timestamp, data) VALUES ${join(rows)}`);
   }
   for (const [i, event] of events.entries()) {
     const changes = ownEntries(sessionScope(event.actions.stateDelta));

@@ -39,7 +39,9 @@ export async function forkSession(
     );
     // After events were pruned, replaying what is left would not give the state as it stood.
     if (eventRows.length !== atSeq) {
-      throw invalidInput(`atSeq: events up to #${atSeq} of session ${source.sessionId} were deleted, so its state there cannot be replayed.`);
+      throw invalidInput(
+        `atSeq: events up to #${atSeq} of session ${source.sessionId} were deleted, so its state there cannot be replayed.`,
+      );
     }
     // The session tier before any event: what the session was created (or copied) with.
     const initialRows = await tx.$queryRaw<{ key: string; new_value: string | null }[]>(

@@ -80,22 +80,20 @@ export async function getStateAsOf(ctx: StoreContext, ref: SessionRef, seq: numb
     // The session tier replays exactly up to this event; the shared tiers
     // are taken from their history as of the event's time.
     const [session, user, app] = await Promise.all([
-      tierAsOf(ctx, 
+      tierAsOf(
+        ctx,
         tx,
         sql`c.scope = 'session' AND c.owner_user_id = ${ref.userId} AND c.owner_session_id = ${ref.sessionId}
             AND (c.event_seq IS NULL OR c.event_seq <= ${seq})`,
         ref.appName,
       ),
-      tierAsOf(ctx, 
+      tierAsOf(
+        ctx,
         tx,
         sql`c.scope = 'user' AND c.owner_user_id = ${ref.userId} AND c.owner_session_id = '' AND c.time <= ${time}`,
         ref.appName,
       ),
-      tierAsOf(ctx, 
-        tx,
-        sql`c.scope = 'app' AND c.owner_user_id = '' AND c.owner_session_id = '' AND c.time <= ${time}`,
-        ref.appName,
-      ),
+      tierAsOf(ctx, tx, sql`c.scope = 'app' AND c.owner_user_id = '' AND c.owner_session_id = '' AND c.time <= ${time}`, ref.appName),
     ]);
     return { app, user, session };
   });

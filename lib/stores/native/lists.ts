@@ -44,9 +44,7 @@ export async function listApps(ctx: StoreContext): Promise<AppSummary[]> {
               (SELECT MAX(s.update_time) FROM sessions s WHERE s.app_name = c.app_name) AS last
             FROM app_session_counts c GROUP BY c.app_name HAVING SUM(c.sessions) > 0`,
       ),
-      tx.$queryRaw<{ app_name: string }[]>(
-        sql`SELECT app_name FROM app_state UNION SELECT app_name FROM user_state`,
-      ),
+      tx.$queryRaw<{ app_name: string }[]>(sql`SELECT app_name FROM app_state UNION SELECT app_name FROM user_state`),
     ]);
     const apps = new Map<string, AppSummary>();
     for (const row of withState) {
@@ -172,8 +170,7 @@ export function sessionFilter(ctx: StoreContext, search: SessionSearch): { where
     perSession
       ? sql`EXISTS (SELECT 1 FROM user_state us WHERE us.app_name = s.app_name AND us.user_id = s.user_id AND ${condition})`
       : sql`s.user_id IN (SELECT us.user_id FROM user_state us WHERE us.app_name = ${search.appName} AND ${condition})`;
-  const appHas = (condition: Sql) =>
-    sql`EXISTS (SELECT 1 FROM app_state a WHERE a.app_name = ${search.appName} AND ${condition})`;
+  const appHas = (condition: Sql) => sql`EXISTS (SELECT 1 FROM app_state a WHERE a.app_name = ${search.appName} AND ${condition})`;
   if (search.stateKey !== undefined) {
     const { scope, key } = scopeOfKey(search.stateKey);
     if (scope === 'temp') {

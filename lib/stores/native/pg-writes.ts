@@ -53,12 +53,7 @@ export async function appendInOneCall(
 }
 
 /** Creates the session with its initial state in one call: its merged state, or null when the id is taken. */
-export async function createInOneCall(
-  client: SqlExecutor,
-  ref: SessionRef,
-  now: number,
-  split: ScopedDelta,
-): Promise<StateRecord | null> {
+export async function createInOneCall(client: SqlExecutor, ref: SessionRef, now: number, split: ScopedDelta): Promise<StateRecord | null> {
   const rows = await client.$queryRaw<TierRow[]>(
     sql`SELECT part, key, value FROM statehouse_create(
           CAST(${ref.appName} AS TEXT), CAST(${ref.userId} AS TEXT), CAST(${ref.sessionId} AS TEXT),

@@ -59,17 +59,15 @@ async function run(tx: SqlExecutor, target: PruneTarget, now: number): Promise<{
     case 'session': {
       const { ref } = target;
       await sessionPk(tx, ref);
-      const count = await deleteSessions(
-        tx,
-        sql`s.app_name = ${ref.appName} AND s.user_id = ${ref.userId} AND s.id = ${ref.sessionId}`,
-      );
+      const count = await deleteSessions(tx, sql`s.app_name = ${ref.appName} AND s.user_id = ${ref.userId} AND s.id = ${ref.sessionId}`);
       return { count, detail: { target: 'session' } };
     }
     case 'invocation': {
       if (!target.invocationId.trim()) throw invalidInput('invocationId: required.');
       const pk = await sessionPk(tx, target.ref);
       const count = await deleteEvents(tx, pk, sql`invocation_id = ${target.invocationId}`);
-      if (count.events === 0) throw invalidInput(`invocationId: session ${target.ref.sessionId} has no events of invocation ${target.invocationId}.`);
+      if (count.events === 0)
+        throw invalidInput(`invocationId: session ${target.ref.sessionId} has no events of invocation ${target.invocationId}.`);
       return { count, detail: { target: 'invocation', invocationId: target.invocationId } };
     }
     case 'eventsBefore': {

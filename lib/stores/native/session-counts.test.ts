@@ -43,8 +43,20 @@ async function countsOf(service: NativeSessionStore, client: SqlExecutor, appNam
   );
   const listed = (await service.listApps()).find((app) => app.appName === appName);
   return {
-    reported: { sessions: summary?.sessionCount ?? 0, users: summary?.userCount ?? 0, total: app.total, perUser, listed: listed?.sessionCount ?? 0 },
-    real: { sessions: Number(real?.sessions), users: Number(real?.users), total: Number(real?.sessions), perUser: realPerUser, listed: Number(real?.sessions) },
+    reported: {
+      sessions: summary?.sessionCount ?? 0,
+      users: summary?.userCount ?? 0,
+      total: app.total,
+      perUser,
+      listed: listed?.sessionCount ?? 0,
+    },
+    real: {
+      sessions: Number(real?.sessions),
+      users: Number(real?.users),
+      total: Number(real?.sessions),
+      perUser: realPerUser,
+      listed: Number(real?.sessions),
+    },
   };
 }
 
@@ -62,7 +74,9 @@ describe.each(providers)('session counts on %s', (provider) => {
     for (let i = 0; i < 20; i++) await database.service.createSession({ appName, userId: users[i % 2] ?? '', sessionId: `s${i}` });
     await expectCounts(20, 2);
     // A duplicate id writes nothing, so counts nothing.
-    await expect(database.service.createSession({ appName, userId: 'ann', sessionId: 's0' })).rejects.toMatchObject({ code: 'ALREADY_EXISTS' });
+    await expect(database.service.createSession({ appName, userId: 'ann', sessionId: 's0' })).rejects.toMatchObject({
+      code: 'ALREADY_EXISTS',
+    });
     await database.service.createSession({ appName, userId: 'cy', sessionId: 'c1' });
     await expectCounts(21, 3);
     await database.service.deleteSession({ appName, userId: 'cy', sessionId: 'c1' });
@@ -118,7 +132,9 @@ describe.each(providers)('session counts on %s', (provider) => {
     // Every session of two users goes at once: they no longer count as users.
     const { sessions } = await database.service.listSessions({ appName });
     await Promise.all(
-      sessions.filter((s) => s.userId === 'u1' || s.userId === 'u2').map((s) => database.service.deleteSession({ appName, userId: s.userId, sessionId: s.id })),
+      sessions
+        .filter((s) => s.userId === 'u1' || s.userId === 'u2')
+        .map((s) => database.service.deleteSession({ appName, userId: s.userId, sessionId: s.id })),
     );
     const { reported, real } = await countsOf(database.service, database.db.client, appName, users);
     expect(reported).toEqual(real);
@@ -155,7 +171,8 @@ describe.each(providers)('session counts on %s', (provider) => {
   it('bound the total of a narrowed search, and say so', async () => {
     const appName = uniqueName('app');
     const capped = new NativeSessionStore(database.db.client, database.provider, { searchCountLimit: 5 });
-    for (let i = 0; i < 12; i++) await database.service.createSession({ appName, userId: `u${i % 3}`, sessionId: `match-${i}`, state: { plan: 'pro' } });
+    for (let i = 0; i < 12; i++)
+      await database.service.createSession({ appName, userId: `u${i % 3}`, sessionId: `match-${i}`, state: { plan: 'pro' } });
     await database.service.createSession({ appName, userId: 'u0', sessionId: 'other' });
     const page = (search: Omit<Parameters<typeof capped.searchSessions>[0], 'appName'>) => capped.searchSessions({ appName, ...search });
     // An app's or a user's sessions are counted exactly, whatever the limit.
@@ -185,7 +202,12 @@ describe.each(providers)('the migration adding session counts on %s', (provider)
       const undo =
         provider === 'sqlite'
           ? ['DROP TRIGGER sessions_count_insert', 'DROP TRIGGER sessions_count_delete']
-          : ['DROP TRIGGER sessions_count_insert ON sessions', 'DROP TRIGGER sessions_count_delete ON sessions', 'DROP FUNCTION sessions_count_insert()', 'DROP FUNCTION sessions_count_delete()'];
+          : [
+              'DROP TRIGGER sessions_count_insert ON sessions',
+              'DROP TRIGGER sessions_count_delete ON sessions',
+              'DROP FUNCTION sessions_count_insert()',
+              'DROP FUNCTION sessions_count_delete()',
+            ];
       for (const statement of [...undo, 'DROP TABLE app_session_counts', 'DROP TABLE user_session_counts']) {
         await db.client.$executeRaw(raw(statement));
       }

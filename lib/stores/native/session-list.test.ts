@@ -23,7 +23,12 @@ describe.each(providers)('listSessions pages on %s', (provider) => {
     for (let i = 0; i < 5; i++) {
       await database.service.createSession({ appName: app, userId: 'u1', sessionId: `s${i}`, state: { n: i, 'user:plan': 'pro' } });
     }
-    await database.service.createSession({ appName: app, userId: 'u2', sessionId: 's5', state: { 'app:shared': true, 'user:plan': 'free' } });
+    await database.service.createSession({
+      appName: app,
+      userId: 'u2',
+      sessionId: 's5',
+      state: { 'app:shared': true, 'user:plan': 'free' },
+    });
     const s2 = await database.service.getSession({ appName: app, userId: 'u1', sessionId: 's2' });
     if (!s2) throw new Error('s2 missing');
     await appendEvent(database.service, s2, { author: 'agent', actions: { stateDelta: { touched: true } } });
@@ -40,7 +45,10 @@ describe.each(providers)('listSessions pages on %s', (provider) => {
     expect(ids(newest)).toEqual(['s2', 's4']);
     expect(newest.total).toBe(5);
     expect(newest.sessions[0]).toMatchObject({ state: { n: 2, touched: true, 'user:plan': 'pro', 'app:shared': true }, events: [] });
-    expect(ids(await database.service.listSessions({ appName: app, userId: 'u1', limit: 2, offset: 2, order: 'desc' }))).toEqual(['s3', 's1']);
+    expect(ids(await database.service.listSessions({ appName: app, userId: 'u1', limit: 2, offset: 2, order: 'desc' }))).toEqual([
+      's3',
+      's1',
+    ]);
     expect(ids(await database.service.listSessions({ appName: app, userId: 'u1', offset: 4 }))).toEqual(['s2']);
     const none = await database.service.listSessions({ appName: app, userId: 'u1', limit: 0 });
     expect(none).toEqual({ sessions: [], total: 5 });

@@ -115,7 +115,7 @@ describe.each(providers)('session operations on %s', (provider) => {
   });
 
   describe('rewind', () => {
-    it('appends upstream\'s rewind event: a user event naming the invocation, restoring session keys only', async () => {
+    it("appends upstream's rewind event: a user event naming the invocation, restoring session keys only", async () => {
       const source = await conversation();
       const ref = { appName: source.appName, userId: 'u', sessionId: 's' };
       const loaded = (await database.service.getSession(ref))!;

@@ -5,24 +5,9 @@ import { invalidInput, sessionNotFound } from '../../session-service/errors';
 import { decodeEvent, SOURCE_COLUMNS, stateEntry, type EntryRow } from './rows';
 import { scopeOfKey } from '../../session-service/scope';
 import type { EventQuery, SessionRef } from '../../session-service/store';
-import {
-  decodeSnapshot,
-  runSteps,
-  runStepsAsync,
-  sessionSnapshotSql,
-  sqliteSessionRead,
-  type SnapshotRow,
-} from './session-snapshot';
+import { decodeSnapshot, runSteps, runStepsAsync, sessionSnapshotSql, sqliteSessionRead, type SnapshotRow } from './session-snapshot';
 import type { SqlExecutor } from '../../db/sql';
-import type {
-  GetSessionConfig,
-  Page,
-  Session,
-  SessionSummary,
-  SessionTiers,
-  StateEntry,
-  StoredEvent,
-} from '../../session-service/types';
+import type { GetSessionConfig, Page, Session, SessionSummary, SessionTiers, StateEntry, StoredEvent } from '../../session-service/types';
 import { pageBounds, SESSION_COLUMNS, summaryOf, type SessionRow, type StoreContext } from './context';
 
 export async function getSession(ctx: StoreContext, ref: SessionRef, config: GetSessionConfig = {}): Promise<Session | null> {

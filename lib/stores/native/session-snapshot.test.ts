@@ -47,9 +47,19 @@ describe('session reads on SQLite', () => {
     const big = 'é'.repeat(512 * 1024) + '😀'.repeat(1000);
     for (let i = 1; i <= 30; i++) {
       // Equal timestamps in pairs: ties keep append order.
-      await appendEvent(database.service, session, delta({ n: i, 'user:big': i === 30 ? big : i, 'app:x': { '\u2028': [i] } }, 1000 + Math.ceil(i / 2)));
+      await appendEvent(
+        database.service,
+        session,
+        delta({ n: i, 'user:big': i === 30 ? big : i, 'app:x': { '\u2028': [i] } }, 1000 + Math.ceil(i / 2)),
+      );
     }
-    for (const config of [{}, { numRecentEvents: 20 }, { numRecentEvents: 0 }, { numRecentEvents: 7, afterTimestamp: 1010 }, { afterTimestamp: 1014 }]) {
+    for (const config of [
+      {},
+      { numRecentEvents: 20 },
+      { numRecentEvents: 0 },
+      { numRecentEvents: 7, afterTimestamp: 1010 },
+      { afterTimestamp: 1014 },
+    ]) {
       const now = await database.service.getSession(ref, config);
       const through = await adapterOnly.getSession(ref, config);
       expect(JSON.stringify(now)).toBe(JSON.stringify(through));
@@ -94,9 +104,11 @@ describe('session reads on SQLite', () => {
     const ref = { appName, userId: 'u', sessionId: 's' };
     await database.service.createSession({ ...ref, state: { a: 1 } });
     const client = database.db.client;
-    expect(client.$readNow?.(() => {
-      throw new Error('no');
-    })).toBeUndefined();
+    expect(
+      client.$readNow?.(() => {
+        throw new Error('no');
+      }),
+    ).toBeUndefined();
     await client.$executeRaw(raw('ALTER TABLE events RENAME TO events_moved'));
     try {
       const now = await database.service.getSession(ref).catch((error: unknown) => error);

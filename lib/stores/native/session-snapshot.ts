@@ -138,10 +138,7 @@ export function runSteps<R>(steps: ReadSteps<R>, query: (statement: Sql) => Reco
   return step.value;
 }
 
-export async function runStepsAsync<R>(
-  steps: ReadSteps<R>,
-  query: (statement: Sql) => PromiseLike<Record<string, unknown>[]>,
-): Promise<R> {
+export async function runStepsAsync<R>(steps: ReadSteps<R>, query: (statement: Sql) => PromiseLike<Record<string, unknown>[]>): Promise<R> {
   let step = steps.next([]);
   while (!step.done) step = steps.next(await query(step.value));
   return step.value;

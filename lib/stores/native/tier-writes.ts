@@ -207,7 +207,8 @@ async function setKeysPostgres(
   const inserted = await insertMissing(tx, tier, batch, cause.time);
   const existing = batch.filter(([key]) => !inserted.has(key));
   const input = sql`(VALUES ${inputRows(batch, 'postgresql')}) AS input(ord, key, value)`;
-  if (existing.length === 0) return insertHistory(tx, historyFromInput('postgresql', owner, cause, sql`CAST(NULL AS TEXT)`, input, returnOld), returnOld);
+  if (existing.length === 0)
+    return insertHistory(tx, historyFromInput('postgresql', owner, cause, sql`CAST(NULL AS TEXT)`, input, returnOld), returnOld);
   const keys = join(existing.map(([key]) => key));
   const cases = join(
     existing.map(([key, value]) => sql`WHEN ${key} THEN CAST(${value} AS TEXT)`),

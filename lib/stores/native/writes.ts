@@ -16,14 +16,7 @@ import { decodeJson, ownEntries } from '../../session-service/json';
 import { jsonEqual } from '../../session-service/state-diff';
 import { applyToSession } from '../../session-service/append';
 import { splitDelta, type ScopedDelta } from '../../session-service/scope';
-import type {
-  AppendOptions,
-  AppendResult,
-  CreateSessionRequest,
-  DataScope,
-  SessionRef,
-  StateEdit,
-} from '../../session-service/store';
+import type { AppendOptions, AppendResult, CreateSessionRequest, DataScope, SessionRef, StateEdit } from '../../session-service/store';
 import { mergedStateSql, stateOfRows, type TierRow } from './session-snapshot';
 import type { SqlExecutor } from '../../db/sql';
 import { writeTier, type ChangeCause, type TierChanges, type TierOwner } from './tier-writes';
@@ -51,13 +44,15 @@ function pendingEvent(event: Event): PendingEvent {
   return { event, stored, data: JSON.stringify(stored), split: splitDelta(stored.actions.stateDelta) };
 }
 
-
 export async function createSession(ctx: StoreContext, request: CreateSessionRequest, options: AppendOptions = {}): Promise<Session> {
   const sessionId = request.sessionId?.trim() || newId();
   const now = nowSeconds();
   const split = splitDelta(request.state ?? {});
   // Every event is completed (and so checked) before anything is written.
-  const pending = (request.events ?? []).map(completeEvent).filter((event) => !event.partial).map(pendingEvent);
+  const pending = (request.events ?? [])
+    .map(completeEvent)
+    .filter((event) => !event.partial)
+    .map(pendingEvent);
   const ids = new Set<string>();
   for (const { stored } of pending) {
     if (ids.has(stored.id)) throw invalidInput(`events: id ${stored.id} appears twice; event ids are unique in a session.`);
@@ -125,16 +120,19 @@ export async function writeScoped(
   await writeTier(tx, ctx.dialect, { ...owner, scope: 'session' }, tierChanges(split.session), cause);
 }
 
-export async function mergedState(ctx: StoreContext, tx: SqlExecutor, appName: string, userId: string, sessionPk: number): Promise<StateRecord> {
+export async function mergedState(
+  ctx: StoreContext,
+  tx: SqlExecutor,
+  appName: string,
+  userId: string,
+  sessionPk: number,
+): Promise<StateRecord> {
   return stateOfRows(await tx.$queryRaw<TierRow[]>(mergedStateSql(appName, userId, sessionPk)));
 }
 
-
 export async function deleteSession(ctx: StoreContext, ref: SessionRef): Promise<void> {
   await ctx.write(async (tx) => {
-    await tx.$executeRaw(
-      sql`DELETE FROM sessions WHERE app_name = ${ref.appName} AND user_id = ${ref.userId} AND id = ${ref.sessionId}`,
-    );
+    await tx.$executeRaw(sql`DELETE FROM sessions WHERE app_name = ${ref.appName} AND user_id = ${ref.userId} AND id = ${ref.sessionId}`);
     // The session tier's history goes with it; a new session may reuse the id.
     await tx.$executeRaw(
       sql`DELETE FROM state_changes WHERE app_name = ${ref.appName} AND scope = 'session'
@@ -162,9 +160,7 @@ export async function clearData(ctx: StoreContext, scope: DataScope): Promise<vo
     } else {
       await tx.$executeRaw(sql`DELETE FROM sessions WHERE app_name = ${appName} AND user_id = ${userId}`);
       await tx.$executeRaw(sql`DELETE FROM user_state WHERE app_name = ${appName} AND user_id = ${userId}`);
-      await tx.$executeRaw(
-        sql`DELETE FROM state_changes WHERE app_name = ${appName} AND scope <> 'app' AND owner_user_id = ${userId}`,
-      );
+      await tx.$executeRaw(sql`DELETE FROM state_changes WHERE app_name = ${appName} AND scope <> 'app' AND owner_user_id = ${userId}`);
       await tx.$executeRaw(sql`DELETE FROM session_meta WHERE app_name = ${appName} AND user_id = ${userId}`);
       await tx.$executeRaw(sql`DELETE FROM session_operations WHERE app_name = ${appName} AND user_id = ${userId}`);
     }

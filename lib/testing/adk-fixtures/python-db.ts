@@ -58,7 +58,8 @@ function ddl(dialect: 'sqlite' | 'postgresql', options: PyDbOptions): string[] {
       update_time ${time} NOT NULL, PRIMARY KEY (app_name, user_id))`,
     events,
   ];
-  if (!options.v0) tables.unshift(`CREATE TABLE adk_internal_metadata ("key" VARCHAR(128) NOT NULL, value VARCHAR(256) NOT NULL, PRIMARY KEY ("key"))`);
+  if (!options.v0)
+    tables.unshift(`CREATE TABLE adk_internal_metadata ("key" VARCHAR(128) NOT NULL, value VARCHAR(256) NOT NULL, PRIMARY KEY ("key"))`);
   return tables;
 }
 
@@ -118,7 +119,8 @@ export async function writePythonDbStore(
   try {
     for (const statement of ddl(dialect, options)) await exec.run(statement, []);
     if (options.v0) return;
-    if (options.schemaVersion !== null) await exec.run(`INSERT INTO adk_internal_metadata ("key", value) VALUES (?, ?)`, ['schema_version', options.schemaVersion ?? '1']);
+    if (options.schemaVersion !== null)
+      await exec.run(`INSERT INTO adk_internal_metadata ("key", value) VALUES (?, ?)`, ['schema_version', options.schemaVersion ?? '1']);
     const tier = async (table: 'app_states' | 'user_states', userId: string | null, delta: JsonObject) => {
       const where = userId === null ? 'app_name = ?' : 'app_name = ? AND user_id = ?';
       const keys = userId === null ? [appName] : [appName, userId];
@@ -158,15 +160,10 @@ export async function writePythonDbStore(
           session.userId,
           session.sessionId,
         ]);
-        await exec.run('INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data) VALUES (?, ?, ?, ?, ?, ?, ?)', [
-          event.id,
-          appName,
-          session.userId,
-          session.sessionId,
-          event.invocation_id,
-          stamp.event(event.timestamp),
-          json(event),
-        ]);
+        await exec.run(
+          'INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          [event.id, appName, session.userId, session.sessionId, event.invocation_id, stamp.event(event.timestamp), json(event)],
+        );
       }
     }
   } finally {

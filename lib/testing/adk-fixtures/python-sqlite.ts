@@ -79,7 +79,13 @@ export function writePythonSqliteStore(path: string, appName: string, sessions: 
 }
 
 /** append_event's statements for one event, on an open connection (SqliteSessionService commits them together). */
-function appendAsSqliteSessionService(db: Database.Database, appName: string, userId: string, sessionId: string, event: ScenarioEvent): void {
+function appendAsSqliteSessionService(
+  db: Database.Database,
+  appName: string,
+  userId: string,
+  sessionId: string,
+  event: ScenarioEvent,
+): void {
   const session = { userId, sessionId };
   const deltas = extractStateDelta(event.actions.state_delta);
   const ts = event.timestamp;
@@ -111,7 +117,12 @@ function appendAsSqliteSessionService(db: Database.Database, appName: string, us
     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   ).run(event.id, appName, session.userId, session.sessionId, event.invocation_id, ts, JSON.stringify(event));
   if (!hasSessionDelta) {
-    db.prepare('UPDATE sessions SET update_time=? WHERE app_name=? AND user_id=? AND id=?').run(ts, appName, session.userId, session.sessionId);
+    db.prepare('UPDATE sessions SET update_time=? WHERE app_name=? AND user_id=? AND id=?').run(
+      ts,
+      appName,
+      session.userId,
+      session.sessionId,
+    );
   }
 }
 

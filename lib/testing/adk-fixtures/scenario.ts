@@ -51,9 +51,20 @@ export const SESSIONS: ScenarioSession[] = [
         'planner',
         T0 + 2.5,
         { destination: 'Paris', 'user:home_city': 'Berlin', 'app:bookings': 1 },
-        { content: { role: 'model', parts: [{ function_call: { id: 'call-1', name: 'book_hotel', args: { city: 'Paris', max_price: 200 } } }] } },
+        {
+          content: {
+            role: 'model',
+            parts: [{ function_call: { id: 'call-1', name: 'book_hotel', args: { city: 'Paris', max_price: 200 } } }],
+          },
+        },
       ),
-      event('e3', 'planner', T0 + 3.75, { destination: 'Lyon', nights: 3, 'app:bookings': 2 }, { turn_complete: true, custom_metadata: { trace_id: 'abc' } }),
+      event(
+        'e3',
+        'planner',
+        T0 + 3.75,
+        { destination: 'Lyon', nights: 3, 'app:bookings': 2 },
+        { turn_complete: true, custom_metadata: { trace_id: 'abc' } },
+      ),
     ],
   },
   {

@@ -24,7 +24,10 @@ for (const mode of ['app', 'user'] as const) {
         expect(listed.map((s) => s.id).sort()).toEqual([first.sessionId, second.sessionId].sort());
         // Exact in an app of its own; the shared app's state shows in user mode.
         const shared: Record<string, string> = mode === 'user' ? { 'app:banner': 'keep me' } : {};
-        await expect(first).toHaveState({ ...shared, 'user:name': `Ada ${i}`, 'user:visits': i, topic: `topic ${i}`, step: 1 }, { exact: true });
+        await expect(first).toHaveState(
+          { ...shared, 'user:name': `Ada ${i}`, 'user:visits': i, topic: `topic ${i}`, step: 1 },
+          { exact: true },
+        );
         await expect(second).toHaveStateKey('user:visits', i);
         await expect(first).toHaveEventCount(1);
       });

@@ -21,7 +21,12 @@ export interface InnerRun {
 
 interface ReportSuite {
   title: string;
-  specs?: { title: string; tests: { results: { status: string; parallelIndex: number; attachments: InnerResult['attachments']; errors: { message?: string }[] }[] }[] }[];
+  specs?: {
+    title: string;
+    tests: {
+      results: { status: string; parallelIndex: number; attachments: InnerResult['attachments']; errors: { message?: string }[] }[];
+    }[];
+  }[];
   suites?: ReportSuite[];
 }
 
@@ -48,7 +53,14 @@ export async function runInner(testInfo: TestInfo, spec: string, workers: number
   const report = testInfo.outputPath('inner-report.json');
   const child = spawn(
     process.execPath,
-    [join(projectRoot, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'playwright/tests/inner/playwright.config.ts', '--workers', String(workers)],
+    [
+      join(projectRoot, 'node_modules/@playwright/test/cli.js'),
+      'test',
+      '-c',
+      'playwright/tests/inner/playwright.config.ts',
+      '--workers',
+      String(workers),
+    ],
     {
       cwd: projectRoot,
       env: {

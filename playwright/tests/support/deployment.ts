@@ -67,14 +67,22 @@ export async function startDeployment(port: number): Promise<Deployment> {
   const nextCli = createRequire(import.meta.url).resolve('next/dist/bin/next');
   const server = spawn(process.execPath, [nextCli, 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
     cwd: projectRoot,
-    env: { ...process.env, DATABASE_URL: database.url, STATEHOUSE_AUTH: 'protected', STATEHOUSE_HOST: '127.0.0.1', NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      STATEHOUSE_AUTH: 'protected',
+      STATEHOUSE_HOST: '127.0.0.1',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
     stdio: 'ignore',
   });
   await waitFor(`${url}/sign-in`, server, 60_000);
   const anonymous = await fetch(`${url}/api/list-apps`);
   if (anonymous.status !== 401) {
     server.kill('SIGTERM');
-    throw new Error(`The deployment at ${url} answered ${anonymous.status} without a token: it is not the protected console this suite started.`);
+    throw new Error(
+      `The deployment at ${url} answered ${anonymous.status} without a token: it is not the protected console this suite started.`,
+    );
   }
   const db = await openDatabase(database.url);
 
@@ -85,7 +93,9 @@ export async function startDeployment(port: number): Promise<Deployment> {
     async tableCounts() {
       const names =
         provider === 'sqlite'
-          ? await db.client.$queryRaw<{ name: string }[]>(sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+          ? await db.client.$queryRaw<{ name: string }[]>(
+              sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`,
+            )
           : await db.client.$queryRaw<{ name: string }[]>(
               sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`,
             );

@@ -2,7 +2,14 @@
 // family (../family.ts): the family says how rows are laid out and encoded,
 // this says how the console reads and writes them. Reads never write; a
 // write is one short transaction that writes what that ADK writes.
-import { invalidInput, readOnlyStore, sessionNotFound, staleSession, StateConflictError, unsupported } from '../../../session-service/errors';
+import {
+  invalidInput,
+  readOnlyStore,
+  sessionNotFound,
+  staleSession,
+  StateConflictError,
+  unsupported,
+} from '../../../session-service/errors';
 import { completeEvent, nowSeconds, storedForm } from '../../../session-service/events';
 import { hasOwn, ownEntries, setOwn } from '../../../session-service/json';
 import { mergeState, prefixedKey, splitDelta, withoutTempKeys } from '../../../session-service/scope';
@@ -134,12 +141,28 @@ export class AdkSessionStore implements SessionStore {
 
   private get s() {
     const l = this.codec.layout.sessions;
-    return { t: q(l.table), app: q(l.appName), user: q(l.userId), id: q(l.id), state: q(l.state), create: q(l.createTime), update: q(l.updateTime) };
+    return {
+      t: q(l.table),
+      app: q(l.appName),
+      user: q(l.userId),
+      id: q(l.id),
+      state: q(l.state),
+      create: q(l.createTime),
+      update: q(l.updateTime),
+    };
   }
 
   private get e() {
     const l = this.codec.layout.events;
-    return { t: q(l.table), id: q(l.id), app: q(l.appName), user: q(l.userId), session: q(l.sessionId), ts: q(l.timestamp), cols: l.columns.map(q).join(', ') };
+    return {
+      t: q(l.table),
+      id: q(l.id),
+      app: q(l.appName),
+      user: q(l.userId),
+      session: q(l.sessionId),
+      ts: q(l.timestamp),
+      cols: l.columns.map(q).join(', '),
+    };
   }
 
   private get a() {
@@ -175,11 +198,10 @@ export class AdkSessionStore implements SessionStore {
 
   private async sessionRow(qx: AgentQuery, ref: SessionRef, lock = false): Promise<SessionRowView | null> {
     const { t, app, user, id, state, create, update } = this.s;
-    const rows = await qx.all(`SELECT ${state} AS state, ${create} AS c, ${update} AS u FROM ${t} WHERE ${app} = ? AND ${user} = ? AND ${id} = ?${this.forUpdate(lock)}`, [
-      ref.appName,
-      ref.userId,
-      ref.sessionId,
-    ]);
+    const rows = await qx.all(
+      `SELECT ${state} AS state, ${create} AS c, ${update} AS u FROM ${t} WHERE ${app} = ? AND ${user} = ? AND ${id} = ?${this.forUpdate(lock)}`,
+      [ref.appName, ref.userId, ref.sessionId],
+    );
     const row = rows[0];
     if (!row) return null;
     return { state: this.codec.decodeState(row.state), createRaw: row.c, updateRaw: row.u };
@@ -191,9 +213,19 @@ export class AdkSessionStore implements SessionStore {
     return row ? { state: this.codec.decodeState(row.state), updateRaw: row.u } : null;
   }
 
-  private async userRow(qx: AgentQuery, appName: string, userId: string, lock = false): Promise<{ state: StateRecord; updateRaw: unknown } | null> {
+  private async userRow(
+    qx: AgentQuery,
+    appName: string,
+    userId: string,
+    lock = false,
+  ): Promise<{ state: StateRecord; updateRaw: unknown } | null> {
     const { t, app, user, state, update } = this.u;
-    const row = (await qx.all(`SELECT ${state} AS state, ${update} AS u FROM ${t} WHERE ${app} = ? AND ${user} = ?${this.forUpdate(lock)}`, [appName, userId]))[0];
+    const row = (
+      await qx.all(`SELECT ${state} AS state, ${update} AS u FROM ${t} WHERE ${app} = ? AND ${user} = ?${this.forUpdate(lock)}`, [
+        appName,
+        userId,
+      ])
+    )[0];
     return row ? { state: this.codec.decodeState(row.state), updateRaw: row.u } : null;
   }
 
@@ -209,7 +241,13 @@ export class AdkSessionStore implements SessionStore {
 
   private async eventCount(qx: AgentQuery, ref: SessionRef): Promise<number> {
     const { t, app, user, session } = this.e;
-    const row = (await qx.all(`SELECT count(*) AS n FROM ${t} WHERE ${app} = ? AND ${user} = ? AND ${session} = ?`, [ref.appName, ref.userId, ref.sessionId]))[0];
+    const row = (
+      await qx.all(`SELECT count(*) AS n FROM ${t} WHERE ${app} = ? AND ${user} = ? AND ${session} = ?`, [
+        ref.appName,
+        ref.userId,
+        ref.sessionId,
+      ])
+    )[0];
     return Number(row?.n ?? 0);
   }
 
@@ -218,7 +256,11 @@ export class AdkSessionStore implements SessionStore {
     return this.db.read(async (qx) => {
       const row = await this.sessionRow(qx, ref);
       if (!row) return null;
-      const [app, user, count] = await Promise.all([this.appRow(qx, ref.appName), this.userRow(qx, ref.appName, ref.userId), this.eventCount(qx, ref)]);
+      const [app, user, count] = await Promise.all([
+        this.appRow(qx, ref.appName),
+        this.userRow(qx, ref.appName, ref.userId),
+        this.eventCount(qx, ref),
+      ]);
       const tiers: Tiers = { app: app?.state ?? {}, user: user?.state ?? {}, session: row.state };
       const key = JSON.stringify([ref.appName, ref.userId, ref.sessionId]);
       const marker = JSON.stringify([String(row.updateRaw), count, tiers]);
@@ -237,7 +279,8 @@ export class AdkSessionStore implements SessionStore {
 
   async createSession(request: CreateSessionRequest): Promise<Session> {
     const writes = this.writes();
-    if (!writes.createSession) throw unsupported(`${this.info.label} sessions are created by the agent; Statehouse does not create them here.`);
+    if (!writes.createSession)
+      throw unsupported(`${this.info.label} sessions are created by the agent; Statehouse does not create them here.`);
     if (request.events?.length) throw unsupported('Creating a session with events is not supported on an ADK store; append them after.');
     const sessionId = request.sessionId?.trim() || crypto.randomUUID();
     const ref = { appName: request.appName, userId: request.userId, sessionId };
@@ -285,7 +328,10 @@ export class AdkSessionStore implements SessionStore {
     return this.db.read(async (qx) => {
       const where = request.userId === undefined ? `${app} = ?` : `${app} = ? AND ${user} = ?`;
       const params: Param[] = request.userId === undefined ? [request.appName] : [request.appName, request.userId];
-      const rows = await qx.all(`SELECT ${id} AS id, ${user} AS user_id, ${state} AS state, ${update} AS u FROM ${t} WHERE ${where}`, params);
+      const rows = await qx.all(
+        `SELECT ${id} AS id, ${user} AS user_id, ${state} AS state, ${update} AS u FROM ${t} WHERE ${where}`,
+        params,
+      );
       const appState = (await this.appRow(qx, request.appName))?.state ?? {};
       const users = new Map<string, StateRecord>();
       const sessions: Session[] = [];
@@ -311,7 +357,11 @@ export class AdkSessionStore implements SessionStore {
     const e = this.e;
     const s = this.s;
     await this.db.write(async (qx) => {
-      await qx.run(`DELETE FROM ${e.t} WHERE ${e.app} = ? AND ${e.user} = ? AND ${e.session} = ?`, [ref.appName, ref.userId, ref.sessionId]);
+      await qx.run(`DELETE FROM ${e.t} WHERE ${e.app} = ? AND ${e.user} = ? AND ${e.session} = ?`, [
+        ref.appName,
+        ref.userId,
+        ref.sessionId,
+      ]);
       await qx.run(`DELETE FROM ${s.t} WHERE ${s.app} = ? AND ${s.user} = ? AND ${s.id} = ?`, [ref.appName, ref.userId, ref.sessionId]);
     });
   }
@@ -376,11 +426,18 @@ export class AdkSessionStore implements SessionStore {
     const { t, app, user, update } = this.s;
     const a = this.a;
     return this.db.read(async (qx) => {
-      const rows = await qx.all(`SELECT ${app} AS app, count(*) AS n, count(DISTINCT ${user}) AS users, max(${update}) AS last FROM ${t} GROUP BY ${app}`);
+      const rows = await qx.all(
+        `SELECT ${app} AS app, count(*) AS n, count(DISTINCT ${user}) AS users, max(${update}) AS last FROM ${t} GROUP BY ${app}`,
+      );
       const apps = new Map<string, AppSummary>();
       for (const row of rows) {
         const appName = String(row.app);
-        apps.set(appName, { appName, sessionCount: Number(row.n), userCount: Number(row.users), lastUpdateTime: this.seconds(row.last, 'sessionUpdate') });
+        apps.set(appName, {
+          appName,
+          sessionCount: Number(row.n),
+          userCount: Number(row.users),
+          lastUpdateTime: this.seconds(row.last, 'sessionUpdate'),
+        });
       }
       for (const row of await qx.all(`SELECT ${a.app} AS app FROM ${a.t}`)) {
         const appName = String(row.app);
@@ -393,9 +450,12 @@ export class AdkSessionStore implements SessionStore {
   async getAppSummary(appName: string): Promise<AppSummary | null> {
     const { t, app, user, update } = this.s;
     return this.db.read(async (qx) => {
-      const row = (await qx.all(`SELECT count(*) AS n, count(DISTINCT ${user}) AS users, max(${update}) AS last FROM ${t} WHERE ${app} = ?`, [appName]))[0];
+      const row = (
+        await qx.all(`SELECT count(*) AS n, count(DISTINCT ${user}) AS users, max(${update}) AS last FROM ${t} WHERE ${app} = ?`, [appName])
+      )[0];
       const sessionCount = Number(row?.n ?? 0);
-      if (sessionCount > 0) return { appName, sessionCount, userCount: Number(row?.users ?? 0), lastUpdateTime: this.seconds(row?.last, 'sessionUpdate') };
+      if (sessionCount > 0)
+        return { appName, sessionCount, userCount: Number(row?.users ?? 0), lastUpdateTime: this.seconds(row?.last, 'sessionUpdate') };
       return (await this.appRow(qx, appName)) ? { appName, sessionCount: 0, userCount: 0, lastUpdateTime: null } : null;
     });
   }
@@ -409,7 +469,8 @@ export class AdkSessionStore implements SessionStore {
       id: `${user}`,
     };
     const order = page.order ?? 'recent';
-    if (!Object.hasOwn(orders, order)) throw invalidInput(`order must be one of ${Object.keys(orders).join(', ')}; got ${JSON.stringify(order)}.`);
+    if (!Object.hasOwn(orders, order))
+      throw invalidInput(`order must be one of ${Object.keys(orders).join(', ')}; got ${JSON.stringify(order)}.`);
     const filter: Fragment = page.idContains ? containsFolded(this.db.dialect, user, page.idContains) : { sql: '1 = 1', params: [] };
     return this.db.read(async (qx) => {
       const rows = await qx.all(
@@ -417,9 +478,16 @@ export class AdkSessionStore implements SessionStore {
          GROUP BY ${user} ORDER BY ${orders[order]} LIMIT ? OFFSET ?`,
         [appName, ...filter.params, limit, offset],
       );
-      const total = await qx.all(`SELECT count(DISTINCT ${user}) AS n FROM ${t} WHERE ${app} = ? AND ${filter.sql}`, [appName, ...filter.params]);
+      const total = await qx.all(`SELECT count(DISTINCT ${user}) AS n FROM ${t} WHERE ${app} = ? AND ${filter.sql}`, [
+        appName,
+        ...filter.params,
+      ]);
       return {
-        items: rows.map((row) => ({ userId: String(row.user_id), sessionCount: Number(row.n), lastUpdateTime: this.seconds(row.last, 'sessionUpdate') })),
+        items: rows.map((row) => ({
+          userId: String(row.user_id),
+          sessionCount: Number(row.n),
+          lastUpdateTime: this.seconds(row.last, 'sessionUpdate'),
+        })),
         total: Number(total[0]?.n ?? 0),
       };
     });
@@ -439,7 +507,10 @@ export class AdkSessionStore implements SessionStore {
     };
     const inUser = (key: string | undefined): Fragment => {
       const has = jsonHas(dialect, `x.${u.state}`, key, stateValue);
-      return { sql: `EXISTS (SELECT 1 FROM ${u.t} x WHERE x.${u.app} = s.${s.app} AND x.${u.user} = s.${s.user} AND ${has.sql})`, params: has.params };
+      return {
+        sql: `EXISTS (SELECT 1 FROM ${u.t} x WHERE x.${u.app} = s.${s.app} AND x.${u.user} = s.${s.user} AND ${has.sql})`,
+        params: has.params,
+      };
     };
     const inSession = (key: string | undefined) => jsonHas(dialect, `s.${s.state}`, key, stateValue);
     if (stateKey === undefined) {
@@ -493,7 +564,10 @@ export class AdkSessionStore implements SessionStore {
       let totalIsLowerBound = false;
       if (narrowed) {
         const cap = offset + this.searchCountLimit;
-        const counted = await qx.all(`SELECT count(*) AS n FROM (SELECT 1 FROM ${s.t} s WHERE ${whereSql} LIMIT ?) m`, [...params, cap + 1]);
+        const counted = await qx.all(`SELECT count(*) AS n FROM (SELECT 1 FROM ${s.t} s WHERE ${whereSql} LIMIT ?) m`, [
+          ...params,
+          cap + 1,
+        ]);
         total = Number(counted[0]?.n ?? 0);
         if (total > cap) {
           total = cap;
@@ -546,14 +620,22 @@ export class AdkSessionStore implements SessionStore {
     return {
       app: sortedEntries(loaded.tiers.app, app ? this.seconds(app.updateRaw, 'tierUpdate') : 0, source('app', loaded.tiers.app)),
       user: sortedEntries(loaded.tiers.user, user ? this.seconds(user.updateRaw, 'tierUpdate') : 0, source('user', loaded.tiers.user)),
-      session: sortedEntries(loaded.tiers.session, this.seconds(loaded.row.updateRaw, 'sessionUpdate'), source('session', loaded.tiers.session)),
+      session: sortedEntries(
+        loaded.tiers.session,
+        this.seconds(loaded.row.updateRaw, 'sessionUpdate'),
+        source('session', loaded.tiers.session),
+      ),
     };
   }
 
   async getAppState(appName: string): Promise<SessionTiers['app']> {
     const row = await this.db.read((qx) => this.appRow(qx, appName));
     if (!row) return [];
-    return sortedEntries(row.state, this.seconds(row.updateRaw, 'tierUpdate'), await this.editSources(appName, 'app', undefined, row.state));
+    return sortedEntries(
+      row.state,
+      this.seconds(row.updateRaw, 'tierUpdate'),
+      await this.editSources(appName, 'app', undefined, row.state),
+    );
   }
 
   async getUserState(appName: string, userId: string): Promise<SessionTiers['user']> {
@@ -563,14 +645,21 @@ export class AdkSessionStore implements SessionStore {
   }
 
   /** A key's provenance when Statehouse's latest edit of it set the value it still holds (events of the agent leave no such trace). */
-  private async editSources(appName: string, scope: 'app' | 'user', userId: string | undefined, tier: StateRecord): Promise<(key: string) => ChangeSource | null> {
+  private async editSources(
+    appName: string,
+    scope: 'app' | 'user',
+    userId: string | undefined,
+    tier: StateRecord,
+  ): Promise<(key: string) => ChangeSource | null> {
     const latest = new Map<string, StateChange>();
     for (const change of await this.edits(appName, [scope], userId)) {
       if (change.scope === scope && !latest.has(change.key)) latest.set(change.key, change);
     }
     return (key) => {
       const change = latest.get(key);
-      return change && change.newValue !== undefined && JSON.stringify(change.newValue) === JSON.stringify(tier[key]) ? changeSource(change) : null;
+      return change && change.newValue !== undefined && JSON.stringify(change.newValue) === JSON.stringify(tier[key])
+        ? changeSource(change)
+        : null;
     };
   }
 
@@ -594,7 +683,11 @@ export class AdkSessionStore implements SessionStore {
     const { limit, offset } = pageBounds(request);
     if (request.scope !== 'app' && !request.userId) throw invalidInput('userId is required for user and session scope.');
     if (request.scope === 'session' && !request.sessionId) throw invalidInput('sessionId is required for session scope.');
-    const refs = await this.sessionsTouching(request.appName, request.scope === 'app' ? undefined : request.userId, prefixedKey(request.scope, request.key));
+    const refs = await this.sessionsTouching(
+      request.appName,
+      request.scope === 'app' ? undefined : request.userId,
+      prefixedKey(request.scope, request.key),
+    );
     const wanted = request.scope === 'session' ? refs.filter((ref) => ref.sessionId === request.sessionId) : refs;
     const changes: StateChange[] = [];
     for (const ref of wanted) {
@@ -630,7 +723,10 @@ export class AdkSessionStore implements SessionStore {
       where.push(contains(this.db.dialect, column, JSON.stringify(prefixed)));
     }
     const rows = await this.db.read((qx) =>
-      qx.all(`SELECT DISTINCT ${e.user} AS user_id, ${e.session} AS session_id FROM ${e.t} WHERE ${where.map((w) => w.sql).join(' AND ')}`, where.flatMap((w) => w.params)),
+      qx.all(
+        `SELECT DISTINCT ${e.user} AS user_id, ${e.session} AS session_id FROM ${e.t} WHERE ${where.map((w) => w.sql).join(' AND ')}`,
+        where.flatMap((w) => w.params),
+      ),
     );
     return rows.map((row) => ({ appName, userId: String(row.user_id), sessionId: String(row.session_id) }));
   }
@@ -638,7 +734,9 @@ export class AdkSessionStore implements SessionStore {
   async getUserHistory(appName: string, userId: string, page: PageRequest & { since?: number } = {}): Promise<Page<StateChange>> {
     const { limit, offset } = pageBounds(page);
     const s = this.s;
-    const rows = await this.db.read((qx) => qx.all(`SELECT ${s.id} AS id FROM ${s.t} WHERE ${s.app} = ? AND ${s.user} = ?`, [appName, userId]));
+    const rows = await this.db.read((qx) =>
+      qx.all(`SELECT ${s.id} AS id FROM ${s.t} WHERE ${s.app} = ? AND ${s.user} = ?`, [appName, userId]),
+    );
     const changes: StateChange[] = [];
     for (const row of rows) {
       const loaded = await this.replay({ appName, userId, sessionId: String(row.id) });
@@ -686,7 +784,8 @@ export class AdkSessionStore implements SessionStore {
     if (edit.scope === 'user' && !edit.userId) throw invalidInput('userId is required for a user-state edit.');
     const now = nowSeconds();
     const changed = await this.db.write(async (qx) => {
-      const row = edit.scope === 'app' ? await this.appRow(qx, edit.appName, true) : await this.userRow(qx, edit.appName, edit.userId ?? '', true);
+      const row =
+        edit.scope === 'app' ? await this.appRow(qx, edit.appName, true) : await this.userRow(qx, edit.appName, edit.userId ?? '', true);
       const before = row?.state ?? {};
       // What the editor saw, compared with what the locked row holds: a mismatch writes nothing.
       const expected = Object.entries(edit.expected ?? {});
@@ -715,7 +814,11 @@ export class AdkSessionStore implements SessionStore {
         now,
         next,
       });
-      return Object.keys(edit.changes).map((key) => ({ key, oldValue: hasOwn(before, key) ? before[key] : undefined, newValue: edit.changes[key] }));
+      return Object.keys(edit.changes).map((key) => ({
+        key,
+        oldValue: hasOwn(before, key) ? before[key] : undefined,
+        newValue: edit.changes[key],
+      }));
     });
     await this.options.audit?.record(
       changed.map((change) => ({

@@ -46,12 +46,19 @@ describe.each(providers)('adk-js store on %s', (provider) => {
     // sessions.update_time is the last event's timestamp (ms), as appendEvent sets it.
     expect(page.items[0]?.lastUpdateTime).toBe((fixture.aliceTimes.at(-1) ?? 0) / 1000);
     const tiers = await store.getSessionTiers(alice);
-    const values = (entries: { key: string; value: unknown }[] | undefined) => Object.fromEntries((entries ?? []).map((e) => [e.key, e.value]));
+    const values = (entries: { key: string; value: unknown }[] | undefined) =>
+      Object.fromEntries((entries ?? []).map((e) => [e.key, e.value]));
     expect(values(tiers?.app)).toEqual({ theme: 'light' });
     expect(values(tiers?.user)).toEqual({ name: 'Alice B.', likes: ['tea'] });
     expect(values(tiers?.session)).toEqual({ cart: ['tea', 'cups'], last_reply: 'Added tea.' });
     const session = await store.getSession(alice);
-    expect(session?.state).toEqual({ cart: ['tea', 'cups'], last_reply: 'Added tea.', 'app:theme': 'light', 'user:name': 'Alice B.', 'user:likes': ['tea'] });
+    expect(session?.state).toEqual({
+      cart: ['tea', 'cups'],
+      last_reply: 'Added tea.',
+      'app:theme': 'light',
+      'user:name': 'Alice B.',
+      'user:likes': ['tea'],
+    });
   });
 
   it('shows events in camelCase with float-second timestamps, and per-key deltas with old values', async () => {
@@ -68,7 +75,11 @@ describe.each(providers)('adk-js store on %s', (provider) => {
       [3, undefined, ['tea']],
       [5, ['tea'], ['tea', 'cups']],
     ]);
-    expect(changes.find((c) => c.scope === 'user' && c.key === 'name')).toMatchObject({ oldValue: undefined, newValue: 'Alice B.', eventSeq: 5 });
+    expect(changes.find((c) => c.scope === 'user' && c.key === 'name')).toMatchObject({
+      oldValue: undefined,
+      newValue: 'Alice B.',
+      eventSeq: 5,
+    });
   });
 
   it('travels in time by replaying the deltas', async () => {
@@ -182,13 +193,21 @@ describe.each(providers)('adk-js store on %s', (provider) => {
   });
 
   it('creates a session adk-js can continue', async () => {
-    const created = await store.createSession({ appName: 'desk', userId: 'dave', sessionId: 'desk-2', state: { topic: 'billing', 'user:plan': 'pro' } });
+    const created = await store.createSession({
+      appName: 'desk',
+      userId: 'dave',
+      sessionId: 'desk-2',
+      state: { topic: 'billing', 'user:plan': 'pro' },
+    });
     expect(created.state).toEqual({ topic: 'billing', 'user:plan': 'pro' });
     const adk = await adkJsService(database.url);
     try {
       const session = await adk.getSession({ appName: 'desk', userId: 'dave', sessionId: 'desk-2' });
       expect(session?.state).toEqual({ topic: 'billing', 'user:plan': 'pro' });
-      await adk.appendEvent({ session: session!, event: createEvent({ author: 'user', invocationId: 'i', content: { role: 'user', parts: [{ text: 'hi' }] } }) });
+      await adk.appendEvent({
+        session: session!,
+        event: createEvent({ author: 'user', invocationId: 'i', content: { role: 'user', parts: [{ text: 'hi' }] } }),
+      });
       expect((await store.listEvents({ appName: 'desk', userId: 'dave', sessionId: 'desk-2' })).total).toBe(1);
     } finally {
       await adk.close();

@@ -39,7 +39,11 @@ describe('adk-js event_data', () => {
       timestamp: 1_767_225_601_250,
       long_running_tool_ids: [],
       custom_metadata: { traceId: 'x', nested_key: { innerKey: 1 } },
-      actions: { state_delta: { userName: 'Ada', 'user:homeCity': 'Berlin', snake_key: 1 }, artifact_delta: { 'reportFile.txt': 2 }, transfer_to_agent: 'helperAgent' },
+      actions: {
+        state_delta: { userName: 'Ada', 'user:homeCity': 'Berlin', snake_key: 1 },
+        artifact_delta: { 'reportFile.txt': 2 },
+        transfer_to_agent: 'helperAgent',
+      },
       content: {
         parts: [
           { function_call: { id: 'c1', name: 'book', args: { maxPrice: 200, city_name: 'Paris' } } },

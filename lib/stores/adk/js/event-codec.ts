@@ -51,8 +51,7 @@ function convert(value: unknown, key: (k: string) => string, preserve: string[],
   return result;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A stored adk-js event as Statehouse's Event: camelCase, float seconds, the actions' maps present. */
 export function decodeAdkJsEvent(eventData: unknown, columns: { id: string; invocationId: string; timestampMs: number }): Event {

@@ -130,7 +130,11 @@ export async function writeAdkJsScenario(url: string, appName: string, sessions:
       for (const item of scenario.events) {
         const camel = decodeAdkJsEvent(item, { id: item.id, invocationId: item.invocation_id, timestampMs: item.timestamp * 1000 });
         const at = Math.round(item.timestamp * 1000);
-        const adkEvent = createEvent({ ...(camel as unknown as Partial<AdkEvent>), timestamp: at, actions: createEventActions(camel.actions as Partial<AdkEvent['actions']>) });
+        const adkEvent = createEvent({
+          ...(camel as unknown as Partial<AdkEvent>),
+          timestamp: at,
+          actions: createEventActions(camel.actions as Partial<AdkEvent['actions']>),
+        });
         await atTime(at, () => service.appendEvent({ session, event: adkEvent }));
       }
     }

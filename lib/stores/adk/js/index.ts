@@ -14,7 +14,15 @@ import type { StateRecord } from '../../../session-service/types';
 export const ADK_JS_SCHEMA_VERSION = '1';
 
 export const ADK_JS_LAYOUT: AdkLayout = {
-  sessions: { table: 'sessions', appName: 'app_name', userId: 'user_id', id: 'id', state: 'state', createTime: 'create_time', updateTime: 'update_time' },
+  sessions: {
+    table: 'sessions',
+    appName: 'app_name',
+    userId: 'user_id',
+    id: 'id',
+    state: 'state',
+    createTime: 'create_time',
+    updateTime: 'update_time',
+  },
   events: {
     table: 'events',
     id: 'id',

@@ -24,13 +24,35 @@ export function adkJsWrites(dialect: AgentDialect): FamilyWrites {
   const json = (state: StateRecord) => JSON.stringify(state);
 
   /** A tier row: created when missing (adk-js creates `{}` rows on first use), updated when its state changed. */
-  async function writeTier(q: AgentQuery, scope: 'app' | 'user', appName: string, userId: string, exists: boolean, state: StateRecord, changed: boolean) {
+  async function writeTier(
+    q: AgentQuery,
+    scope: 'app' | 'user',
+    appName: string,
+    userId: string,
+    exists: boolean,
+    state: StateRecord,
+    changed: boolean,
+  ) {
     if (!exists) {
-      if (scope === 'app') await q.run('INSERT INTO app_states (app_name, state, update_time) VALUES (?, ?, ?)', [appName, json(state), wallClock()]);
-      else await q.run('INSERT INTO user_states (app_name, user_id, state, update_time) VALUES (?, ?, ?, ?)', [appName, userId, json(state), wallClock()]);
+      if (scope === 'app')
+        await q.run('INSERT INTO app_states (app_name, state, update_time) VALUES (?, ?, ?)', [appName, json(state), wallClock()]);
+      else
+        await q.run('INSERT INTO user_states (app_name, user_id, state, update_time) VALUES (?, ?, ?, ?)', [
+          appName,
+          userId,
+          json(state),
+          wallClock(),
+        ]);
     } else if (changed) {
-      if (scope === 'app') await q.run('UPDATE app_states SET state = ?, update_time = ? WHERE app_name = ?', [json(state), wallClock(), appName]);
-      else await q.run('UPDATE user_states SET state = ?, update_time = ? WHERE app_name = ? AND user_id = ?', [json(state), wallClock(), appName, userId]);
+      if (scope === 'app')
+        await q.run('UPDATE app_states SET state = ?, update_time = ? WHERE app_name = ?', [json(state), wallClock(), appName]);
+      else
+        await q.run('UPDATE user_states SET state = ?, update_time = ? WHERE app_name = ? AND user_id = ?', [
+          json(state),
+          wallClock(),
+          appName,
+          userId,
+        ]);
     }
   }
 

@@ -46,16 +46,25 @@ function writesFor(dialect: AgentDialect, time: FamilyCodec['time']): FamilyWrit
       if (exists) await q.run(`UPDATE app_states SET state = ?, update_time = ${now} WHERE app_name = ?`, [json(state), appName]);
       else await q.run(`INSERT INTO app_states (app_name, state, update_time) VALUES (?, ?, ${now})`, [appName, json(state)]);
     } else if (exists) {
-      await q.run(`UPDATE user_states SET state = ?, update_time = ${now} WHERE app_name = ? AND user_id = ?`, [json(state), appName, userId]);
+      await q.run(`UPDATE user_states SET state = ?, update_time = ${now} WHERE app_name = ? AND user_id = ?`, [
+        json(state),
+        appName,
+        userId,
+      ]);
     } else {
-      await q.run(`INSERT INTO user_states (app_name, user_id, state, update_time) VALUES (?, ?, ?, ${now})`, [appName, userId, json(state)]);
+      await q.run(`INSERT INTO user_states (app_name, user_id, state, update_time) VALUES (?, ?, ?, ${now})`, [
+        appName,
+        userId,
+        json(state),
+      ]);
     }
   };
   return {
     // append_event: `state | delta` per tier, update_time = the event's timestamp, and the event row (StorageEvent.from_event).
     async append(q, write) {
       const { ref, event, delta } = write;
-      if (Object.keys(delta.app).length > 0) await saveTier(q, 'app', ref.appName, '', write.hasAppRow, unionDelta({ ...write.app }, delta.app));
+      if (Object.keys(delta.app).length > 0)
+        await saveTier(q, 'app', ref.appName, '', write.hasAppRow, unionDelta({ ...write.app }, delta.app));
       if (Object.keys(delta.user).length > 0) {
         await saveTier(q, 'user', ref.appName, ref.userId, write.hasUserRow, unionDelta({ ...write.user }, delta.user));
       }
@@ -70,17 +79,25 @@ function writesFor(dialect: AgentDialect, time: FamilyCodec['time']): FamilyWrit
           ref.sessionId,
         ]);
       } else {
-        await q.run('UPDATE sessions SET update_time = ? WHERE app_name = ? AND user_id = ? AND id = ?', [update, ref.appName, ref.userId, ref.sessionId]);
+        await q.run('UPDATE sessions SET update_time = ? WHERE app_name = ? AND user_id = ? AND id = ?', [
+          update,
+          ref.appName,
+          ref.userId,
+          ref.sessionId,
+        ]);
       }
-      await q.run('INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data) VALUES (?, ?, ?, ?, ?, ?, ?)', [
-        event.id,
-        ref.appName,
-        ref.userId,
-        ref.sessionId,
-        event.invocationId,
-        time.encode(event.timestamp, 'event'),
-        json(eventToPython(event)),
-      ]);
+      await q.run(
+        'INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [
+          event.id,
+          ref.appName,
+          ref.userId,
+          ref.sessionId,
+          event.invocationId,
+          time.encode(event.timestamp, 'event'),
+          json(eventToPython(event)),
+        ],
+      );
     },
     async editTier(q, write) {
       const exists = write.scope === 'app' ? write.hasAppRow : write.hasUserRow;
@@ -181,7 +198,12 @@ export const pythonDbFamily: AdkFamily = {
         // StorageEvent.to_event: the JSON, with id, invocation_id and timestamp from their columns.
         const data = jsonValue(row.event_data);
         const fields = data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {};
-        return eventFromPython({ ...fields, id: String(row.id), invocation_id: String(row.invocation_id ?? ''), timestamp: time.decode(row.timestamp, 'event') });
+        return eventFromPython({
+          ...fields,
+          id: String(row.id),
+          invocation_id: String(row.invocation_id ?? ''),
+          timestamp: time.decode(row.timestamp, 'event'),
+        });
       },
       applyDelta: unionDelta,
       // The session's _storage_update_marker is its update_time when loaded: any other value in storage is stale.

@@ -46,7 +46,15 @@ const writes: FamilyWrites = {
     if (nonEmpty(delta.app)) await q.run(UPSERT_APP, [ref.appName, pythonJsonDumps(delta.app), ts]);
     if (nonEmpty(delta.user)) await q.run(UPSERT_USER, [ref.appName, ref.userId, pythonJsonDumps(delta.user), ts]);
     if (nonEmpty(delta.session)) await q.run(PATCH_SESSION, [pythonJsonDumps(delta.session), ts, ref.appName, ref.userId, ref.sessionId]);
-    await q.run(INSERT_EVENT, [event.id, ref.appName, ref.userId, ref.sessionId, event.invocationId, ts, pydanticJson(eventToPython(event))]);
+    await q.run(INSERT_EVENT, [
+      event.id,
+      ref.appName,
+      ref.userId,
+      ref.sessionId,
+      event.invocationId,
+      ts,
+      pydanticJson(eventToPython(event)),
+    ]);
     if (!nonEmpty(delta.session)) await q.run(TOUCH_SESSION, [ts, ref.appName, ref.userId, ref.sessionId]);
   },
   // The same upsert an append's delta makes for that tier; json_patch removes a key patched with null.
@@ -91,7 +99,10 @@ export const pythonSqliteFamily: AdkFamily = {
           'Migrate it with `python -m google.adk.sessions.migration.migrate_from_sqlalchemy_sqlite --source_db_path <db> --dest_db_path <db>.new`, then open the new file.',
       };
     }
-    return { version: 'sqlite', description: 'adk-python SqliteSessionService: REAL epoch seconds, event_data as pydantic JSON, json_patch merges' };
+    return {
+      version: 'sqlite',
+      description: 'adk-python SqliteSessionService: REAL epoch seconds, event_data as pydantic JSON, json_patch merges',
+    };
   },
   async open() {
     return codec;

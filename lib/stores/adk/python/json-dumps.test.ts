@@ -32,7 +32,13 @@ describe('Python field names of events', () => {
       timestamp: 1.5,
       turn_complete: true,
       content: { role: 'model', parts: [{ function_call: { id: 'c', name: 'f', args: { max_price: 1, some_key: { inner_key: 2 } } } }] },
-      actions: { state_delta: { user_name: 'x', 'app:some_key': 1 }, artifact_delta: {}, requested_auth_configs: {}, requested_tool_confirmations: {}, transfer_to_agent: 'b' },
+      actions: {
+        state_delta: { user_name: 'x', 'app:some_key': 1 },
+        artifact_delta: {},
+        requested_auth_configs: {},
+        requested_tool_confirmations: {},
+        transfer_to_agent: 'b',
+      },
       custom_metadata: { trace_id: 't' },
     };
     const event = eventFromPython(python);
@@ -47,7 +53,9 @@ describe('Python field names of events', () => {
   });
 
   it('drops None fields as exclude_none does, keeping null values inside maps', () => {
-    const dumped = eventToPython(eventFromPython({ id: 'e', invocation_id: '', author: 'a', timestamp: 1, actions: { state_delta: { gone: null } } }));
+    const dumped = eventToPython(
+      eventFromPython({ id: 'e', invocation_id: '', author: 'a', timestamp: 1, actions: { state_delta: { gone: null } } }),
+    );
     expect(dumped).toEqual({
       id: 'e',
       invocation_id: '',
@@ -55,6 +63,8 @@ describe('Python field names of events', () => {
       timestamp: 1,
       actions: { state_delta: { gone: null }, artifact_delta: {}, requested_auth_configs: {}, requested_tool_confirmations: {} },
     });
-    expect(eventToPython({ ...eventFromPython({ id: 'e', author: 'a', timestamp: 1 }), branch: null } as never)).not.toHaveProperty('branch');
+    expect(eventToPython({ ...eventFromPython({ id: 'e', author: 'a', timestamp: 1 }), branch: null } as never)).not.toHaveProperty(
+      'branch',
+    );
   });
 });

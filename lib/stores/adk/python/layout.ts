@@ -4,7 +4,15 @@
 import type { AdkLayout } from '../family';
 
 export const PYTHON_LAYOUT: AdkLayout = {
-  sessions: { table: 'sessions', appName: 'app_name', userId: 'user_id', id: 'id', state: 'state', createTime: 'create_time', updateTime: 'update_time' },
+  sessions: {
+    table: 'sessions',
+    appName: 'app_name',
+    userId: 'user_id',
+    id: 'id',
+    state: 'state',
+    createTime: 'create_time',
+    updateTime: 'update_time',
+  },
   events: {
     table: 'events',
     id: 'id',

@@ -65,7 +65,8 @@ describe.each(providers)('adk-rust store on %s', (provider) => {
 
   it('reads the tiers: the session tier is the snapshot without its app: and user: copies', async () => {
     const tiers = await store.getSessionTiers(alice);
-    const values = (entries: { key: string; value: unknown }[] | undefined) => Object.fromEntries((entries ?? []).map((e) => [e.key, e.value]));
+    const values = (entries: { key: string; value: unknown }[] | undefined) =>
+      Object.fromEntries((entries ?? []).map((e) => [e.key, e.value]));
     expect(values(tiers?.app)).toEqual({ theme: 'light' });
     expect(values(tiers?.user)).toEqual({ name: 'Alice B.', likes: ['tea'] });
     expect(values(tiers?.session)).toEqual({ cart: ['tea', 'cups'], last_reply: 'Added tea.' });
@@ -80,7 +81,9 @@ describe.each(providers)('adk-rust store on %s', (provider) => {
     expect(total).toBe(5);
     expect(items.map((item) => item.event.id)).toEqual(['e1', 'e2', 'e3', 'e4', 'e5']);
     expect(items[1]?.event.content?.parts?.[0]).toEqual({ functionCall: { name: 'add_to_cart', args: { item: 'tea' }, id: 'call-1' } });
-    expect(items[2]?.event.content?.parts?.[0]).toEqual({ functionResponse: { id: 'call-1', name: 'add_to_cart', response: { ok: true } } });
+    expect(items[2]?.event.content?.parts?.[0]).toEqual({
+      functionResponse: { id: 'call-1', name: 'add_to_cart', response: { ok: true } },
+    });
     expect(items[2]?.event.actions.stateDelta).toEqual({ cart: ['tea'], 'user:likes': ['tea'] });
     expect(items[3]?.event.turnComplete).toBe(true);
     expect(items[2]?.event.timestamp).toBeCloseTo(BASE_S + 3.00025, 6);
@@ -95,7 +98,8 @@ describe.each(providers)('adk-rust store on %s', (provider) => {
     try {
       await (await RustStoreWriter.open(newer.url)).close();
       const { Client } = (await import('pg')).default;
-      const sql = "INSERT INTO _adk_session_migrations (version, description, applied_at) VALUES (2, 'future', '2027-01-01T00:00:00+00:00')";
+      const sql =
+        "INSERT INTO _adk_session_migrations (version, description, applied_at) VALUES (2, 'future', '2027-01-01T00:00:00+00:00')";
       if (provider === 'sqlite') {
         const { default: Database } = await import('better-sqlite3');
         const db = new Database(sqliteFilePath(newer.url));
@@ -154,7 +158,13 @@ describe.each(providers)('adk-rust writes on %s', (provider) => {
       content: { role: 'user', parts: [{ text: 'from support' }] },
       stateDelta: { note: 'vip', 'user:tier': 'gold', 'temp:x': 1 },
     });
-    await writer.append('shop', 'bob', 'bob-1', { id: 'sh-2', nanos: at + 1_000_000_000n, invocationId: 'support', author: 'support', content: { role: 'user', parts: [{ text: 'ping' }] } });
+    await writer.append('shop', 'bob', 'bob-1', {
+      id: 'sh-2',
+      nanos: at + 1_000_000_000n,
+      invocationId: 'support',
+      author: 'support',
+      content: { role: 'user', parts: [{ text: 'ping' }] },
+    });
     await writer.close();
 
     const store = await openAdkStore(statehouse.url);
@@ -174,7 +184,13 @@ describe.each(providers)('adk-rust writes on %s', (provider) => {
       );
       await store.append(
         { appName: 'shop', userId: 'bob', sessionId: 'bob-1' },
-        { id: 'sh-2', timestamp: BASE_S + 21.25, invocationId: 'support', author: 'support', content: { role: 'user', parts: [{ text: 'ping' }] } },
+        {
+          id: 'sh-2',
+          timestamp: BASE_S + 21.25,
+          invocationId: 'support',
+          author: 'support',
+          content: { role: 'user', parts: [{ text: 'ping' }] },
+        },
       );
     } finally {
       await store.close();
@@ -190,14 +206,22 @@ describe.each(providers)('adk-rust writes on %s', (provider) => {
     const store = await openAdkStore(statehouse.url);
     try {
       await store.editState({ appName: 'shop', scope: 'app', changes: { theme: 'contrast' }, actor: 'ops', reason: 'test' });
-      await expect(store.append(alice, { author: 'x', content: { role: 'user', parts: [{ codeExecutionResult: { outcome: 'OK' } }] } })).rejects.toMatchObject({
+      await expect(
+        store.append(alice, { author: 'x', content: { role: 'user', parts: [{ codeExecutionResult: { outcome: 'OK' } }] } }),
+      ).rejects.toMatchObject({
         code: 'INVALID_INPUT',
       });
     } finally {
       await store.close();
     }
     const writer = await RustStoreWriter.open(statehouse.url);
-    await writer.append('shop', 'alice', 'alice-1', { id: 'r-9', nanos: BigInt(BASE_S + 30) * 1_000_000_000n, invocationId: 'i', author: 'agent', stateDelta: { step: 2 } });
+    await writer.append('shop', 'alice', 'alice-1', {
+      id: 'r-9',
+      nanos: BigInt(BASE_S + 30) * 1_000_000_000n,
+      invocationId: 'i',
+      author: 'agent',
+      stateDelta: { step: 2 },
+    });
     await writer.close();
     const reopened = await openAdkStore(statehouse.url);
     try {

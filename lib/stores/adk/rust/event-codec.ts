@@ -23,19 +23,23 @@ function camelKeys(value: unknown): unknown {
 /** One untagged Rust part as ADK's Part. */
 function decodePart(part: unknown): Part {
   if (!isObject(part)) return {};
-  if (typeof part.thinking === 'string') return { text: part.thinking, thought: true, ...(part.signature ? { thoughtSignature: part.signature } : {}) };
+  if (typeof part.thinking === 'string')
+    return { text: part.thinking, thought: true, ...(part.signature ? { thoughtSignature: part.signature } : {}) };
   if (typeof part.text === 'string') return { text: part.text };
   if (typeof part.name === 'string' && 'args' in part) {
     return { functionCall: { name: part.name, args: part.args as JsonObject, ...(part.id ? { id: part.id as string } : {}) } };
   }
   if (isObject(part.functionResponse)) {
     const data = part.functionResponse;
-    return { functionResponse: { ...(part.id ? { id: part.id as string } : {}), name: String(data.name), response: data.response as JsonObject } };
+    return {
+      functionResponse: { ...(part.id ? { id: part.id as string } : {}), name: String(data.name), response: data.response as JsonObject },
+    };
   }
   if (typeof part.mime_type === 'string' && Array.isArray(part.data)) {
     return { inlineData: { mimeType: part.mime_type, data: Buffer.from(part.data as number[]).toString('base64') } };
   }
-  if (typeof part.mime_type === 'string' && typeof part.file_uri === 'string') return { fileData: { mimeType: part.mime_type, fileUri: part.file_uri } };
+  if (typeof part.mime_type === 'string' && typeof part.file_uri === 'string')
+    return { fileData: { mimeType: part.mime_type, fileUri: part.file_uri } };
   return camelKeys(part) as Part;
 }
 
@@ -55,7 +59,9 @@ export function decodeRustEvent(row: Row, timestamp: number): Event {
     author: String(row.author ?? ''),
     timestamp,
     actions: {
-      ...(camelKeys(Object.fromEntries(Object.entries(actions).filter(([k, v]) => shown(v) && k !== 'state_delta' && k !== 'artifact_delta'))) as Obj),
+      ...(camelKeys(
+        Object.fromEntries(Object.entries(actions).filter(([k, v]) => shown(v) && k !== 'state_delta' && k !== 'artifact_delta')),
+      ) as Obj),
       stateDelta: isObject(actions.state_delta) ? (actions.state_delta as JsonObject) : {},
       artifactDelta: isObject(actions.artifact_delta) ? (actions.artifact_delta as Record<string, number>) : {},
       requestedAuthConfigs: {},
@@ -89,7 +95,9 @@ function encodePart(part: Part): Obj {
   if (part.inlineData?.mimeType && typeof part.inlineData.data === 'string') {
     return { mime_type: part.inlineData.mimeType, data: [...Buffer.from(part.inlineData.data, 'base64')] };
   }
-  throw invalidInput(`adk-rust stores text, thought, functionCall, functionResponse and inlineData parts; not ${Object.keys(part).join(', ') || 'an empty part'}.`);
+  throw invalidInput(
+    `adk-rust stores text, thought, functionCall, functionResponse and inlineData parts; not ${Object.keys(part).join(', ') || 'an empty part'}.`,
+  );
 }
 
 function encodeContent(content: Content | undefined): Obj | null {

@@ -64,15 +64,17 @@ type State = Record<string, Json>;
 function sorted(value: Json): Json {
   if (Array.isArray(value)) return value.map(sorted);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted(value[key] as Json)]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sorted(value[key] as Json)]),
+  );
 }
 const json = (value: Json) => JSON.stringify(sorted(value));
 
 /** A part as adk-core's untagged `Part` serialises: Text `{text}`, FunctionCall `{name, args, id?}`, FunctionResponse `{functionResponse: {name, response}, id?}`. */
 export type RustPart =
-  | { text: string }
-  | { name: string; args: Json; id?: string }
-  | { functionResponse: { name: string; response: Json }; id?: string };
+  { text: string } | { name: string; args: Json; id?: string } | { functionResponse: { name: string; response: Json }; id?: string };
 
 export interface RustEvent {
   id: string;
@@ -102,7 +104,13 @@ export function llmResponseJson(event: RustEvent): string {
 
 /** serde of `EventActions`: tool_confirmation, tool_confirmation_decision, compaction, route skipped when None. */
 export function actionsJson(delta: State): string {
-  return JSON.stringify({ state_delta: sorted(delta), artifact_delta: {}, skip_summarization: false, transfer_to_agent: null, escalate: false });
+  return JSON.stringify({
+    state_delta: sorted(delta),
+    artifact_delta: {},
+    skip_summarization: false,
+    transfer_to_agent: null,
+    escalate: false,
+  });
 }
 
 /** state_utils::extract_state_deltas: app:/user: stripped, temp: dropped, the rest session. */
@@ -166,7 +174,8 @@ function sqliteWriter(url: string): Writer {
         throw error;
       }
     },
-    version: async () => Number((db.prepare('SELECT COALESCE(MAX(version), 0) AS max_v FROM _adk_session_migrations').get() as { max_v: number }).max_v),
+    version: async () =>
+      Number((db.prepare('SELECT COALESCE(MAX(version), 0) AS max_v FROM _adk_session_migrations').get() as { max_v: number }).max_v),
     close: async () => void db.close(),
   };
 }
@@ -176,7 +185,7 @@ async function postgresWriter(url: string): Promise<Writer> {
   await client.connect();
   return {
     run: async (sql, params) => void (await client.query(sql, params)),
-    one: async (sql, params) => ((await client.query<{ state: State }>(sql, params)).rows[0]?.state ?? null),
+    one: async (sql, params) => (await client.query<{ state: State }>(sql, params)).rows[0]?.state ?? null,
     time: pgTimestamp,
     p: (n) => `$${n}`,
     // postgres.rs: INSERT ... ON CONFLICT (app_name) DO UPDATE SET state = $2, updated_at = $3
@@ -195,7 +204,11 @@ async function postgresWriter(url: string): Promise<Writer> {
         throw error;
       }
     },
-    version: async () => Number((await client.query<{ max_v: string }>('SELECT COALESCE(MAX(version), 0) AS max_v FROM _adk_session_migrations')).rows[0]?.max_v ?? 0),
+    version: async () =>
+      Number(
+        (await client.query<{ max_v: string }>('SELECT COALESCE(MAX(version), 0) AS max_v FROM _adk_session_migrations')).rows[0]?.max_v ??
+          0,
+      ),
     close: () => client.end(),
   };
 }
@@ -216,7 +229,10 @@ export class RustStoreWriter {
         await w.tx(async () => {
           for (const statement of (postgres ? RUST_POSTGRES_DDL : RUST_SQLITE_DDL).split(';').filter(Boolean)) await w.run(statement, []);
           const now = rfc3339(BigInt(Date.now()) * 1_000_000n);
-          await w.run(`INSERT INTO _adk_session_migrations (version, description, applied_at) VALUES (1, 'create initial session tables', '${now}')`, []);
+          await w.run(
+            `INSERT INTO _adk_session_migrations (version, description, applied_at) VALUES (1, 'create initial session tables', '${now}')`,
+            [],
+          );
         });
       }
     } catch (error) {
@@ -252,24 +268,33 @@ export class RustStoreWriter {
     const insertEvent = () =>
       this.w.run(
         `INSERT INTO events (id, app_name, user_id, session_id, invocation_id, branch, author, timestamp, llm_response, actions, long_running_tool_ids) VALUES (${[...Array(11).keys()].map((i) => p(i + 1)).join(', ')})`,
-        [event.id, appName, userId, sessionId, event.invocationId, event.branch ?? '', event.author, time(event.nanos), llmResponseJson(event), actionsJson(delta), '[]'],
-      );
-    await this.w.tx(async () => {
-      if (Object.keys(delta).length === 0) {
-        await this.w.run(`UPDATE sessions SET updated_at = ${p(1)} WHERE app_name = ${p(2)} AND user_id = ${p(3)} AND session_id = ${p(4)}`, [
-          time(event.nanos),
+        [
+          event.id,
           appName,
           userId,
           sessionId,
-        ]);
+          event.invocationId,
+          event.branch ?? '',
+          event.author,
+          time(event.nanos),
+          llmResponseJson(event),
+          actionsJson(delta),
+          '[]',
+        ],
+      );
+    await this.w.tx(async () => {
+      if (Object.keys(delta).length === 0) {
+        await this.w.run(
+          `UPDATE sessions SET updated_at = ${p(1)} WHERE app_name = ${p(2)} AND user_id = ${p(3)} AND session_id = ${p(4)}`,
+          [time(event.nanos), appName, userId, sessionId],
+        );
         await insertEvent();
         return;
       }
-      const existing = await this.w.one(`SELECT state FROM sessions WHERE app_name = ${p(1)} AND user_id = ${p(2)} AND session_id = ${p(3)}`, [
-        appName,
-        userId,
-        sessionId,
-      ]);
+      const existing = await this.w.one(
+        `SELECT state FROM sessions WHERE app_name = ${p(1)} AND user_id = ${p(2)} AND session_id = ${p(3)}`,
+        [appName, userId, sessionId],
+      );
       if (!existing) throw new Error('session not found');
       const sessionState = extract(existing).session;
       const tiers = extract(delta);
@@ -303,7 +328,13 @@ export async function writeRustFixture(url: string): Promise<void> {
   const rust = await RustStoreWriter.open(url);
   try {
     await rust.create('shop', 'alice', 'alice-1', { 'app:theme': 'dark', 'user:name': 'Alice', cart: [] }, at(0));
-    await rust.append('shop', 'alice', 'alice-1', { id: 'e1', nanos: at(1, 0n), invocationId: 'inv-1', author: 'user', content: { role: 'user', parts: [{ text: 'I like tea' }] } });
+    await rust.append('shop', 'alice', 'alice-1', {
+      id: 'e1',
+      nanos: at(1, 0n),
+      invocationId: 'inv-1',
+      author: 'user',
+      content: { role: 'user', parts: [{ text: 'I like tea' }] },
+    });
     await rust.append('shop', 'alice', 'alice-1', {
       id: 'e2',
       nanos: at(2, 500_000_000n),
@@ -337,7 +368,13 @@ export async function writeRustFixture(url: string): Promise<void> {
       stateDelta: { cart: ['tea', 'cups'], 'user:name': 'Alice B.' },
     });
     await rust.create('shop', 'bob', 'bob-1', { 'user:name': 'Bob' }, at(6));
-    await rust.append('shop', 'bob', 'bob-1', { id: 'b1', nanos: at(7), invocationId: 'inv-b', author: 'user', content: { role: 'user', parts: [{ text: 'hello' }] } });
+    await rust.append('shop', 'bob', 'bob-1', {
+      id: 'b1',
+      nanos: at(7),
+      invocationId: 'inv-b',
+      author: 'user',
+      content: { role: 'user', parts: [{ text: 'hello' }] },
+    });
     await rust.create('desk', 'carol', 'desk-1', { ticket: 7 }, at(8));
   } finally {
     await rust.close();
@@ -349,7 +386,11 @@ function rustPart(part: Json): RustPart {
   const call = p.function_call as Record<string, Json> | undefined;
   if (call) return { name: String(call.name), args: call.args ?? {}, ...(call.id ? { id: String(call.id) } : {}) };
   const response = p.function_response as Record<string, Json> | undefined;
-  if (response) return { functionResponse: { name: String(response.name), response: response.response ?? {} }, ...(response.id ? { id: String(response.id) } : {}) };
+  if (response)
+    return {
+      functionResponse: { name: String(response.name), response: response.response ?? {} },
+      ...(response.id ? { id: String(response.id) } : {}),
+    };
   return { text: String(p.text ?? '') };
 }
 

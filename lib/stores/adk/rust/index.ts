@@ -15,7 +15,15 @@ import type { StateRecord } from '../../../session-service/types';
 export const RUST_REGISTRY_TABLE = '_adk_session_migrations';
 
 export const ADK_RUST_LAYOUT: AdkLayout = {
-  sessions: { table: 'sessions', appName: 'app_name', userId: 'user_id', id: 'session_id', state: 'state', createTime: 'created_at', updateTime: 'updated_at' },
+  sessions: {
+    table: 'sessions',
+    appName: 'app_name',
+    userId: 'user_id',
+    id: 'session_id',
+    state: 'state',
+    createTime: 'created_at',
+    updateTime: 'updated_at',
+  },
   events: {
     table: 'events',
     id: 'id',
@@ -34,13 +42,30 @@ export const ADK_RUST_LAYOUT: AdkLayout = {
 function detect(schema: SchemaInfo): FamilyMatch | null {
   const tables =
     hasColumns(schema, 'sessions', ['app_name', 'user_id', 'session_id', 'state', 'created_at', 'updated_at']) &&
-    hasColumns(schema, 'events', ['id', 'app_name', 'user_id', 'session_id', 'invocation_id', 'branch', 'author', 'timestamp', 'llm_response', 'actions', 'long_running_tool_ids']) &&
+    hasColumns(schema, 'events', [
+      'id',
+      'app_name',
+      'user_id',
+      'session_id',
+      'invocation_id',
+      'branch',
+      'author',
+      'timestamp',
+      'llm_response',
+      'actions',
+      'long_running_tool_ids',
+    ]) &&
     hasColumns(schema, 'app_states', ['app_name', 'state', 'updated_at']) &&
     hasColumns(schema, 'user_states', ['app_name', 'user_id', 'state', 'updated_at']);
   if (!tables) return null;
   const times = schema.dialect === 'sqlite' ? 'RFC 3339 text' : 'timestamptz';
-  const registry = schema.tables.has(RUST_REGISTRY_TABLE) ? `migrations in ${RUST_REGISTRY_TABLE}` : 'no migration registry (pre-registry release)';
-  return { version: '1', description: `adk-rust ${schema.dialect === 'sqlite' ? 'SqliteSessionService' : 'PostgresSessionService'} (schema v1, ${registry}): ${times}, events as llm_response/actions JSON columns` };
+  const registry = schema.tables.has(RUST_REGISTRY_TABLE)
+    ? `migrations in ${RUST_REGISTRY_TABLE}`
+    : 'no migration registry (pre-registry release)';
+  return {
+    version: '1',
+    description: `adk-rust ${schema.dialect === 'sqlite' ? 'SqliteSessionService' : 'PostgresSessionService'} (schema v1, ${registry}): ${times}, events as llm_response/actions JSON columns`,
+  };
 }
 
 /**

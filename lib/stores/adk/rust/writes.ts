@@ -54,7 +54,17 @@ export function adkRustWrites(dialect: AgentDialect): FamilyWrites {
       const columns = encodeRustEvent(event);
       await q.run(
         'INSERT INTO events (id, app_name, user_id, session_id, invocation_id, branch, author, timestamp, llm_response, actions, long_running_tool_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        [event.id, ...key, event.invocationId, event.branch ?? '', event.author, at, columns.llmResponse, columns.actions, columns.longRunningToolIds],
+        [
+          event.id,
+          ...key,
+          event.invocationId,
+          event.branch ?? '',
+          event.author,
+          at,
+          columns.llmResponse,
+          columns.actions,
+          columns.longRunningToolIds,
+        ],
       );
     },
 

@@ -16,7 +16,10 @@ const query = z.object({ userId: z.string().optional(), sessionId: z.string().op
 
 export const GET = route<AppParams>(async (request, params) => {
   const { userId, sessionId, limit, offset } = parseQuery(request, query);
-  const page = await capability(await getStore(), 'listOperations')({
+  const page = await capability(
+    await getStore(),
+    'listOperations',
+  )({
     appName: appNameOf(params),
     ...(userId === undefined ? {} : { userId }),
     ...(sessionId === undefined ? {} : { sessionId }),

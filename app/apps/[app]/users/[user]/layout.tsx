@@ -8,13 +8,7 @@ import { routeId } from '@/lib/data/route-params';
  * exist. Checked here, before anything streams, so an unknown app or user
  * answers with a real 404; the page reads the same (cached) overview.
  */
-export default async function UserLayout({
-  params,
-  children,
-}: {
-  params: Promise<{ app: string; user: string }>;
-  children: ReactNode;
-}) {
+export default async function UserLayout({ params, children }: { params: Promise<{ app: string; user: string }>; children: ReactNode }) {
   const { app, user } = await params;
   const appName = routeId(app);
   const userId = routeId(user);

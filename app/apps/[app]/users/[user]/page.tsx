@@ -76,7 +76,13 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
 
       <section aria-label="Sessions">
         <h2 className="mb-3 text-lg font-semibold">Sessions</h2>
-        <TransferBar appName={appName} userId={userId} exportHref={userExportPath(appName, userId)} canOperate={canOperate} canPrune={false} />
+        <TransferBar
+          appName={appName}
+          userId={userId}
+          exportHref={userExportPath(appName, userId)}
+          canOperate={canOperate}
+          canPrune={false}
+        />
         <SessionSearchForm
           pathname={pathname}
           query={query}

@@ -11,10 +11,14 @@ export default function SessionNotFound() {
   return (
     <NotFoundPanel
       title="Session not found"
-      action={<UserSessionsLink className={buttonClass({ variant: 'primary', size: 'md', className: 'inline-block' })}>Back to the user’s sessions</UserSessionsLink>}
+      action={
+        <UserSessionsLink className={buttonClass({ variant: 'primary', size: 'md', className: 'inline-block' })}>
+          Back to the user’s sessions
+        </UserSessionsLink>
+      }
     >
-      This user has no session with that id. It may have been deleted (its events go with it; app and user state stay), or
-      the link may be mistyped.
+      This user has no session with that id. It may have been deleted (its events go with it; app and user state stay), or the link may be
+      mistyped.
     </NotFoundPanel>
   );
 }

@@ -28,7 +28,9 @@ const query = z.object({
 export const GET = route<SessionParams>(async (request, params) => {
   const ref = sessionRefOf(params);
   const { after, order, key, ...filters } = parseQuery(request, query);
-  const page = await (await getStore()).listEvents(ref, {
+  const page = await (
+    await getStore()
+  ).listEvents(ref, {
     ...filters,
     afterSeq: after,
     newestFirst: order === 'desc',

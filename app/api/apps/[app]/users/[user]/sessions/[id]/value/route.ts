@@ -16,12 +16,22 @@ import type { JsonValue } from '@/lib/session-service/types';
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-const pointer = z.string().max(4096).regex(/^(\/[^/]*)*$/, 'must be a JSON pointer').default('');
+const pointer = z
+  .string()
+  .max(4096)
+  .regex(/^(\/[^/]*)*$/, 'must be a JSON pointer')
+  .default('');
 const seq = z.string({ error: 'is required' }).pipe(storedIntegerParam(1));
 const query = z.discriminatedUnion('at', [
   z.object({ at: z.literal('event'), seq, pointer }),
   z.object({ at: z.literal('change'), seq, change: z.string().pipe(storedIntegerParam(1)), side: z.enum(['old', 'new']), pointer }),
-  z.object({ at: z.literal('state'), tier: z.enum(['app', 'user', 'session']), key: z.string().max(1024), asOf: storedIntegerParam(1).optional(), pointer }),
+  z.object({
+    at: z.literal('state'),
+    tier: z.enum(['app', 'user', 'session']),
+    key: z.string().max(1024),
+    asOf: storedIntegerParam(1).optional(),
+    pointer,
+  }),
 ]);
 
 /** `{"value": ...}`: part of an event, of a change it caused, or of a state value (now or as of an event); 404 when there is none. */
