@@ -19,7 +19,7 @@ import {
 import { isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { checkOrigin } from '@/lib/http/origin';
 import { HttpError } from '@/lib/http/problem';
-import { SIGN_IN_PATH } from '@/lib/paths';
+import { OPERATIONS_PATHS, SIGN_IN_PATH } from '@/lib/paths';
 
 const PUBLIC_PATHS = [SIGN_IN_PATH];
 
@@ -78,6 +78,9 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   if (!isKnownMethod(request.method)) return refuse(request, 405, 'Method Not Allowed', { Allow: ALLOW_ANY_ROUTE });
   if (hasMalformedEncoding(pathname))
     return refuse(request, 400, 'Malformed percent-encoding in the path: each % must start a UTF-8 byte as %XX.');
+  // Probes and scrapers address the server by whatever name their platform uses, without a sign-in;
+  // these routes say no more than up/down, and /metrics checks its own token.
+  if (OPERATIONS_PATHS.includes(pathname)) return NextResponse.next();
   let config;
   try {
     config = authConfig();

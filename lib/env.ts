@@ -48,6 +48,8 @@ const schema = z.object({
       .map((origin) => origin.trim())
       .filter(Boolean),
   ),
+  /** How long /readyz waits for each database to answer, in ms (default 2000). */
+  STATEHOUSE_READY_TIMEOUT_MS: wholeNumber('STATEHOUSE_READY_TIMEOUT_MS', 1, true),
   /** An agent's ADK session database(s) to serve instead of Statehouse's own sessions: `[id=]location`, space-separated. */
   STATEHOUSE_STORE: text,
   /** The project root (prisma/ and node_modules); found from this module's location when unset. */

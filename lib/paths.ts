@@ -17,6 +17,12 @@ export const SIGN_IN_PATH = '/sign-in';
 export const signInPath = (next?: string) => (next ? `${SIGN_IN_PATH}?next=${segment(next)}` : SIGN_IN_PATH);
 
 export const PREVIEW_PATH = '/preview';
+
+/** Operators' endpoints: liveness, readiness, Prometheus metrics (each checks what it needs itself). */
+export const HEALTHZ_PATH = '/healthz';
+export const READYZ_PATH = '/readyz';
+export const METRICS_PATH = '/metrics';
+export const OPERATIONS_PATHS: readonly string[] = [HEALTHZ_PATH, READYZ_PATH, METRICS_PATH];
 export interface PreviewLink {
   session?: SessionRef | null;
   /** Render as of this event (sequence number); null for the current state. */

@@ -17,6 +17,26 @@ export interface Services {
   /** What the served store is; the console shows it and hides writes it refuses. */
   info: StoreInfo;
   accounts: AccountStore;
+  /** Every database these services use, by name, each answering one trivial query (readiness). */
+  probes?: Probe[];
+}
+
+/** One database the services depend on: `statehouse` (its own) or a served store's id. */
+export interface Probe {
+  name: string;
+  check(): Promise<void>;
+}
+
+/** The name of Statehouse's own database in readiness answers. */
+export const OWN_DATABASE = 'statehouse';
+
+function ownDatabaseProbe(db: Database): Probe {
+  return {
+    name: OWN_DATABASE,
+    check: async () => {
+      await db.client.$queryRaw`SELECT 1`;
+    },
+  };
 }
 
 /** Statehouse's own tables as the served store. */
@@ -55,6 +75,7 @@ export async function openServices(url: string, options: OpenOptions = {}): Prom
     store: new NativeSessionStore(db.client, db.provider, storeOptions),
     info: nativeStoreInfo(url),
     accounts: new AccountStore(db.client),
+    probes: [ownDatabaseProbe(db)],
     db,
     close: () => db.close(),
   };
@@ -101,6 +122,7 @@ export async function openAgentServices(
     stores,
     info: store.info,
     accounts: new AccountStore(db.client),
+    probes: [ownDatabaseProbe(db), ...[...stores].map(([id, opened]) => ({ name: id, check: () => opened.ping() }))],
     db,
     close: async () => {
       await Promise.all([...stores.values()].map((opened) => opened.close()));
@@ -156,4 +178,53 @@ export async function getAccountStore(): Promise<AccountStore> {
 /** Tests serve routes and actions from stores they built; `{}` restores the configured ones. */
 export function setServicesForTests(services: Partial<Services>): void {
   processWide.statehouseServicesForTests = services;
+}
+
+/** Whether each database answered within the deadline, by name. */
+export type Readiness = Record<string, boolean>;
+
+/** Resolves true when `check` succeeds within `deadlineMs`, false when it fails or is late. */
+async function answersWithin(check: () => Promise<unknown>, deadlineMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), deadlineMs);
+  });
+  try {
+    return await Promise.race([
+      check().then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The names readiness reports when the services could not even be opened: every database configured. */
+function configuredNames(): string[] {
+  return [OWN_DATABASE, ...agentStoreLocations().map(({ id }) => id)];
+}
+
+/**
+ * Whether Statehouse's own database and every served store answer a trivial
+ * query within `deadlineMs` (opening them first if this process has not yet).
+ * When they cannot be opened at all, every configured name is down.
+ */
+export async function checkReadiness(deadlineMs: number): Promise<Readiness> {
+  const forTests = processWide.statehouseServicesForTests;
+  const deadline = Date.now() + deadlineMs;
+  let probes: Probe[] | undefined = forTests?.store ? (forTests.probes ?? []) : undefined;
+  if (!probes) {
+    let services: Services | undefined;
+    const opened = await answersWithin(async () => {
+      services = await configuredServices();
+    }, deadlineMs);
+    if (!opened || !services) return Object.fromEntries(configuredNames().map((name) => [name, false]));
+    probes = services.probes ?? [];
+  }
+  const left = Math.max(0, deadline - Date.now());
+  const results = await Promise.all(probes.map(async (probe) => [probe.name, await answersWithin(probe.check, left)] as const));
+  return Object.fromEntries(results);
 }

@@ -198,7 +198,12 @@ export async function openAgentDb(location: string): Promise<AgentDb> {
       types: agentTypes,
       // A lock someone else holds is waited for briefly, never for long.
       options: `-c lock_timeout=${BUSY_TIMEOUT_MS} -c statement_timeout=${BUSY_TIMEOUT_MS * 6}`,
+      // A server that accepts connections but never answers is an outage, not a wait without end.
+      connectionTimeoutMillis: BUSY_TIMEOUT_MS,
     });
+    // An idle connection the server ends (a restart, a terminated backend) is reported through
+    // the next query that needs one; its 'error' event must not end the process.
+    pool.on('error', () => undefined);
     const db = new PostgresAgentDb(pool, redactUrl(url));
     await db.all('SELECT 1');
     return db;

@@ -137,6 +137,11 @@ export class AdkSessionStore implements SessionStore {
     return this.db.close();
   }
 
+  /** One trivial query: whether the agent's database answers (readiness). */
+  async ping(): Promise<void> {
+    await this.db.all('SELECT 1');
+  }
+
   // ---- names ----
 
   private get s() {
