@@ -31,7 +31,7 @@ const zones = [
   // Infrastructure: databases and the stores over them; they know the domain's types, nothing above.
   fence(
     INFRASTRUCTURE,
-    [...EDGES, ...APPLICATION, ...BROWSER_DATA, ...COMPOSITION, ...LIB('adk', 'auth', 'paths.ts', 'config.ts')],
+    [...EDGES, ...APPLICATION, ...BROWSER_DATA, ...COMPOSITION, ...LIB('agent-service', 'auth', 'paths.ts', 'config.ts')],
     'Infrastructure (lib/db, lib/migrate, lib/stores) does not import the layers above it.',
   ),
   fence(LIB('db', 'migrate'), LIB('session-service', 'stores'), 'lib/db and lib/migrate are plumbing: no domain or store imports.'),
@@ -46,7 +46,7 @@ const zones = [
   // Application: validated writes and reads, over the store from lib/services.
   fence(
     APPLICATION,
-    [...LIB('actions'), ...BROWSER_DATA, ...LIB('adk', 'stores', 'migrate')],
+    [...LIB('actions'), ...BROWSER_DATA, ...LIB('agent-service', 'stores', 'migrate')],
     'lib/commands and lib/data get the store from lib/services.ts and do not import edges (lib/actions, lib/http).',
   ),
   // The ADK parsers still in lib/http (case conversion, event and JSON schemas, body parsing) are shared
@@ -63,36 +63,40 @@ const zones = [
   // Edges: one per door, side by side.
   fence(
     './lib/actions',
-    [...LIB('http', 'adk', 'stores', 'migrate'), ...BROWSER_DATA],
+    [...LIB('http', 'agent-service', 'stores', 'migrate'), ...BROWSER_DATA],
     'Server actions call lib/commands; the store comes from lib/services.ts.',
   ),
   fence(
     './lib/http',
-    [...LIB('actions', 'adk', 'stores', 'migrate'), ...BROWSER_DATA],
+    [...LIB('actions', 'agent-service', 'stores', 'migrate'), ...BROWSER_DATA],
     'Route helpers call lib/data, lib/commands and the store from lib/services.ts.',
   ),
   fence(
-    './lib/adk',
+    './lib/agent-service',
     [...EDGES, ...APPLICATION, ...BROWSER_DATA, ...LIB('stores', 'migrate')],
     'The ADK adapter gets its store from lib/services.ts.',
   ),
   // The composition root builds stores; nothing it builds for imports it back.
   fence(
     COMPOSITION,
-    [...EDGES, ...APPLICATION, ...BROWSER_DATA, ...LIB('adk')],
+    [...EDGES, ...APPLICATION, ...BROWSER_DATA, ...LIB('agent-service')],
     'lib/services.ts is built from infrastructure, not from its callers.',
   ),
-  fence('./lib/auth', [...EDGES, ...APPLICATION, ...BROWSER_DATA, ...LIB('adk')], 'lib/auth sits below the edges that enforce it.'),
+  fence(
+    './lib/auth',
+    [...EDGES, ...APPLICATION, ...BROWSER_DATA, ...LIB('agent-service')],
+    'lib/auth sits below the edges that enforce it.',
+  ),
   // Browser data: React Query over the API; view types from lib/data.
   fence(
     './lib/queries',
-    [...EDGES, ...LIB('commands', 'adk', 'auth', 'services.ts', ...['db', 'migrate', 'stores'])],
+    [...EDGES, ...LIB('commands', 'agent-service', 'auth', 'services.ts', ...['db', 'migrate', 'stores'])],
     'lib/queries runs in the browser: it fetches the API and takes view types from lib/data.',
   ),
   // Components render; they reach the server through actions and queries only.
   fence(
     './components',
-    [...INFRASTRUCTURE, ...COMPOSITION, './lib/http', './lib/adk', './app'],
+    [...INFRASTRUCTURE, ...COMPOSITION, './lib/http', './lib/agent-service', './app'],
     'Components reach the server through lib/actions and lib/queries, with view types from lib/data.',
   ),
   fence('./components/ui', ['./components/!(ui)/**', './lib/**'], 'components/ui holds primitives: no feature components, no lib/.'),

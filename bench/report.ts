@@ -7,7 +7,7 @@ const GROUP_LABELS: Record<Group, string> = { sqlite: 'SQLite', postgresql: 'Pos
 const COLUMNS: ImplName[] = ['statehouse', 'statehouse-adk', 'statehouse-api', 'raw', 'simple', 'adk-db', 'adk-memory'];
 const SHORT: Record<ImplName, string> = {
   statehouse: 'SH store',
-  'statehouse-adk': 'SH lib/adk',
+  'statehouse-adk': 'SH agent-service',
   'statehouse-api': 'SH /api',
   raw: 'raw floor',
   simple: 'simple floor',

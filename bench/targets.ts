@@ -23,7 +23,7 @@ const SPEED_WORKLOADS = ['create', 'append', 'get-recent-big'];
 
 /** The doors agents use, and the domain store behind them. */
 const DOORS = [
-  ['statehouse-adk', 'lib/adk'],
+  ['statehouse-adk', 'agent-service'],
   ['statehouse-api', '/api'],
   ['statehouse', 'store'],
 ] as const;
@@ -83,7 +83,7 @@ export function checkTargets(run: RunResult): TargetCheck[] {
         if (toFloor === null) continue;
         checks.push({
           group,
-          target: `lib/adk ${workload}: <= ${MAX_SESSION_PAGE_RATIO}x ${floor} floor`,
+          target: `agent-service ${workload}: <= ${MAX_SESSION_PAGE_RATIO}x ${floor} floor`,
           measured: fixed(toFloor),
           pass: toFloor <= MAX_SESSION_PAGE_RATIO,
         });
@@ -95,7 +95,7 @@ export function checkTargets(run: RunResult): TargetCheck[] {
       const flat = largest.msPerOp / smallest.msPerOp;
       checks.push({
         group,
-        target: `lib/adk listSessions page: ${run.scale.pageCounts.at(-1)} vs ${run.scale.pageCounts[0]} sessions <= ${MAX_FLAT_RATIO}x`,
+        target: `agent-service listSessions page: ${run.scale.pageCounts.at(-1)} vs ${run.scale.pageCounts[0]} sessions <= ${MAX_FLAT_RATIO}x`,
         measured: fixed(flat),
         pass: flat <= MAX_FLAT_RATIO,
       });

@@ -3,7 +3,7 @@
 // GEMINI_API_KEY is set) holds a round of conversations every little while,
 // so the apps, app, user and session pages show new sessions arriving.
 import { Gemini, type BaseLlm } from '@google/adk';
-import { PrismaSessionService } from '../lib/adk';
+import { StatehouseSessionService } from '../lib/agent-service';
 import { APP_NAME } from '../examples/adk-agent/agent';
 import { runConversations } from '../examples/adk-agent/conversations';
 import { ScriptedConciergeModel } from '../examples/adk-agent/scripted-model';
@@ -20,7 +20,7 @@ export interface DemoAgent {
 
 /** Starts the agent: one conversation every `everyMs`, the first soon after start. Errors are reported and the agent goes on. */
 export function startDemoAgent(databaseUrl: string, everyMs: number): DemoAgent {
-  const sessionService = new PrismaSessionService({ databaseUrl });
+  const sessionService = new StatehouseSessionService({ databaseUrl });
   const model = chooseModel();
   let stopped = false;
   let running: Promise<void> = Promise.resolve();

@@ -1,8 +1,8 @@
-// Statehouse through the door an adk-js agent uses: lib/adk's
-// PrismaSessionService, session objects held as a Runner holds them,
+// Statehouse through the door an adk-js agent uses: lib/agent-service's
+// StatehouseSessionService, session objects held as a Runner holds them,
 // appends through appendEvent on them, pages through listSessions.
 import type { Session } from '@google/adk';
-import { PrismaSessionService } from '../../lib/adk/prisma-session-service';
+import { StatehouseSessionService } from '../../lib/agent-service/statehouse-session-service';
 import { adkEvent } from './adk-event';
 import { RawPostgresTarget } from './raw-postgres';
 import { RawSqliteTarget } from './raw-sqlite';
@@ -11,13 +11,13 @@ import { keyString, type BenchEvent, type BenchTarget, type Delta, type ReadResu
 export class StatehouseAdkTarget implements BenchTarget {
   readonly impl = 'statehouse-adk';
   private readonly sessions = new Map<string, Session>();
-  private readonly service: PrismaSessionService;
+  private readonly service: StatehouseSessionService;
 
   constructor(
     readonly provider: 'sqlite' | 'postgresql',
     private readonly url: string,
   ) {
-    this.service = new PrismaSessionService({ databaseUrl: url, migrate: true });
+    this.service = new StatehouseSessionService({ databaseUrl: url, migrate: true });
   }
 
   async create(key: SessionKey, state: Delta): Promise<void> {

@@ -8,7 +8,7 @@ export type ProviderName = 'sqlite' | 'postgresql' | 'memory';
 
 export const IMPL_LABELS: Record<ImplName, string> = {
   statehouse: 'Statehouse (domain store)',
-  'statehouse-adk': 'Statehouse through lib/adk (PrismaSessionService)',
+  'statehouse-adk': 'Statehouse through lib/agent-service (StatehouseSessionService)',
   'statehouse-api': 'Statehouse through /api (next start, HTTP)',
   simple: 'simple floor (one JSON row per tier)',
   raw: 'raw driver (floor)',

@@ -1,9 +1,9 @@
-// The example agent as its README runs it (scripted model, PrismaSessionService),
+// The example agent as its README runs it (scripted model, StatehouseSessionService),
 // checked through the HTTP API the console reads, on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sessionsRoute from '../../app/api/apps/[app]/users/[user]/sessions/route';
 import * as userStateRoute from '../../app/api/apps/[app]/users/[user]/state/route';
-import { PrismaSessionService } from '../../lib/adk';
+import { StatehouseSessionService } from '../../lib/agent-service';
 import { call } from '../../lib/testing/http';
 import { testProviders } from '../../lib/testing/databases';
 import { useTestDatabase } from '../../lib/testing/use-test-database';
@@ -15,10 +15,10 @@ const providers = await testProviders();
 
 describe.each(providers)('examples/adk-agent on %s', (provider) => {
   const database = useTestDatabase(provider, { serveRoutes: true });
-  let sessionService: PrismaSessionService;
+  let sessionService: StatehouseSessionService;
 
   beforeAll(() => {
-    sessionService = new PrismaSessionService({ databaseUrl: database.url });
+    sessionService = new StatehouseSessionService({ databaseUrl: database.url });
   });
   afterAll(async () => {
     await sessionService?.close();

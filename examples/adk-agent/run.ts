@@ -2,7 +2,7 @@
 // so they show up in the console. Usage (from the project root):
 //   npx tsx examples/adk-agent/run.ts [conversations]
 import { Gemini, type BaseLlm } from '@google/adk';
-import { PrismaSessionService } from '../../lib/adk';
+import { StatehouseSessionService } from '../../lib/agent-service';
 import { databaseUrl } from '../../lib/config';
 import { redactUrl } from '../../lib/db';
 import { APP_NAME } from './agent';
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const url = databaseUrl();
   const model = chooseModel();
   // The one line that differs from an in-memory agent: new InMemorySessionService() → this.
-  const sessionService = new PrismaSessionService({ databaseUrl: url });
+  const sessionService = new StatehouseSessionService({ databaseUrl: url });
   console.log(`Model ${model.model}; database ${redactUrl(url)}; app "${APP_NAME}".`);
   try {
     await runConversations({ model, sessionService, count, log: (line) => console.log(line) });

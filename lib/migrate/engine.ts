@@ -27,7 +27,7 @@ type Glue = typeof import('@prisma/schema-engine-wasm/schema_engine_bg');
 /**
  * The project root, where prisma/<provider>/ and node_modules are:
  * STATEHOUSE_ROOT if set; else the tree this module lives in, when it has the
- * migrations (an agent's own project imports lib/adk from there, running from
+ * migrations (an agent's own project imports lib/agent-service from there, running from
  * its own directory); else the working directory, for a Next.js build, whose
  * bundled modules no longer sit in the tree (`next start` runs from the root).
  */

@@ -1,8 +1,8 @@
 // listSessions pages in SQL (limit, offset, order, the total from the
-// counts) on both databases, and PrismaSessionService's adk-js paging on it;
+// counts) on both databases, and StatehouseSessionService's adk-js paging on it;
 // on PostgreSQL, appends and creates are one statement and no transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrismaSessionService } from '../../adk/prisma-session-service';
+import { StatehouseSessionService } from '../../agent-service/statehouse-session-service';
 import { appendEvent } from '../../session-service/append';
 import { testProviders } from '../../testing/databases';
 import { uniqueName } from '../../testing/factories';
@@ -15,10 +15,10 @@ const providers = await testProviders();
 describe.each(providers)('listSessions pages on %s', (provider) => {
   const database = useTestDatabase(provider);
   const app = uniqueName('app');
-  let adk: PrismaSessionService;
+  let adk: StatehouseSessionService;
 
   beforeAll(async () => {
-    adk = new PrismaSessionService({ databaseUrl: database.url, migrate: false });
+    adk = new StatehouseSessionService({ databaseUrl: database.url, migrate: false });
     // s0..s4 of u1 (s2 updated last), s5 of u2; app and user state shared.
     for (let i = 0; i < 5; i++) {
       await database.service.createSession({ appName: app, userId: 'u1', sessionId: `s${i}`, state: { n: i, 'user:plan': 'pro' } });
@@ -70,7 +70,7 @@ describe.each(providers)('listSessions pages on %s', (provider) => {
     }
   });
 
-  it('gives adk-js’s page metadata through PrismaSessionService', async () => {
+  it('gives adk-js’s page metadata through StatehouseSessionService', async () => {
     const second = await adk.listSessions({ appName: app, userId: 'u1', limit: 2, page: 2, order: 'desc' });
     expect(second.sessions.map((s) => s.id)).toEqual(['s3', 's1']);
     expect(second).toMatchObject({ page: 2, limit: 2, totalItems: 5, totalPages: 3 });

@@ -33,7 +33,7 @@ import {
   type StateRecord,
 } from '../session-service';
 
-export interface PrismaSessionServiceOptions {
+export interface StatehouseSessionServiceOptions {
   /** `file:<path>` (SQLite) or `postgresql://...`. Default: DATABASE_URL, else `file:./.data/statehouse.db`. */
   databaseUrl?: string;
   /**
@@ -60,7 +60,7 @@ export function revisionOf(session: AdkSession): number | undefined {
  * Statehouse database (SQLite or PostgreSQL), so sessions, events and scoped
  * state appear in the console:
  *
- *     const sessionService = new PrismaSessionService({ databaseUrl });
+ *     const sessionService = new StatehouseSessionService({ databaseUrl });
  *     const runner = new Runner({ appName, agent, sessionService });
  *
  * Units follow adk-js at this boundary (Event.timestamp, Session.lastUpdateTime
@@ -107,12 +107,12 @@ export function revisionOf(session: AdkSession): number | undefined {
  * Errors are lib/session-service's SessionServiceError (code + ADK's message);
  * getSession returns undefined when the session is absent, as adk-js does.
  */
-export class PrismaSessionService extends BaseSessionService {
+export class StatehouseSessionService extends BaseSessionService {
   private readonly databaseUrl: string;
   private readonly migrate: boolean;
   private connection: Promise<OpenedServices> | undefined;
 
-  constructor(options: PrismaSessionServiceOptions = {}) {
+  constructor(options: StatehouseSessionServiceOptions = {}) {
     super();
     this.databaseUrl = options.databaseUrl ?? configuredDatabaseUrl();
     // Fails fast on an unsupported URL; nothing is opened until first use.

@@ -5,13 +5,13 @@ import { createEvent } from '@google/adk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueName } from '../testing/factories';
 import { useTestDatabase } from '../testing/use-test-database';
-import { PrismaSessionService } from './prisma-session-service';
+import { StatehouseSessionService } from './statehouse-session-service';
 
-describe('PrismaSessionService event list', () => {
+describe('StatehouseSessionService event list', () => {
   const database = useTestDatabase('sqlite');
-  let sessions: PrismaSessionService;
+  let sessions: StatehouseSessionService;
   beforeAll(() => {
-    sessions = new PrismaSessionService({ databaseUrl: database.url });
+    sessions = new StatehouseSessionService({ databaseUrl: database.url });
   });
   afterAll(() => sessions.close());
 

@@ -1,4 +1,4 @@
-// An adk-js Runner persisting through our PrismaSessionService, on SQLite and
+// An adk-js Runner persisting through our StatehouseSessionService, on SQLite and
 // PostgreSQL: what an ADK TypeScript agent writes is what the console reads.
 import {
   BaseLlm,
@@ -22,7 +22,7 @@ import { STALE_SESSION_MESSAGE, isSessionServiceError } from '../session-service
 import { testProviders } from '../testing/databases';
 import { uniqueName } from '../testing/factories';
 import { useTestDatabase } from '../testing/use-test-database';
-import { PrismaSessionService, revisionOf } from './prisma-session-service';
+import { StatehouseSessionService, revisionOf } from './statehouse-session-service';
 
 const providers = await testProviders();
 
@@ -90,10 +90,10 @@ async function say(runner: Runner, userId: string, sessionId: string, message: s
 describe.each(providers)('adk-js Runner on %s', (provider) => {
   // The HTTP routes read through their own connection, as the console does beside a running agent.
   const database = useTestDatabase(provider, { serveRoutes: true });
-  let sessions: PrismaSessionService;
+  let sessions: StatehouseSessionService;
 
   beforeAll(() => {
-    sessions = new PrismaSessionService({ databaseUrl: database.url });
+    sessions = new StatehouseSessionService({ databaseUrl: database.url });
   });
   afterAll(async () => {
     await sessions?.close();

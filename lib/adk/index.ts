@@ -1,1 +1,0 @@
-export { PrismaSessionService, revisionOf, type PrismaSessionServiceOptions } from './prisma-session-service';
