@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import { APP_NAME, createConciergeAgent } from '../examples/adk-agent/agent';
 import { ScriptedConciergeModel } from '../examples/adk-agent/scripted-model';
 import { sessionPath } from '../lib/paths';
-import { adkJsService } from '../lib/stores/adk/js/fixture';
+import { adkJsService } from '../lib/testing/adk-fixtures';
 import { agentStorePort, startAgentStoreServer, type AgentStoreServer } from './support/agent-store-server';
 import { eventRow, stateEntry } from './support/session-page';
 

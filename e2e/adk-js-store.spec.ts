@@ -6,9 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { APPS_PATH, appPath, sessionPath, userPath } from '../lib/paths';
-import { dumpAgentDatabase } from '../lib/testing/adk-fixtures';
 import { createScratchDatabase, testProviders, type ScratchDatabase } from '../lib/testing/databases';
-import { adkJsService, writeAdkJsFixture } from '../lib/stores/adk/js/fixture';
+import { adkJsService, dumpAgentDatabase, writeAdkJsFixture } from '../lib/testing/adk-fixtures';
 import { agentStorePort, startAgentStoreServer, type AgentStoreServer } from './support/agent-store-server';
 import { eventRow, stateEntry } from './support/session-page';
 

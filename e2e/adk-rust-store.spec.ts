@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { sessionPath } from '../lib/paths';
-import { writeRustFixture } from '../lib/stores/adk/rust/fixture';
+import { writeRustFixture } from '../lib/testing/adk-fixtures';
 import { agentStorePort, startAgentStoreServer, type AgentStoreServer } from './support/agent-store-server';
 import { eventRow, stateEntry } from './support/session-page';
 

@@ -1,29 +1,32 @@
 // npm run adk:fixture -- <kind> <path or postgresql URL>: writes the test
-// scenario as an adk-python store would have written it (see
-// lib/testing/adk-fixtures), to try `npm run open` without an agent.
-// Kinds: py-sqlite, py-sqlite-wal, py-db-local, py-db-utc, py-db-tz (PostgreSQL only), py-db-v0.
+// scenario as that ADK store would have written it (lib/testing/adk-fixtures),
+// to try `npm run open` without an agent. The kinds are the registry's presets.
 import { existsSync } from 'node:fs';
-import { APP, SESSIONS, writePythonDbStore, writePythonSqliteStore, type PyDbOptions } from '../lib/testing/adk-fixtures';
+import { APP, fixtureLabel, fixturePresets, fixtureWriter, SESSIONS, type FixtureDialect } from '../lib/testing/adk-fixtures';
 
-const PY_DB: Record<string, PyDbOptions> = {
-  'py-db-local': { clock: 'local', localOffsetHours: 2 },
-  'py-db-utc': { clock: 'utc' },
-  'py-db-tz': { clock: 'timestamptz' },
-  'py-db-v0': { clock: 'local', v0: true },
-};
+const WHERE: Record<FixtureDialect, string> = { sqlite: 'a new file', postgresql: 'an empty postgresql database URL' };
 
-const [kind, where] = process.argv.slice(2);
-if (!kind || !where || (!kind.startsWith('py-sqlite') && !PY_DB[kind])) {
-  console.error(
-    `Usage: npm run adk:fixture -- <py-sqlite|py-sqlite-wal|${Object.keys(PY_DB).join('|')}> <new file | empty postgresql database URL>`,
-  );
+const presets = fixturePresets();
+const [name, where] = process.argv.slice(2);
+const preset = name === undefined ? undefined : presets.get(name);
+if (!preset || !where) {
+  console.error('Usage: npm run adk:fixture -- <kind> <new file | empty postgresql database URL>\nKinds:');
+  for (const [kind, fixture] of presets) {
+    const dialects = fixture.dialect ? [fixture.dialect] : fixtureWriter(fixture).dialects;
+    console.error(`  ${kind.padEnd(14)} ${fixtureWriter(fixture).label(fixture)}: ${dialects.map((d) => WHERE[d]).join(' or ')}`);
+  }
   process.exit(2);
 }
-const postgres = /^postgres(ql)?:\/\//.test(where);
-if (!postgres && existsSync(where)) {
+const dialect: FixtureDialect = /^postgres(ql)?:\/\//.test(where) ? 'postgresql' : 'sqlite';
+const dialects = preset.dialect ? [preset.dialect] : fixtureWriter(preset).dialects;
+if (!dialects.includes(dialect)) {
+  console.error(`${name} is written to ${dialects.map((d) => WHERE[d]).join(' or ')} only.`);
+  process.exit(2);
+}
+if (dialect === 'sqlite' && existsSync(where)) {
   console.error(`${where} exists; give a new file.`);
   process.exit(2);
 }
-if (kind.startsWith('py-sqlite')) writePythonSqliteStore(where, APP, SESSIONS, { wal: kind === 'py-sqlite-wal' });
-else await writePythonDbStore(postgres ? { postgresUrl: where } : { sqlitePath: where }, APP, SESSIONS, PY_DB[kind] as PyDbOptions);
-console.log(`Wrote ${kind} (app ${APP}, ${SESSIONS.length} sessions) to ${where}`);
+const kind = { ...preset, dialect };
+await fixtureWriter(kind).write(dialect === 'sqlite' ? { sqlitePath: where } : { postgresUrl: where }, APP, SESSIONS, kind);
+console.log(`Wrote ${fixtureLabel(kind)} (app ${APP}, ${SESSIONS.length} sessions) to ${where}`);

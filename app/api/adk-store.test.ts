@@ -5,8 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setServicesForTests } from '@/lib/services';
 import { call, detailOf } from '@/lib/testing/http';
-import { APP, dumpAgentDatabase } from '@/lib/testing/adk-fixtures';
-import { openAdkFixture, type AdkFixtureKind } from '@/lib/testing/adk-fixtures/stores';
+import { APP, dumpAgentDatabase, type AdkFixtureKind } from '@/lib/testing/adk-fixtures';
+import { openAdkFixture } from '@/lib/testing/adk-fixtures/stores';
 import * as apps from './apps/route';
 import * as appSessions from './apps/[app]/sessions/route';
 import * as appState from './apps/[app]/state/route';

@@ -3,7 +3,8 @@
 // scenario. PostgreSQL variants run where the test server is reachable
 // (always in CI).
 import { describeReadContract } from '../../testing/store-contract';
-import { fixtureLabel, openAdkFixture, openNativeFixture, type AdkFixtureKind } from '../../testing/adk-fixtures/stores';
+import { fixtureLabel, type AdkFixtureKind } from '../../testing/adk-fixtures';
+import { openAdkFixture, openNativeFixture } from '../../testing/adk-fixtures/stores';
 import { testProviders } from '../../testing/databases';
 
 const providers = await testProviders();

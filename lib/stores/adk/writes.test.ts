@@ -8,8 +8,8 @@ import { isSessionServiceError, type SessionServiceError } from '../../session-s
 import type { AdkSessionStore } from './base/store';
 import type { AuditEntry } from './base/audit';
 import { testProviders } from '../../testing/databases';
-import { APP, dumpAgentDatabase } from '../../testing/adk-fixtures';
-import { fixtureLabel, openAdkFixture, type AdkFixtureKind, type FixtureStore } from '../../testing/adk-fixtures/stores';
+import { APP, dumpAgentDatabase, fixtureLabel, type AdkFixtureKind } from '../../testing/adk-fixtures';
+import { openAdkFixture, type FixtureStore } from '../../testing/adk-fixtures/stores';
 
 const providers = await testProviders();
 const kinds: AdkFixtureKind[] = [

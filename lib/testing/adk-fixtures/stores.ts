@@ -7,76 +7,46 @@ import type { Provider } from '../../db';
 import { openAdkStore, type AdkSessionStore } from '../../stores/adk';
 import type { EditAudit } from '../../stores/adk/base/audit';
 import { createScratchDatabase, createTestDatabase } from '../databases';
-import { sqliteFilePath } from '../../db/url';
-import { writeAdkJsScenario } from '../../stores/adk/js/fixture';
-import { writeRustScenario } from '../../stores/adk/rust/fixture';
 import { writeNativeScenario } from './native';
-import { writePythonDbStore, type PyDbOptions } from './python-db';
-import { writePythonSqliteStore } from './python-sqlite';
+import { fixtureDialect, fixtureWriter, type AdkFixtureKind, type FixtureTarget } from './registry';
 import { APP, SESSIONS, type ScenarioSession } from './scenario';
 import type { SessionStore } from '../../session-service/store';
 
 export interface FixtureStore<S extends SessionStore = SessionStore> {
   store: S;
   /** Where the agent's database is, for dumps and for ADK's own clients. */
-  location: { sqlitePath: string } | { postgresUrl: string };
+  location: FixtureTarget;
   /** What to open it with (`npm run open -- <this>`). */
   locator: string;
   close(): Promise<void>;
 }
 
-export type AdkFixtureKind =
-  | { family: 'py-sqlite'; wal?: boolean }
-  | ({ family: 'py-db'; dialect: 'sqlite' | 'postgresql' } & PyDbOptions)
-  | { family: 'adk-js'; dialect: 'sqlite' | 'postgresql' }
-  | { family: 'adk-rust'; dialect: 'sqlite' | 'postgresql' };
-
-export function fixtureLabel(kind: AdkFixtureKind): string {
-  if (kind.family === 'py-sqlite') return `adk-python SqliteSessionService (${kind.wal ? 'WAL' : 'rollback journal'})`;
-  if (kind.family === 'adk-js') return `adk-js DatabaseSessionService on ${kind.dialect}`;
-  if (kind.family === 'adk-rust') return `adk-rust session service on ${kind.dialect}`;
-  return `adk-python DatabaseSessionService v1 on ${kind.dialect} (${kind.clock}${kind.clock === 'local' ? ` UTC+${kind.localOffsetHours ?? 2}` : ''})`;
-}
-
-/** Writes the fixture (the scenario by default) and returns where it is, without opening it. */
+/** Writes the fixture (the scenario by default) to a new database of its dialect and returns where it is, without opening it. */
 export async function writeAdkFixture(
   kind: AdkFixtureKind,
   sessions: ScenarioSession[] = SESSIONS,
-): Promise<{ location: FixtureStore['location']; locator: string; remove(): Promise<void> }> {
-  if (kind.family === 'adk-js' || kind.family === 'adk-rust') return writeJsOrRustFixture(kind, sessions);
-  if (kind.family === 'py-sqlite' || kind.dialect === 'sqlite') {
+): Promise<{ location: FixtureTarget; locator: string; remove(): Promise<void> }> {
+  const writer = fixtureWriter(kind);
+  if (fixtureDialect(kind) === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'statehouse-adk-'));
-    const path = join(dir, 'session.db');
-    if (kind.family === 'py-sqlite') writePythonSqliteStore(path, APP, sessions, { wal: kind.wal });
-    else await writePythonDbStore({ sqlitePath: path }, APP, sessions, kind);
-    return { location: { sqlitePath: path }, locator: path, remove: async () => rmSync(dir, { recursive: true, force: true }) };
+    const remove = async () => rmSync(dir, { recursive: true, force: true });
+    const location = { sqlitePath: join(dir, 'session.db') };
+    try {
+      await writer.write(location, APP, sessions, kind);
+    } catch (error) {
+      await remove();
+      throw error;
+    }
+    return { location, locator: location.sqlitePath, remove };
   }
-  const scratch = await createScratchDatabase('postgresql', 'adkpy');
+  const scratch = await createScratchDatabase('postgresql', kind.family.replace('-', '_'));
   try {
-    await writePythonDbStore({ postgresUrl: scratch.url }, APP, sessions, kind);
+    await writer.write({ postgresUrl: scratch.url }, APP, sessions, kind);
   } catch (error) {
     await scratch.remove();
     throw error;
   }
   return { location: { postgresUrl: scratch.url }, locator: scratch.url, remove: scratch.remove };
-}
-
-/** adk-js's own DatabaseSessionService, or the adk-rust generator, writes the scenario. */
-async function writeJsOrRustFixture(
-  kind: { family: 'adk-js' | 'adk-rust'; dialect: 'sqlite' | 'postgresql' },
-  sessions: ScenarioSession[],
-): Promise<{ location: FixtureStore['location']; locator: string; remove(): Promise<void> }> {
-  const scratch = await createScratchDatabase(kind.dialect, kind.family === 'adk-js' ? 'adkjs' : 'adkrust');
-  try {
-    if (kind.family === 'adk-js') await writeAdkJsScenario(scratch.url, APP, sessions);
-    else await writeRustScenario(scratch.url, APP, sessions);
-  } catch (error) {
-    await scratch.remove();
-    throw error;
-  }
-  if (kind.dialect === 'postgresql') return { location: { postgresUrl: scratch.url }, locator: scratch.url, remove: scratch.remove };
-  const path = sqliteFilePath(scratch.url);
-  return { location: { sqlitePath: path }, locator: path, remove: scratch.remove };
 }
 
 export async function openAdkFixture(

@@ -5,9 +5,8 @@ import { createEvent, createEventActions } from '@google/adk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, testProviders, type ScratchDatabase } from '../../../testing/databases';
 import { openAdkStore, type AdkSessionStore } from '..';
-import { dumpAgentDatabase } from '../../../testing/adk-fixtures';
 import { sqliteFilePath } from '../../../db/url';
-import { adkJsService, writeAdkJsFixture, type AdkJsFixture } from './fixture';
+import { adkJsService, dumpAgentDatabase, writeAdkJsFixture, type AdkJsFixture } from '../../../testing/adk-fixtures';
 
 const providers = await testProviders();
 const where = (url: string) => (url.startsWith('file:') ? { sqlitePath: sqliteFilePath(url) } : { postgresUrl: url });

@@ -4,9 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, testProviders, type ScratchDatabase } from '../../../testing/databases';
 import { openAdkStore, type AdkSessionStore } from '..';
-import { dumpAgentDatabase } from '../../../testing/adk-fixtures';
 import { sqliteFilePath } from '../../../db/url';
-import { RustStoreWriter, rfc3339, writeRustFixture } from './fixture';
+import { dumpAgentDatabase, RustStoreWriter, rfc3339, writeRustFixture } from '../../../testing/adk-fixtures';
 import { toRfc3339 } from './time';
 
 const providers = await testProviders();

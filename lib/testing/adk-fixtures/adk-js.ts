@@ -2,9 +2,9 @@
 // DatabaseSessionService (@google/adk 2.0.0, MikroORM) creates the tables
 // and writes every row, so the store is exactly what an adk-js agent leaves.
 import { createEvent, createEventActions, DatabaseSessionService, type Event as AdkEvent, type Session as AdkSession } from '@google/adk';
-import { sqliteFilePath } from '../../../db/url';
-import type { ScenarioSession } from '../../../testing/adk-fixtures/scenario';
-import { decodeAdkJsEvent } from './event-codec';
+import { sqliteFilePath } from '../../db/url';
+import type { ScenarioSession } from './scenario';
+import { decodeAdkJsEvent } from '../../stores/adk/js/event-codec';
 
 /** adk-js's connection string for a Statehouse database URL (`file:` for SQLite, as Statehouse spells it). */
 export function adkJsConnectionString(url: string): string {

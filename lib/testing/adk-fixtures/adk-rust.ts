@@ -16,8 +16,8 @@
 // one of the orders Rust may write.
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { sqliteFilePath } from '../../../db/url';
-import type { ScenarioSession } from '../../../testing/adk-fixtures/scenario';
+import { sqliteFilePath } from '../../db/url';
+import type { ScenarioSession } from './scenario';
 
 /** sqlite.rs SQLITE_SESSION_MIGRATIONS[0].2, verbatim. */
 export const RUST_SQLITE_DDL =

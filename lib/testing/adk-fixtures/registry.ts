@@ -1,0 +1,108 @@
+// Every ADK fixture writer, by family: the one place tests, e2e specs and
+// `npm run adk:fixture` look a writer up. A new family (or a new kind of an
+// existing one) is one entry here; the helpers in stores.ts and the script
+// need no change.
+import { writeAdkJsScenario } from './adk-js';
+import { writeRustScenario } from './adk-rust';
+import { writePythonDbStore, type PyDbOptions } from './python-db';
+import { writePythonSqliteStore } from './python-sqlite';
+import type { ScenarioSession } from './scenario';
+
+export type FixtureDialect = 'sqlite' | 'postgresql';
+
+/** Where a fixture is written: a new SQLite file, or an empty PostgreSQL database. */
+export type FixtureTarget = { sqlitePath: string } | { postgresUrl: string };
+
+export interface AdkFixtureWriter<Options> {
+  /** The databases this family's writer can write, the first the default. */
+  dialects: readonly [FixtureDialect, ...FixtureDialect[]];
+  /** What the fixture is, for test names and the script's output (on which database, when given). */
+  label(options: Options, dialect?: FixtureDialect): string;
+  write(target: FixtureTarget, appName: string, sessions: ScenarioSession[], options: Options): Promise<void>;
+  /** The kinds `npm run adk:fixture` offers, by name; a kind only one database has says which. */
+  presets: Record<string, Options & { dialect?: FixtureDialect }>;
+}
+
+/** Each family's options, beyond the dialect. */
+export interface AdkFixtureOptions {
+  'py-sqlite': { wal?: boolean };
+  'py-db': PyDbOptions;
+  'adk-js': object;
+  'adk-rust': object;
+}
+
+export type AdkFixtureFamily = keyof AdkFixtureOptions;
+
+/** One fixture: a family, the database it goes to, and the family's options. */
+export type AdkFixtureKind<F extends AdkFixtureFamily = AdkFixtureFamily> = {
+  [K in F]: { family: K; dialect?: FixtureDialect } & AdkFixtureOptions[K];
+}[F];
+
+/** A Statehouse database URL for the target (`file:` for SQLite, as Statehouse spells it). */
+export function targetUrl(target: FixtureTarget): string {
+  return 'sqlitePath' in target ? `file:${target.sqlitePath}` : target.postgresUrl;
+}
+
+const on = (dialect: FixtureDialect | undefined): string => (dialect ? ` on ${dialect}` : '');
+
+export const ADK_FIXTURE_WRITERS: { [F in AdkFixtureFamily]: AdkFixtureWriter<AdkFixtureOptions[F]> } = {
+  'py-sqlite': {
+    dialects: ['sqlite'],
+    label: (options) => `adk-python SqliteSessionService (${options.wal ? 'WAL' : 'rollback journal'})`,
+    write: async (target, appName, sessions, options) => {
+      if (!('sqlitePath' in target)) throw new Error('adk-python SqliteSessionService writes SQLite files only');
+      writePythonSqliteStore(target.sqlitePath, appName, sessions, options);
+    },
+    presets: { 'py-sqlite': {}, 'py-sqlite-wal': { wal: true } },
+  },
+  'py-db': {
+    dialects: ['sqlite', 'postgresql'],
+    label: (options, dialect) =>
+      `adk-python DatabaseSessionService ${options.v0 ? 'v0' : 'v1'}${on(dialect)} (${options.clock}${options.clock === 'local' ? ` UTC+${options.localOffsetHours ?? 2}` : ''})`,
+    write: async (target, appName, sessions, options) => {
+      if (options.clock === 'timestamptz' && !('postgresUrl' in target)) throw new Error('timestamptz columns are a PostgreSQL layout');
+      await writePythonDbStore(target, appName, sessions, options);
+    },
+    presets: {
+      'py-db-local': { clock: 'local', localOffsetHours: 2 },
+      'py-db-utc': { clock: 'utc' },
+      'py-db-tz': { clock: 'timestamptz', dialect: 'postgresql' },
+      'py-db-v0': { clock: 'local', v0: true },
+    },
+  },
+  'adk-js': {
+    dialects: ['sqlite', 'postgresql'],
+    label: (_options, dialect) => `adk-js DatabaseSessionService${on(dialect)}`,
+    write: (target, appName, sessions) => writeAdkJsScenario(targetUrl(target), appName, sessions),
+    presets: { 'adk-js': {} },
+  },
+  'adk-rust': {
+    dialects: ['sqlite', 'postgresql'],
+    label: (_options, dialect) => `adk-rust session service${on(dialect)}`,
+    write: (target, appName, sessions) => writeRustScenario(targetUrl(target), appName, sessions),
+    presets: { 'adk-rust': {} },
+  },
+};
+
+/** The kind's writer, typed to its options. */
+export function fixtureWriter<F extends AdkFixtureFamily>(kind: AdkFixtureKind<F>): AdkFixtureWriter<AdkFixtureKind<F>> {
+  return ADK_FIXTURE_WRITERS[kind.family] as AdkFixtureWriter<AdkFixtureKind<F>>;
+}
+
+export function fixtureDialect(kind: AdkFixtureKind): FixtureDialect {
+  return kind.dialect ?? fixtureWriter(kind).dialects[0];
+}
+
+export function fixtureLabel(kind: AdkFixtureKind): string {
+  return fixtureWriter(kind).label(kind, fixtureDialect(kind));
+}
+
+/** Every preset of every family, by the name `npm run adk:fixture` takes. */
+export function fixturePresets(): Map<string, AdkFixtureKind> {
+  const presets = new Map<string, AdkFixtureKind>();
+  for (const family of Object.keys(ADK_FIXTURE_WRITERS) as AdkFixtureFamily[]) {
+    for (const [name, options] of Object.entries(ADK_FIXTURE_WRITERS[family].presets))
+      presets.set(name, { ...options, family } as AdkFixtureKind);
+  }
+  return presets;
+}
