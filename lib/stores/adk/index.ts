@@ -1,5 +1,5 @@
 export { openAdkStore, type OpenAdkOptions } from './open';
-export { AdkSessionStore } from './base/store';
+export type { AdkSessionStore } from './base/store';
 export { CannotReadStoreError } from './detect';
 export type { AdkFamily, FamilyCodec, FamilyMatch, FamilyWrites } from './family';
 export { ADK_FAMILIES } from './registry';

@@ -1,7 +1,7 @@
 // Opens an agent's database as a SessionStore: connect, read the schema,
 // detect the family, build its codec. Nothing is written on the way.
 import { openAgentDb, type AgentDb } from './agent-db';
-import { AdkSessionStore } from './base/store';
+import { createAdkSessionStore, type AdkSessionStore } from './base/store';
 import type { StoreInfo } from '../../session-service/store';
 import type { EditAudit } from './base/audit';
 import { detectFamily } from './detect';
@@ -38,7 +38,7 @@ export async function openAdkStore(location: string, options: OpenAdkOptions = {
       location: db.location,
       ...(readOnlyReason ? { readOnlyReason } : {}),
     };
-    return new AdkSessionStore(db, codec, { info, audit: options.audit, searchCountLimit: options.searchCountLimit });
+    return createAdkSessionStore(db, codec, { info, audit: options.audit, searchCountLimit: options.searchCountLimit });
   } catch (error) {
     await db.close();
     throw error;

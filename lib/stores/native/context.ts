@@ -1,14 +1,8 @@
 import { sqltag as sql } from '@prisma/client/runtime/client';
 import type { SqlClient, SqlExecutor } from '../../db/sql';
-import { invalidInput } from '../../session-service/errors';
-import type { PageRequest } from '../../session-service/store';
+import { SEARCH_COUNT_LIMIT } from '../../session-service/paging';
 import type { SessionSummary } from '../../session-service/types';
 import { readIsolation, toNumber, type Dialect } from './dialect';
-
-const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 1000;
-/** Matches of a narrowed session search counted past the page's offset; beyond, the total is a lower bound. */
-export const SEARCH_COUNT_LIMIT = 10_000;
 
 export interface NativeStoreOptions {
   /** SEARCH_COUNT_LIMIT by default; tests lower it. */
@@ -61,14 +55,4 @@ export function summaryOf(row: SessionRow): SessionSummary {
     eventCount: toNumber(row.last_seq),
     revision: toNumber(row.revision),
   };
-}
-
-export function pageBounds(page: PageRequest | undefined): { limit: number; offset: number } {
-  const limit = page?.limit ?? DEFAULT_PAGE_SIZE;
-  const offset = page?.offset ?? 0;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
-    throw invalidInput(`limit must be an integer from 1 to ${MAX_PAGE_SIZE}.`);
-  }
-  if (!Number.isInteger(offset) || offset < 0) throw invalidInput('offset must be a non-negative integer.');
-  return { limit, offset };
 }

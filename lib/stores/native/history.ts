@@ -6,7 +6,8 @@ import { SOURCE_COLUMNS, stateChange, stateEntry, type ChangeRow, type EntryRow 
 import type { KeyHistoryRequest, PageRequest, SessionRef } from '../../session-service/store';
 import type { SqlExecutor } from '../../db/sql';
 import type { Page, SessionTiers, StateChange, StateEntry } from '../../session-service/types';
-import { MAX_PAGE_SIZE, pageBounds, type StoreContext } from './context';
+import type { StoreContext } from './context';
+import { MAX_PAGE_SIZE, pageBounds } from '../../session-service/paging';
 import { findSession } from './session-reads';
 
 export async function listEventChanges(ctx: StoreContext, ref: SessionRef, seqs: number[]): Promise<StateChange[]> {

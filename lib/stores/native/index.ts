@@ -1,3 +1,4 @@
 export { NativeSessionStore } from './store';
-export { SEARCH_COUNT_LIMIT, type NativeStoreOptions } from './context';
+export { type NativeStoreOptions } from './context';
+export { SEARCH_COUNT_LIMIT } from '../../session-service/paging';
 export type { Dialect } from './dialect';

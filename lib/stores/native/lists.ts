@@ -7,7 +7,8 @@ import { scopeOfKey } from '../../session-service/scope';
 import type { ListSessionsRequest, SessionList, SessionSearch, UserListRequest } from '../../session-service/store';
 import { listSessions as listSessionPage } from './session-list';
 import type { AppSummary, Page, SessionSummary, UserSummary } from '../../session-service/types';
-import { pageBounds, SESSION_COLUMNS, summaryOf, type SessionRow, type StoreContext } from './context';
+import { pageBounds } from '../../session-service/paging';
+import { SESSION_COLUMNS, summaryOf, type SessionRow, type StoreContext } from './context';
 import { metaMatches, withMeta } from './session-meta';
 
 const SESSION_ORDER: Record<NonNullable<SessionSearch['order']>, Sql> = {

@@ -8,7 +8,8 @@ import type { EventQuery, SessionRef } from '../../session-service/store';
 import { decodeSnapshot, runSteps, runStepsAsync, sessionSnapshotSql, sqliteSessionRead, type SnapshotRow } from './session-snapshot';
 import type { SqlExecutor } from '../../db/sql';
 import type { GetSessionConfig, Page, Session, SessionSummary, SessionTiers, StateEntry, StoredEvent } from '../../session-service/types';
-import { pageBounds, SESSION_COLUMNS, summaryOf, type SessionRow, type StoreContext } from './context';
+import { pageBounds } from '../../session-service/paging';
+import { SESSION_COLUMNS, summaryOf, type SessionRow, type StoreContext } from './context';
 
 export async function getSession(ctx: StoreContext, ref: SessionRef, config: GetSessionConfig = {}): Promise<Session | null> {
   const { numRecentEvents, afterTimestamp } = config;

@@ -1,0 +1,95 @@
+// What every operation of an ADK store works with: the agent's database, the
+// family's codec, the store's description, its audit, and the replay cache.
+import { readOnlyStore } from '../../../session-service/errors';
+import { SEARCH_COUNT_LIMIT } from '../../../session-service/paging';
+import type { StoreInfo } from '../../../session-service/store';
+import type { AgentDb } from '../agent-db';
+import type { FamilyCodec, FamilyWrites } from '../family';
+import type { EditAudit } from './audit';
+import type { Replay } from './replay';
+import { q } from './sql';
+
+export const REPLAY_CACHE_SIZE = 32;
+
+export interface AdkStoreOptions {
+  info: StoreInfo;
+  audit?: EditAudit;
+  searchCountLimit?: number;
+}
+
+export interface CachedReplay {
+  marker: string;
+  replay: Replay;
+}
+
+/** Quoted table and column names of one family's layout. */
+function namesOf(codec: FamilyCodec) {
+  const s = codec.layout.sessions;
+  const e = codec.layout.events;
+  const a = codec.layout.appStates;
+  const u = codec.layout.userStates;
+  return {
+    s: {
+      t: q(s.table),
+      app: q(s.appName),
+      user: q(s.userId),
+      id: q(s.id),
+      state: q(s.state),
+      create: q(s.createTime),
+      update: q(s.updateTime),
+    },
+    e: {
+      t: q(e.table),
+      id: q(e.id),
+      app: q(e.appName),
+      user: q(e.userId),
+      session: q(e.sessionId),
+      ts: q(e.timestamp),
+      cols: e.columns.map(q).join(', '),
+    },
+    a: { t: q(a.table), app: q(a.appName), state: q(a.state), update: q(a.updateTime) },
+    u: { t: q(u.table), app: q(u.appName), user: q(u.userId), state: q(u.state), update: q(u.updateTime) },
+  };
+}
+
+export class AdkStoreContext {
+  readonly info: StoreInfo;
+  readonly audit: EditAudit | undefined;
+  readonly searchCountLimit: number;
+  readonly replays = new Map<string, CachedReplay>();
+  /** Sessions, events, app states, user states: quoted names. */
+  readonly s: ReturnType<typeof namesOf>['s'];
+  readonly e: ReturnType<typeof namesOf>['e'];
+  readonly a: ReturnType<typeof namesOf>['a'];
+  readonly u: ReturnType<typeof namesOf>['u'];
+
+  constructor(
+    readonly db: AgentDb,
+    readonly codec: FamilyCodec,
+    options: AdkStoreOptions,
+  ) {
+    this.info = options.info;
+    this.audit = options.audit;
+    this.searchCountLimit = options.searchCountLimit ?? SEARCH_COUNT_LIMIT;
+    ({ s: this.s, e: this.e, a: this.a, u: this.u } = namesOf(codec));
+  }
+
+  seconds(raw: unknown, column: Parameters<FamilyCodec['time']['decode']>[1]): number {
+    return this.codec.time.decode(raw, column);
+  }
+
+  /** The session's revision: its update time in µs, which is what ADK's own stale checks compare. */
+  revisionOf(updateRaw: unknown): number {
+    return Math.round(this.seconds(updateRaw, 'sessionUpdate') * 1e6);
+  }
+
+  writes(): FamilyWrites {
+    if (this.info.readOnlyReason || !this.codec.writes) throw readOnlyStore(this.info.readOnlyReason ?? 'this family has no writer.');
+    return this.codec.writes;
+  }
+
+  /** On PostgreSQL a write locks the rows it read and will rewrite, as adk-python's own append does (with_for_update); SQLite's BEGIN IMMEDIATE already holds the file. */
+  forUpdate(lock: boolean): string {
+    return lock && this.db.dialect === 'postgresql' ? ' FOR UPDATE' : '';
+  }
+}

@@ -1,0 +1,112 @@
+// The rows an ADK store's operations start from: a session, its app and user
+// tiers, its events, and its replayed timeline (cached while unchanged).
+import type { SessionRef } from '../../../session-service/store';
+import type { ChangeSource, Event, JsonValue, StateChange, StateEntry, StateRecord } from '../../../session-service/types';
+import type { AgentQuery } from '../agent-db';
+import { REPLAY_CACHE_SIZE, type AdkStoreContext } from './context';
+import { replaySession, type Replay, type Tiers } from './replay';
+
+export interface SessionRowView {
+  state: StateRecord;
+  updateRaw: unknown;
+  createRaw: unknown;
+}
+
+export interface TierRowView {
+  state: StateRecord;
+  updateRaw: unknown;
+}
+
+export async function sessionRow(ctx: AdkStoreContext, qx: AgentQuery, ref: SessionRef, lock = false): Promise<SessionRowView | null> {
+  const { t, app, user, id, state, create, update } = ctx.s;
+  const rows = await qx.all(
+    `SELECT ${state} AS state, ${create} AS c, ${update} AS u FROM ${t} WHERE ${app} = ? AND ${user} = ? AND ${id} = ?${ctx.forUpdate(lock)}`,
+    [ref.appName, ref.userId, ref.sessionId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { state: ctx.codec.decodeState(row.state), createRaw: row.c, updateRaw: row.u };
+}
+
+export async function appRow(ctx: AdkStoreContext, qx: AgentQuery, appName: string, lock = false): Promise<TierRowView | null> {
+  const { t, app, state, update } = ctx.a;
+  const row = (await qx.all(`SELECT ${state} AS state, ${update} AS u FROM ${t} WHERE ${app} = ?${ctx.forUpdate(lock)}`, [appName]))[0];
+  return row ? { state: ctx.codec.decodeState(row.state), updateRaw: row.u } : null;
+}
+
+export async function userRow(
+  ctx: AdkStoreContext,
+  qx: AgentQuery,
+  appName: string,
+  userId: string,
+  lock = false,
+): Promise<TierRowView | null> {
+  const { t, app, user, state, update } = ctx.u;
+  const row = (
+    await qx.all(`SELECT ${state} AS state, ${update} AS u FROM ${t} WHERE ${app} = ? AND ${user} = ?${ctx.forUpdate(lock)}`, [
+      appName,
+      userId,
+    ])
+  )[0];
+  return row ? { state: ctx.codec.decodeState(row.state), updateRaw: row.u } : null;
+}
+
+async function sessionEvents(ctx: AdkStoreContext, qx: AgentQuery, ref: SessionRef): Promise<Event[]> {
+  const { t, app, user, session, ts, id, cols } = ctx.e;
+  const rows = await qx.all(`SELECT ${cols} FROM ${t} WHERE ${app} = ? AND ${user} = ? AND ${session} = ? ORDER BY ${ts}, ${id}`, [
+    ref.appName,
+    ref.userId,
+    ref.sessionId,
+  ]);
+  return rows.map((row) => ctx.codec.decodeEvent(row));
+}
+
+export async function eventCount(ctx: AdkStoreContext, qx: AgentQuery, ref: SessionRef): Promise<number> {
+  const { t, app, user, session } = ctx.e;
+  const row = (
+    await qx.all(`SELECT count(*) AS n FROM ${t} WHERE ${app} = ? AND ${user} = ? AND ${session} = ?`, [
+      ref.appName,
+      ref.userId,
+      ref.sessionId,
+    ])
+  )[0];
+  return Number(row?.n ?? 0);
+}
+
+/** The session's replayed timeline, reused while its update time and event count stay the same. */
+export async function loadReplay(
+  ctx: AdkStoreContext,
+  ref: SessionRef,
+): Promise<{ replay: Replay; row: SessionRowView; tiers: Tiers } | null> {
+  return ctx.db.read(async (qx) => {
+    const row = await sessionRow(ctx, qx, ref);
+    if (!row) return null;
+    const [app, user, count] = await Promise.all([
+      appRow(ctx, qx, ref.appName),
+      userRow(ctx, qx, ref.appName, ref.userId),
+      eventCount(ctx, qx, ref),
+    ]);
+    const tiers: Tiers = { app: app?.state ?? {}, user: user?.state ?? {}, session: row.state };
+    const key = JSON.stringify([ref.appName, ref.userId, ref.sessionId]);
+    const marker = JSON.stringify([String(row.updateRaw), count, tiers]);
+    const cached = ctx.replays.get(key);
+    if (cached && cached.marker === marker) return { replay: cached.replay, row, tiers };
+    const events = await sessionEvents(ctx, qx, ref);
+    const replay = replaySession(ref, events, tiers, (tier, delta) => ctx.codec.applyDelta(tier, delta));
+    ctx.replays.delete(key);
+    ctx.replays.set(key, { marker, replay });
+    if (ctx.replays.size > REPLAY_CACHE_SIZE) ctx.replays.delete(ctx.replays.keys().next().value as string);
+    return { replay, row, tiers };
+  });
+}
+
+export function sortedEntries(record: StateRecord, updateTime: number, lastChange: (key: string) => ChangeSource | null): StateEntry[] {
+  return Object.keys(record)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((key) => ({ key, value: record[key] as JsonValue, updateTime, lastChange: lastChange(key) }));
+}
+
+export function changeSource(change: StateChange): ChangeSource {
+  const { actor, reason, time, sourceUserId, sourceSessionId, eventId, eventSeq } = change;
+  return { actor, reason, time, sourceUserId, sourceSessionId, eventId, eventSeq };
+}

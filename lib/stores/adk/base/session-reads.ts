@@ -1,0 +1,125 @@
+// An ADK store's reads of one session and of the shared tiers, from its replayed timeline.
+import { invalidInput, sessionNotFound } from '../../../session-service/errors';
+import { hasOwn } from '../../../session-service/json';
+import { pageBounds } from '../../../session-service/paging';
+import { mergeState, prefixedKey } from '../../../session-service/scope';
+import type { EventQuery, SessionRef } from '../../../session-service/store';
+import type {
+  ChangeSource,
+  GetSessionConfig,
+  Page,
+  Session,
+  SessionSummary,
+  SessionTiers,
+  StateChange,
+  StateRecord,
+  StoredEvent,
+} from '../../../session-service/types';
+import type { AdkStoreContext } from './context';
+import { appRow, changeSource, eventCount, loadReplay, sessionRow, sortedEntries, userRow } from './rows';
+import { edits } from './history';
+
+export async function getSession(ctx: AdkStoreContext, ref: SessionRef, config: GetSessionConfig = {}): Promise<Session | null> {
+  if (config.numRecentEvents !== undefined && config.numRecentEvents < 0) throw invalidInput('numRecentEvents must not be negative.');
+  const loaded = await loadReplay(ctx, ref);
+  if (!loaded) return null;
+  let events = loaded.replay.events.map((item) => item.event);
+  if (config.afterTimestamp) events = events.filter((event) => event.timestamp >= (config.afterTimestamp ?? 0));
+  if (config.numRecentEvents !== undefined) events = config.numRecentEvents === 0 ? [] : events.slice(-config.numRecentEvents);
+  return {
+    id: ref.sessionId,
+    appName: ref.appName,
+    userId: ref.userId,
+    state: mergeState(loaded.tiers.app, loaded.tiers.user, loaded.tiers.session),
+    events,
+    lastUpdateTime: ctx.seconds(loaded.row.updateRaw, 'sessionUpdate'),
+    revision: ctx.revisionOf(loaded.row.updateRaw),
+  };
+}
+
+export async function getSessionSummary(ctx: AdkStoreContext, ref: SessionRef): Promise<SessionSummary | null> {
+  return ctx.db.read(async (qx) => {
+    const row = await sessionRow(ctx, qx, ref);
+    if (!row) return null;
+    return {
+      id: ref.sessionId,
+      appName: ref.appName,
+      userId: ref.userId,
+      createTime: ctx.seconds(row.createRaw, 'sessionCreate'),
+      lastUpdateTime: ctx.seconds(row.updateRaw, 'sessionUpdate'),
+      eventCount: await eventCount(ctx, qx, ref),
+      revision: ctx.revisionOf(row.updateRaw),
+    };
+  });
+}
+
+export async function getSessionTiers(ctx: AdkStoreContext, ref: SessionRef): Promise<SessionTiers | null> {
+  const loaded = await loadReplay(ctx, ref);
+  if (!loaded) return null;
+  const [app, user] = await ctx.db.read((qx) => Promise.all([appRow(ctx, qx, ref.appName), userRow(ctx, qx, ref.appName, ref.userId)]));
+  // A key's provenance is the last event of this session that set it, when that is still its value.
+  const last = new Map<string, StateChange>();
+  for (const item of loaded.replay.events) for (const change of item.changes) last.set(prefixedKey(change.scope, change.key), change);
+  const source = (scope: 'app' | 'user' | 'session', tier: StateRecord) => (key: string) => {
+    const change = last.get(prefixedKey(scope, key));
+    if (!change || change.newValue === undefined || JSON.stringify(change.newValue) !== JSON.stringify(tier[key])) return null;
+    return changeSource(change);
+  };
+  return {
+    app: sortedEntries(loaded.tiers.app, app ? ctx.seconds(app.updateRaw, 'tierUpdate') : 0, source('app', loaded.tiers.app)),
+    user: sortedEntries(loaded.tiers.user, user ? ctx.seconds(user.updateRaw, 'tierUpdate') : 0, source('user', loaded.tiers.user)),
+    session: sortedEntries(
+      loaded.tiers.session,
+      ctx.seconds(loaded.row.updateRaw, 'sessionUpdate'),
+      source('session', loaded.tiers.session),
+    ),
+  };
+}
+
+export async function getAppState(ctx: AdkStoreContext, appName: string): Promise<SessionTiers['app']> {
+  const row = await ctx.db.read((qx) => appRow(ctx, qx, appName));
+  if (!row) return [];
+  return sortedEntries(row.state, ctx.seconds(row.updateRaw, 'tierUpdate'), await editSources(ctx, appName, 'app', undefined, row.state));
+}
+
+export async function getUserState(ctx: AdkStoreContext, appName: string, userId: string): Promise<SessionTiers['user']> {
+  const row = await ctx.db.read((qx) => userRow(ctx, qx, appName, userId));
+  if (!row) return [];
+  return sortedEntries(row.state, ctx.seconds(row.updateRaw, 'tierUpdate'), await editSources(ctx, appName, 'user', userId, row.state));
+}
+
+/** A key's provenance when Statehouse's latest edit of it set the value it still holds (events of the agent leave no such trace). */
+async function editSources(
+  ctx: AdkStoreContext,
+  appName: string,
+  scope: 'app' | 'user',
+  userId: string | undefined,
+  tier: StateRecord,
+): Promise<(key: string) => ChangeSource | null> {
+  const latest = new Map<string, StateChange>();
+  for (const change of await edits(ctx, appName, [scope], userId)) {
+    if (change.scope === scope && !latest.has(change.key)) latest.set(change.key, change);
+  }
+  return (key) => {
+    const change = latest.get(key);
+    return change && change.newValue !== undefined && JSON.stringify(change.newValue) === JSON.stringify(tier[key])
+      ? changeSource(change)
+      : null;
+  };
+}
+
+export async function listEvents(ctx: AdkStoreContext, ref: SessionRef, query: EventQuery = {}): Promise<Page<StoredEvent>> {
+  const { limit, offset } = pageBounds(query);
+  const loaded = await loadReplay(ctx, ref);
+  if (!loaded) throw sessionNotFound(ref.sessionId);
+  let items = loaded.replay.events;
+  if (query.afterSeq !== undefined) items = items.filter((item) => item.seq > (query.afterSeq ?? 0));
+  if (query.author !== undefined) items = items.filter((item) => item.event.author === query.author);
+  if (query.invocationId !== undefined) items = items.filter((item) => item.event.invocationId === query.invocationId);
+  if (query.touchedKey !== undefined) {
+    const key = query.touchedKey;
+    items = items.filter((item) => hasOwn(item.event.actions.stateDelta ?? {}, key));
+  }
+  if (query.newestFirst) items = [...items].reverse();
+  return { items: items.slice(offset, offset + limit).map(({ seq, event }) => ({ seq, event })), total: items.length };
+}

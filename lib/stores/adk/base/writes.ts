@@ -1,0 +1,172 @@
+// An ADK store's writes, each one short transaction that writes what that ADK itself writes.
+import { invalidInput, sessionNotFound, staleSession, StateConflictError, unsupported } from '../../../session-service/errors';
+import { completeEvent, nowSeconds, storedForm } from '../../../session-service/events';
+import { hasOwn, ownEntries, setOwn } from '../../../session-service/json';
+import { splitDelta, withoutTempKeys } from '../../../session-service/scope';
+import type { AppendOptions, AppendResult, CreateSessionRequest, DataScope, SessionRef, StateEdit } from '../../../session-service/store';
+import type { NewEvent, Session, SessionTiers, StateRecord } from '../../../session-service/types';
+import type { AdkStoreContext } from './context';
+import { appRow, sessionRow, userRow } from './rows';
+import { getAppState, getSession, getSessionSummary, getUserState } from './session-reads';
+
+export async function createSession(ctx: AdkStoreContext, request: CreateSessionRequest): Promise<Session> {
+  const writes = ctx.writes();
+  if (!writes.createSession)
+    throw unsupported(`${ctx.info.label} sessions are created by the agent; Statehouse does not create them here.`);
+  if (request.events?.length) throw unsupported('Creating a session with events is not supported on an ADK store; append them after.');
+  const sessionId = request.sessionId?.trim() || crypto.randomUUID();
+  const ref = { appName: request.appName, userId: request.userId, sessionId };
+  const delta = splitDelta(withoutTempKeys(request.state ?? {}));
+  const create = writes.createSession.bind(writes);
+  await ctx.db.write(async (qx) => {
+    if (await sessionRow(ctx, qx, ref)) throw invalidInput(`Session with id ${sessionId} already exists.`);
+    const [app, user] = await Promise.all([appRow(ctx, qx, ref.appName), userRow(ctx, qx, ref.appName, ref.userId)]);
+    await create(qx, {
+      ref,
+      app: app?.state ?? {},
+      user: user?.state ?? {},
+      session: {},
+      hasAppRow: app !== null,
+      hasUserRow: user !== null,
+      now: nowSeconds(),
+      delta,
+    });
+  });
+  const session = await getSession(ctx, ref);
+  if (!session) throw sessionNotFound(sessionId);
+  return session;
+}
+
+export async function deleteSession(ctx: AdkStoreContext, ref: SessionRef): Promise<void> {
+  ctx.writes();
+  const e = ctx.e;
+  const s = ctx.s;
+  await ctx.db.write(async (qx) => {
+    await qx.run(`DELETE FROM ${e.t} WHERE ${e.app} = ? AND ${e.user} = ? AND ${e.session} = ?`, [ref.appName, ref.userId, ref.sessionId]);
+    await qx.run(`DELETE FROM ${s.t} WHERE ${s.app} = ? AND ${s.user} = ? AND ${s.id} = ?`, [ref.appName, ref.userId, ref.sessionId]);
+  });
+}
+
+export async function append(
+  ctx: AdkStoreContext,
+  ref: SessionRef,
+  newEvent: NewEvent,
+  options: AppendOptions = {},
+): Promise<AppendResult> {
+  const writes = ctx.writes();
+  const event = completeEvent(newEvent);
+  const stored = storedForm(event);
+  if (event.partial) {
+    const session = await getSessionSummary(ctx, ref);
+    if (!session) throw sessionNotFound(ref.sessionId);
+    return { event, revision: session.revision };
+  }
+  const delta = splitDelta(stored.actions.stateDelta);
+  const revision = await ctx.db.write(async (qx) => {
+    const row = await sessionRow(ctx, qx, ref, true);
+    if (!row) throw sessionNotFound(ref.sessionId);
+    if (options.expectedRevision !== undefined && ctx.codec.isStale(ctx.revisionOf(row.updateRaw), options.expectedRevision)) {
+      throw staleSession();
+    }
+    const app = await appRow(ctx, qx, ref.appName, Object.keys(delta.app).length > 0);
+    const user = await userRow(ctx, qx, ref.appName, ref.userId, Object.keys(delta.user).length > 0);
+    await writes.append(qx, {
+      ref,
+      app: app?.state ?? {},
+      user: user?.state ?? {},
+      session: row.state,
+      hasAppRow: app !== null,
+      hasUserRow: user !== null,
+      now: stored.timestamp,
+      event: stored,
+      delta,
+    });
+    const after = await sessionRow(ctx, qx, ref);
+    return ctx.revisionOf(after?.updateRaw);
+  });
+  if (options.actor && options.actor !== stored.author && ctx.audit) {
+    await ctx.audit.record(
+      Object.entries(stored.actions.stateDelta).map(([key]) => ({
+        storeId: ctx.info.id,
+        kind: 'append' as const,
+        appName: ref.appName,
+        scope: 'session' as const,
+        userId: ref.userId,
+        sessionId: ref.sessionId,
+        key,
+        oldValue: undefined,
+        newValue: stored.actions.stateDelta[key],
+        actor: options.actor ?? stored.author,
+        reason: null,
+        eventId: stored.id,
+        time: stored.timestamp,
+      })),
+    );
+  }
+  return { event: stored, revision };
+}
+
+export async function editState(ctx: AdkStoreContext, edit: StateEdit): Promise<SessionTiers['app']> {
+  const writes = ctx.writes();
+  if (edit.scope === 'user' && !edit.userId) throw invalidInput('userId is required for a user-state edit.');
+  const now = nowSeconds();
+  const changed = await ctx.db.write(async (qx) => {
+    const row =
+      edit.scope === 'app' ? await appRow(ctx, qx, edit.appName, true) : await userRow(ctx, qx, edit.appName, edit.userId ?? '', true);
+    const before = row?.state ?? {};
+    // What the editor saw, compared with what the locked row holds: a mismatch writes nothing.
+    const expected = Object.entries(edit.expected ?? {});
+    const unchanged = expected.find(([key]) => !Object.hasOwn(edit.changes, key));
+    if (unchanged) throw invalidInput(`expected: "${unchanged[0]}" is not one of the changed keys.`);
+    const conflicts = expected.flatMap(([key, seen]) => {
+      const current = hasOwn(before, key) ? before[key] : undefined;
+      const same = seen.present ? current !== undefined && JSON.stringify(current) === JSON.stringify(seen.value) : current === undefined;
+      return same ? [] : [{ key, current }];
+    });
+    if (conflicts.length > 0) throw new StateConflictError(conflicts);
+    const next: StateRecord = {};
+    for (const [key, value] of ownEntries(before)) setOwn(next, key, value);
+    for (const [key, value] of Object.entries(edit.changes)) {
+      if (value === undefined) delete next[key];
+      else setOwn(next, key, value);
+    }
+    await writes.editTier(qx, {
+      appName: edit.appName,
+      userId: edit.userId,
+      scope: edit.scope,
+      app: edit.scope === 'app' ? before : {},
+      user: edit.scope === 'user' ? before : {},
+      hasAppRow: edit.scope === 'app' && row !== null,
+      hasUserRow: edit.scope === 'user' && row !== null,
+      now,
+      next,
+    });
+    return Object.keys(edit.changes).map((key) => ({
+      key,
+      oldValue: hasOwn(before, key) ? before[key] : undefined,
+      newValue: edit.changes[key],
+    }));
+  });
+  await ctx.audit?.record(
+    changed.map((change) => ({
+      storeId: ctx.info.id,
+      kind: 'edit' as const,
+      appName: edit.appName,
+      scope: edit.scope,
+      userId: edit.userId ?? '',
+      sessionId: '',
+      key: change.key,
+      oldValue: change.oldValue,
+      newValue: change.newValue,
+      actor: edit.actor,
+      reason: edit.reason,
+      eventId: null,
+      time: now,
+    })),
+  );
+  return edit.scope === 'app' ? getAppState(ctx, edit.appName) : getUserState(ctx, edit.appName, edit.userId ?? '');
+}
+
+export async function clearData(_ctx: AdkStoreContext, _scope: DataScope): Promise<void> {
+  throw unsupported('Clearing data is for Statehouse’s own store; an ADK store’s data belongs to its agent.');
+}
