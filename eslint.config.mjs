@@ -41,6 +41,12 @@ const zones = [
     ['./lib/!(validation|session-service)/**', './lib/*.ts'],
     'lib/validation runs in the browser too: it imports only lib/session-service.',
   ),
+  // Metrics and traces: every layer reports into them, so they import nothing above the environment.
+  fence(
+    './lib/observability',
+    ['./lib/!(observability)/**', './lib/!(env).ts'],
+    'lib/observability is a leaf every layer reports into: it imports only lib/env.ts.',
+  ),
   fence('./lib/env.ts', ['./lib/**'], 'lib/env.ts is a leaf: it parses the environment and imports nothing from lib/.'),
   fence('./lib/paths.ts', ['./lib/!(session-service)/**', './lib/!(paths).ts'], 'lib/paths.ts builds URLs from names only.'),
   // Application: validated writes and reads, over the store from lib/services.

@@ -4,4 +4,7 @@ export async function register(): Promise<void> {
   // The door refuses what must not reach Next at all (lib/http/door.ts says why).
   const { installDoor } = await import('./lib/http/door');
   installDoor();
+  // Metrics on a separate address, when the operator chose one (lib/observability/exposition.ts).
+  const { startMetricsListener } = await import('./lib/observability/exposition');
+  await startMetricsListener();
 }

@@ -13,6 +13,7 @@ const nextConfig = {
   // benchmark's build beside a dev server) without overwriting each other.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   serverExternalPackages: [
+    'prom-client',
     'better-sqlite3',
     'pg',
     '@prisma/client',

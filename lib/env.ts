@@ -50,6 +50,10 @@ const schema = z.object({
   ),
   /** How long /readyz waits for each database to answer, in ms (default 2000). */
   STATEHOUSE_READY_TIMEOUT_MS: wholeNumber('STATEHOUSE_READY_TIMEOUT_MS', 1, true),
+  /** The bearer token that reads /metrics; /metrics answers 404 when neither this nor STATEHOUSE_METRICS_LISTEN is set. */
+  STATEHOUSE_METRICS_TOKEN: text,
+  /** A separate `[host:]port` serving /metrics without a token (for a scraper on a private network). */
+  STATEHOUSE_METRICS_LISTEN: text,
   /** An agent's ADK session database(s) to serve instead of Statehouse's own sessions: `[id=]location`, space-separated. */
   STATEHOUSE_STORE: text,
   /** The project root (prisma/ and node_modules); found from this module's location when unset. */

@@ -7,6 +7,9 @@ import { agentStoreLocations, databaseUrl, type AgentStoreLocation } from './con
 import { openDatabase, providerOf, redactUrl, type Database } from './db';
 import { DatabaseUnavailableError } from './db/unavailable';
 import { migrateDatabase } from './migrate';
+import { measuredStore } from './observability/measured-store';
+import { metricsEnabled } from './observability/exposition';
+import { observePool } from './observability/metrics';
 import type { SessionStore, StoreInfo } from './session-service/store';
 import { openAdkStore, type AdkSessionStore } from './stores/adk';
 import { StoreEditLog } from './stores/adk/audit-log';
@@ -136,10 +139,23 @@ const processWide = globalThis as unknown as {
   statehouseServicesForTests?: Partial<Services>;
 };
 
-/** STATEHOUSE_STORE's agent databases when set, else Statehouse's own sessions. */
-function openConfigured(): Promise<Services> {
+/** STATEHOUSE_STORE's agent databases when set, else Statehouse's own sessions; measured when metrics are on. */
+async function openConfigured(): Promise<Services> {
   const agents = agentStoreLocations();
-  return agents.length > 0 ? openAgentServices(databaseUrl(), agents) : openServices(databaseUrl());
+  const services = agents.length > 0 ? await openAgentServices(databaseUrl(), agents) : await openServices(databaseUrl());
+  return metricsEnabled() ? measured(services) : services;
+}
+
+/** The services with their store's calls timed and their pools reported (lib/observability). */
+function measured(services: OpenedServices | AgentServices): Services {
+  const { poolUse } = services.db;
+  if (poolUse) observePool(OWN_DATABASE, poolUse);
+  if ('stores' in services) {
+    for (const [id, store] of services.stores) {
+      if (store.poolUse()) observePool(id, () => store.poolUse() ?? { total: 0, idle: 0, waiting: 0 });
+    }
+  }
+  return { ...services, store: measuredStore(services.store, services.info.family) };
 }
 
 /**

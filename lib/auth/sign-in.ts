@@ -1,5 +1,6 @@
 import type { Account, AccountStore } from './store';
 import { abandoned, reserveAttempt, succeeded } from './sign-in-throttle';
+import { countSignIn } from '../observability/metrics';
 
 export type SignInCheck =
   { ok: true; account: Account } | { ok: false; reason: 'wrong' } | { ok: false; reason: 'throttled'; retryAfterMs: number };
@@ -11,7 +12,10 @@ export type SignInCheck =
  */
 export async function checkSignIn(store: AccountStore, name: string, password: string, address: string): Promise<SignInCheck> {
   const reservation = reserveAttempt(name, address);
-  if (!reservation.ok) return { ok: false, reason: 'throttled', retryAfterMs: reservation.retryAfterMs };
+  if (!reservation.ok) {
+    countSignIn('throttled');
+    return { ok: false, reason: 'throttled', retryAfterMs: reservation.retryAfterMs };
+  }
   let account: Account | null;
   try {
     account = await store.verifyCredentials(name, password);
@@ -19,7 +23,11 @@ export async function checkSignIn(store: AccountStore, name: string, password: s
     abandoned(reservation.attempt);
     throw error;
   }
-  if (!account) return { ok: false, reason: 'wrong' };
+  if (!account) {
+    countSignIn('wrong');
+    return { ok: false, reason: 'wrong' };
+  }
+  countSignIn('success');
   succeeded(reservation.attempt);
   return { ok: true, account };
 }

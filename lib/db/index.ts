@@ -45,6 +45,8 @@ export function adapterFactoryFor(databaseUrl: string, options: OpenDatabaseOpti
 export interface Database {
   provider: Provider;
   client: SqlClient;
+  /** PostgreSQL's pool right now: connections open, idle, and queries waiting for one (SQLite has no pool). */
+  poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -55,7 +57,9 @@ export interface Database {
  */
 export async function openDatabase(databaseUrl: string, options: OpenDatabaseOptions = {}): Promise<Database> {
   const provider = providerOf(databaseUrl);
-  const adapter = await adapterFactoryFor(databaseUrl, options).connect();
+  const pool = provider === 'postgresql' ? postgresPool(databaseUrl, { ...POSTGRES_TIMEOUTS, ...options.postgres }) : undefined;
+  const factory = pool ? new PrismaPg(pool, { disposeExternalPool: true }) : adapterFactoryFor(databaseUrl, options);
+  const adapter = await factory.connect();
   const sqlite = provider === 'sqlite' ? cacheSqliteStatements(adapter) : null;
   if (provider === 'sqlite') {
     if (!sqlite) console.warn('SQLite statement cache not installed: the driver adapter has changed shape.');
@@ -63,5 +67,6 @@ export async function openDatabase(databaseUrl: string, options: OpenDatabaseOpt
     await adapter.executeScript('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;');
   }
   const client = adapterSqlClient(provider, adapter, sqlite ?? undefined);
-  return { provider, client, close: () => client.$disconnect() };
+  const poolUse = pool && (() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+  return { provider, client, ...(poolUse ? { poolUse } : {}), close: () => client.$disconnect() };
 }

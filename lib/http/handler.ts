@@ -1,38 +1,73 @@
 import type { Principal } from '../auth/principal';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { countUnavailable, observeRequest } from '../observability/metrics';
+import { routeTemplate } from '../observability/route-template';
+import { isSessionServiceError } from '../session-service/errors';
 import { errorResponse } from './errors';
 import { authorizeRequest } from './auth';
 import { checkOrigin } from './origin';
 
+/** What a 503 was for, as the metrics count it. */
+function unavailableCause(error: unknown): 'database' | 'store' | 'other' {
+  if (isDatabaseUnavailable(error)) return 'database';
+  if (isSessionServiceError(error) && error.code === 'UNAVAILABLE') return 'store';
+  return 'other';
+}
+
 /**
- * A route handler with the origin check, access control (the principal and
- * the role the request needs) and the error mapping around it.
- * Next 16 passes params as a Promise; they arrive URL-decoded once.
+ * Runs one API request: the origin check, access control (the principal and
+ * the role the request needs), the handler, the error mapping; and times it
+ * into the metrics under its route template, whichever door it came through.
+ */
+async function serve<P extends object>(
+  request: Request,
+  params: () => Promise<P | undefined>,
+  handler: (principal: Principal, params: P | undefined) => Promise<Response>,
+): Promise<Response> {
+  const started = performance.now();
+  let resolved: P | undefined;
+  let response: Response;
+  let failure: unknown;
+  try {
+    // First, so even a refused request counts under its template, never its raw path.
+    resolved = await params();
+    checkOrigin(request);
+    const principal = await authorizeRequest(request);
+    response = await handler(principal, resolved);
+  } catch (error) {
+    failure = error;
+    response = errorResponse(error);
+  }
+  const route = routeTemplate(new URL(request.url).pathname, resolved);
+  observeRequest({ method: request.method, route, status: response.status }, (performance.now() - started) / 1000);
+  if (response.status === 503) countUnavailable(unavailableCause(failure));
+  return response;
+}
+
+/**
+ * A route handler with the origin check, access control and the error
+ * mapping around it. Next 16 passes params as a Promise; they arrive
+ * URL-decoded once.
  */
 export function route<P extends object>(
   handler: (request: Request, params: P, principal: Principal) => Promise<Response>,
 ): (request: Request, context: { params: Promise<P> }) => Promise<Response> {
-  return async (request, context) => {
-    try {
-      checkOrigin(request);
-      const principal = await authorizeRequest(request);
-      return await handler(request, await context.params, principal);
-    } catch (error) {
-      return errorResponse(error);
-    }
-  };
+  return (request, context) =>
+    serve(
+      request,
+      () => context.params,
+      (principal, params) => handler(request, params as P, principal),
+    );
 }
 
 /** A route without path parameters. */
 export function plainRoute(
   handler: (request: Request, principal: Principal) => Promise<Response>,
 ): (request: Request) => Promise<Response> {
-  return async (request) => {
-    try {
-      checkOrigin(request);
-      const principal = await authorizeRequest(request);
-      return await handler(request, principal);
-    } catch (error) {
-      return errorResponse(error);
-    }
-  };
+  return (request) =>
+    serve(
+      request,
+      async () => undefined,
+      (principal) => handler(request, principal),
+    );
 }

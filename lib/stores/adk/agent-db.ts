@@ -24,11 +24,20 @@ export interface AgentDb extends AgentQuery {
   readonly location: string;
   /** SQLite's journal mode as found (`wal`, `delete`, ...); null on PostgreSQL. */
   readonly journalMode: string | null;
+  /** Connections of its pool right now (PostgreSQL); undefined for a single SQLite connection. */
+  poolUse?(): PoolUse;
   /** A consistent snapshot for a batch of reads. */
   read<R>(fn: (q: AgentQuery) => Promise<R>): Promise<R>;
   /** One write transaction (SQLite: BEGIN IMMEDIATE, so it waits for the file lock up front, within the busy timeout). */
   write<R>(fn: (q: AgentQuery) => Promise<R>): Promise<R>;
   close(): Promise<void>;
+}
+
+/** A connection pool's use: connections open, idle, and queries waiting for one. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /** How long a statement waits for the agent's lock before giving up (ms). */
@@ -142,6 +151,10 @@ class PostgresAgentDb implements AgentDb {
     private readonly pool: pg.Pool,
     readonly location: string,
   ) {}
+
+  poolUse(): PoolUse {
+    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
+  }
 
   private static on(client: pg.ClientBase | pg.Pool): AgentQuery {
     // One connection runs one statement at a time: a batch's concurrent reads queue here.

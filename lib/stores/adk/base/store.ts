@@ -5,7 +5,7 @@
 // that ADK writes.
 import { bindOperations } from '../../../session-service/bind';
 import type { SessionStore, StoreInfo } from '../../../session-service/store';
-import type { AgentDb } from '../agent-db';
+import type { AgentDb, PoolUse } from '../agent-db';
 import type { FamilyCodec } from '../family';
 import { AdkStoreContext, type AdkStoreOptions } from './context';
 import { getKeyHistory, getUserHistory, listEventChanges } from './history';
@@ -21,6 +21,8 @@ export interface AdkSessionStore extends SessionStore {
   close(): Promise<void>;
   /** One trivial query: whether the agent's database answers (readiness). */
   ping(): Promise<void>;
+  /** Its PostgreSQL pool's connections right now (metrics); undefined on SQLite. */
+  poolUse(): PoolUse | undefined;
 }
 
 export function createAdkSessionStore(db: AgentDb, codec: FamilyCodec, options: AdkStoreOptions): AdkSessionStore {
@@ -31,6 +33,7 @@ export function createAdkSessionStore(db: AgentDb, codec: FamilyCodec, options: 
     ping: async () => {
       await db.all('SELECT 1');
     },
+    poolUse: () => db.poolUse?.(),
     ...bindOperations(ctx, {
       createSession,
       append,
