@@ -7,7 +7,7 @@ import { request as httpsRequest } from 'node:https';
 import { providerOf } from '../lib/db';
 import { appPath, sessionPath } from '../lib/paths';
 import { listSessions } from './data';
-import { StatehouseTarget } from './implementations/statehouse';
+import { openStatehouseTarget } from './implementations/statehouse';
 import type { Scale } from './options';
 import { median } from './stats';
 import { buildEventSession } from './workloads';
@@ -41,12 +41,12 @@ export interface DashboardFixture {
 
 /** Writes the fixtures when missing. `migrate`: only while no server has the database open. */
 export async function seedDashboard(databaseUrl: string, scale: Scale, migrate: boolean): Promise<DashboardFixture> {
-  const target = await StatehouseTarget.open(databaseUrl, { migrate });
+  const target = await openStatehouseTarget(databaseUrl, { migrate });
   try {
     const existing = await target.get(SESSION, 0);
     if (!existing) await buildEventSession(target, SESSION, scale.dashboardSessionEvents);
     const sessionEvents = (await target.get(SESSION))?.eventCount ?? 0;
-    const count = async () => (await target.listPage(DASHBOARD_APP, 1)).total;
+    const count = async () => (await target.listPage?.(DASHBOARD_APP, 1))?.total ?? 0;
     let appSessions = await count();
     if (appSessions < scale.dashboardAppSessions) {
       // Users of 100 sessions each; the ids continue after those already there.
@@ -61,7 +61,7 @@ export async function seedDashboard(databaseUrl: string, scale: Scale, migrate: 
   }
 }
 
-function fetchTiming(url: string): Promise<{ status: number; ttfbMs: number; totalMs: number; bytes: number }> {
+export function fetchTiming(url: string): Promise<{ status: number; ttfbMs: number; totalMs: number; bytes: number }> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const request = url.startsWith('https:') ? httpsRequest : httpRequest;

@@ -27,6 +27,8 @@ export interface Scale {
   /** Events of the session, and sessions of the app, whose dashboard pages are timed. */
   dashboardSessionEvents: number;
   dashboardAppSessions: number;
+  /** --api: page loads whose first byte and server RSS are measured. */
+  pageLoads: number;
 }
 
 export const SCALES: Record<Scale['name'], Scale> = {
@@ -53,6 +55,7 @@ export const SCALES: Record<Scale['name'], Scale> = {
     growthAppends: 10_000,
     dashboardSessionEvents: 10_000,
     dashboardAppSessions: 100_000,
+    pageLoads: 1_000,
   },
   small: {
     name: 'small',
@@ -77,6 +80,7 @@ export const SCALES: Record<Scale['name'], Scale> = {
     // The dashboard's fixtures are kept in .data/ between runs: full size at every scale.
     dashboardSessionEvents: 10_000,
     dashboardAppSessions: 100_000,
+    pageLoads: 200,
   },
 };
 
@@ -102,15 +106,22 @@ export interface Options {
   outDir: string;
   /** Port of the server the /api implementation starts (statehouse-api; needs a build in distDir). */
   apiPort: number;
+  /** --api: the HTTP comparison (/api against the reference door) instead of the in-process workloads. */
+  api: boolean;
+  /** Client counts of that comparison. */
+  apiClients: number[];
 }
 
 const USAGE = `npm run bench -- [options]
   --scale small|default        counts (default: default; small finishes in a few minutes)
   --rounds N                   timed rounds per workload (median reported)
-  --impl a,b                   statehouse,statehouse-adk,statehouse-api,raw,simple,adk-db,adk-memory
-                               (default: all but statehouse-api)
-  --api                        also statehouse-api: /api over HTTP from \`next start\` (builds into NEXT_DIST_DIR,
-                               default .next-bench, when there is no build there)
+  --impl a,b                   statehouse,statehouse-adk,statehouse-api,statehouse-reference,raw,simple,adk-db,
+                               adk-memory (default: all but the two HTTP doors)
+  --api                        the HTTP comparison instead: /api from \`next start\` (builds into NEXT_DIST_DIR,
+                               default .next-bench, when there is no build there) against the reference door,
+                               create/append/get/list/state (--workload narrows), then page loads (--page-loads N)
+  --clients a,b                client counts of --api (default: 1,16)
+  --page-loads N               page loads of --api (default: 1000; 200 at --scale small; 0 skips them)
   --api-port N                 port of that server (default: BENCH_API_PORT or 3206)
   --provider a,b               sqlite,postgresql (default: both; adk-memory runs regardless)
   --workload a,b               only these workloads (names as in the table)
@@ -130,7 +141,16 @@ const USAGE = `npm run bench -- [options]
 
 /** Options that take no value. */
 const FLAGS = new Set(['no-memory', 'no-profile', 'dashboard', 'dashboard-only', 'pg-async-commit', 'api']);
-const IMPLS: ImplName[] = ['statehouse', 'statehouse-adk', 'statehouse-api', 'raw', 'simple', 'adk-db', 'adk-memory'];
+const IMPLS: ImplName[] = [
+  'statehouse',
+  'statehouse-adk',
+  'statehouse-api',
+  'statehouse-reference',
+  'raw',
+  'simple',
+  'adk-db',
+  'adk-memory',
+];
 
 export function parseOptions(argv: string[]): Options {
   const args = new Map<string, string | true>();
@@ -165,8 +185,10 @@ export function parseOptions(argv: string[]): Options {
   const scale = { ...SCALES[scaleName] };
   const rounds = text('rounds');
   if (rounds !== undefined) scale.rounds = Math.max(1, Number.parseInt(rounds, 10));
+  const pageLoads = text('page-loads');
+  if (pageLoads !== undefined) scale.pageLoads = Math.max(0, Number.parseInt(pageLoads, 10));
 
-  const defaults = IMPLS.filter((impl) => impl !== 'statehouse-api' || args.has('api'));
+  const defaults = IMPLS.filter((impl) => impl !== 'statehouse-api' && impl !== 'statehouse-reference');
   const impls = (list('impl') ?? defaults) as ImplName[];
   for (const impl of impls) {
     if (!IMPLS.includes(impl)) throw new Error(`Unknown implementation ${impl}\n${USAGE}`);
@@ -197,5 +219,7 @@ export function parseOptions(argv: string[]): Options {
     statehouseLib: text('statehouse-lib'),
     outDir: text('out') ?? 'bench-results',
     apiPort: Number.parseInt(text('api-port') ?? process.env.BENCH_API_PORT ?? '3206', 10),
+    api: args.has('api'),
+    apiClients: (list('clients') ?? ['1', '16']).map((n) => Math.max(1, Number.parseInt(n, 10))),
   };
 }

@@ -1,14 +1,25 @@
 // The printed report: one table per database, then counts, memory, dashboard and targets.
 import { IMPL_LABELS, type ImplName } from './implementations/types';
+import type { ApiMeasurement, ApiResult } from './api';
 import type { Group, RunResult } from './results';
 import { checkTargets, find } from './targets';
 
 const GROUP_LABELS: Record<Group, string> = { sqlite: 'SQLite', postgresql: 'PostgreSQL' };
-const COLUMNS: ImplName[] = ['statehouse', 'statehouse-adk', 'statehouse-api', 'raw', 'simple', 'adk-db', 'adk-memory'];
+const COLUMNS: ImplName[] = [
+  'statehouse',
+  'statehouse-adk',
+  'statehouse-api',
+  'statehouse-reference',
+  'raw',
+  'simple',
+  'adk-db',
+  'adk-memory',
+];
 const SHORT: Record<ImplName, string> = {
   statehouse: 'SH store',
   'statehouse-adk': 'SH agent-service',
   'statehouse-api': 'SH /api',
+  'statehouse-reference': 'ref door',
   raw: 'raw floor',
   simple: 'simple floor',
   'adk-db': 'ADK db',
@@ -101,10 +112,12 @@ export function formatReport(run: RunResult): string {
   const { machine, scale } = run;
   out.push(
     `Statehouse benchmark, scale ${scale.name}, ${scale.rounds} rounds (median of per-round means), ${run.durationS.toFixed(0)} s, commit ${run.commit}`,
-    `${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}, load average at start ${machine.loadAverage.map((l) => l.toFixed(2)).join(' ')}`,
+    `${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}, load average at start ${machine.loadAverage.map((l) => l.toFixed(2)).join(' ')}${
+      machine.loadAverageAtEnd ? `, at the end ${machine.loadAverageAtEnd.map((l) => l.toFixed(2)).join(' ')}` : ''
+    }`,
     '',
   );
-  for (const group of run.groups) {
+  for (const group of run.api ? [] : run.groups) {
     const note = group === 'postgresql' ? ` (synchronous_commit ${run.pgSynchronousCommit ? 'on' : 'off'})` : '';
     out.push(`## ${GROUP_LABELS[group]}${note}`, '', timingTable(run, group, 'msPerOp'), '');
     const lost = lostWrites(run, group);
@@ -151,6 +164,7 @@ export function formatReport(run: RunResult): string {
     out.push(table(['implementation', 'RSS after open', 'peak RSS', 'heap after open', 'peak heap'], rows), '');
     for (const e of run.memoryErrors) out.push(`  ${e}`);
   }
+  if (run.api) out.push(...apiReport(run.api));
   if (run.dashboard) {
     out.push(`## Dashboard (${run.dashboard.url}, ${run.dashboard.provider})`, '');
     const rows = run.dashboard.pages.map((p) => [
@@ -176,4 +190,34 @@ export function formatReport(run: RunResult): string {
     out.push(table(['where', 'target', 'measured', ''], rows), '');
   }
   return out.join('\n');
+}
+
+/** --api: p50 per operation and client count, /api against the reference door, then the page loads. */
+function apiReport(api: ApiResult): string[] {
+  const out: string[] = [];
+  for (const group of [...new Set(api.measurements.map((m) => m.group))]) {
+    const rows = api.measurements.filter((m) => m.group === group && m.door === 'statehouse-api');
+    const cells = rows.map((m) => {
+      const reference = api.measurements.find(
+        (r) => r.group === group && r.door === 'statehouse-reference' && r.op === m.op && r.clients === m.clients,
+      );
+      const ratio = reference && !m.error && !reference.error ? `${(m.p50Ms / reference.p50Ms).toFixed(2)}x` : 'n/a';
+      const cell = (x: ApiMeasurement | undefined) => (!x || x.error ? 'error' : formatMs(x.p50Ms));
+      const p95 = (x: ApiMeasurement | undefined) => (!x || x.error ? 'error' : formatMs(x.p95Ms));
+      return [m.op, String(m.clients), cell(m), cell(reference), ratio, p95(m), p95(reference)];
+    });
+    out.push(`## /api against the reference door, ${GROUP_LABELS[group]} (ms)`, '');
+    out.push(table(['op', 'clients', '/api p50', 'ref p50', '/api / ref', '/api p95', 'ref p95'], cells), '');
+    for (const m of api.measurements.filter((x) => x.group === group && x.error)) out.push(`${m.door} ${m.op} ${m.clients}: ${m.error}`);
+  }
+  if (api.pages) {
+    const p = api.pages;
+    out.push(`## Pages from the same next start (SQLite), ${p.loads} loads`, '');
+    out.push(
+      `session page (${p.sessionEvents} events) TTFB p50 ${formatMs(p.sessionTtfbP50Ms)} ms; app page (${p.appSessions} sessions) ${formatMs(p.appTtfbP50Ms)} ms`,
+      `server RSS (MiB) ${p.rssMiB.map((r) => `${r.afterLoads}: ${r.mib.toFixed(0)}`).join(', ')}; growth after warm-up ${p.growthMiB.toFixed(1)} MiB`,
+      '',
+    );
+  } else if (api.pagesError) out.push(`Pages not measured: ${api.pagesError}`, '');
+  return out;
 }

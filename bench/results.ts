@@ -1,4 +1,5 @@
 // What a run records: the JSON written to bench-results/ and what the table is printed from.
+import type { ApiResult } from './api';
 import type { DashboardResult } from './dashboard';
 import type { ProbeResult } from './memory-probe';
 import type { ImplName, ProviderName } from './implementations/types';
@@ -42,7 +43,15 @@ export interface RunResult {
   /** git commit of the work tree measured ("+": with uncommitted changes). */
   commit: string;
   durationS: number;
-  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; platform: string; loadAverage: number[] };
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGb: number;
+    node: string;
+    platform: string;
+    loadAverage: number[];
+    loadAverageAtEnd?: number[];
+  };
   scale: Scale;
   /** synchronous_commit of the scratch PostgreSQL databases. */
   pgSynchronousCommit: boolean;
@@ -54,4 +63,6 @@ export interface RunResult {
   memoryErrors: string[];
   dashboard: DashboardResult | null;
   dashboardError?: string;
+  /** --api: /api against the reference door, and the page loads. */
+  api?: ApiResult;
 }

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { runApi } from './api';
 import { measureDashboard, seedDashboard } from './dashboard';
 import { DASHBOARD_DATABASE_URL, startDashboard } from './dashboard-server';
 import { openTarget } from './implementations';
@@ -232,7 +233,12 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   try {
-    for (const group of groups) await runGroup(group, options, scratch, result);
+    if (options.api) {
+      result.api = { measurements: [], pages: null };
+      for (const group of groups) await runApi(group, options, scratch, result.api, log);
+    } else {
+      for (const group of groups) await runGroup(group, options, scratch, result);
+    }
     if (options.dashboard) {
       try {
         await runDashboard(options, result);
@@ -244,6 +250,7 @@ async function main(): Promise<void> {
     await scratch.dropAll();
   }
   result.durationS = (performance.now() - started) / 1000;
+  result.machine.loadAverageAtEnd = loadavg();
 
   mkdirSync(options.outDir, { recursive: true });
   const json = JSON.stringify(result, null, 2);

@@ -14,17 +14,22 @@ export interface OpenOptions {
 export async function openTarget(impl: ImplName, provider: ProviderName, url: string, options: OpenOptions = {}): Promise<BenchTarget> {
   switch (impl) {
     case 'statehouse': {
-      const { StatehouseTarget } = await import('./statehouse');
-      return StatehouseTarget.open(url, { libDir: options.statehouseLib, migrate: options.migrate });
+      const { openStatehouseTarget } = await import('./statehouse');
+      return openStatehouseTarget(url, { libDir: options.statehouseLib, migrate: options.migrate });
     }
     case 'statehouse-adk': {
-      const { StatehouseAdkTarget } = await import('./statehouse-adk');
-      return new StatehouseAdkTarget(provider === 'postgresql' ? 'postgresql' : 'sqlite', url);
+      const { statehouseAdkTarget } = await import('./statehouse-adk');
+      return statehouseAdkTarget(provider === 'postgresql' ? 'postgresql' : 'sqlite', url);
     }
     case 'statehouse-api': {
       if (!options.api) throw new Error('statehouse-api needs the server options');
-      const { StatehouseApiTarget } = await import('./statehouse-api');
-      return StatehouseApiTarget.open(provider === 'postgresql' ? 'postgresql' : 'sqlite', url, options.api);
+      const { statehouseApiTarget } = await import('./statehouse-api');
+      return statehouseApiTarget(provider === 'postgresql' ? 'postgresql' : 'sqlite', url, options.api);
+    }
+    case 'statehouse-reference': {
+      const { openReferenceDoor } = await import('./statehouse-api');
+      const { DoorTarget } = await import('./door');
+      return new DoorTarget(await openReferenceDoor(provider === 'postgresql' ? 'postgresql' : 'sqlite', url));
     }
     case 'simple': {
       if (provider === 'sqlite') {
@@ -47,12 +52,12 @@ export async function openTarget(impl: ImplName, provider: ProviderName, url: st
       return new RawPostgresTarget(url);
     }
     case 'adk-db': {
-      const { AdkDatabaseTarget } = await import('./adk-database');
-      return AdkDatabaseTarget.open(url);
+      const { adkDatabaseTarget } = await import('./adk-database');
+      return adkDatabaseTarget(url);
     }
     case 'adk-memory': {
-      const { AdkMemoryTarget } = await import('./adk-memory');
-      return new AdkMemoryTarget();
+      const { adkMemoryTarget } = await import('./adk-memory');
+      return adkMemoryTarget();
     }
   }
 }

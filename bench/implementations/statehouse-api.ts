@@ -1,14 +1,17 @@
 // Statehouse through the door an agent on another process uses: /api over
-// HTTP, served by `next start` (a production build, local mode on
-// 127.0.0.1) on this implementation's scratch database, with keep-alive
-// connections as fetch keeps them. Appends carry If-Match with the revision
-// the last write returned, as an agent guarding its session copy would.
+// HTTP with keep-alive connections as fetch keeps them, served either by
+// `next start` (a production build, local mode on 127.0.0.1 for SQLite,
+// an admin's API token on PostgreSQL) or by the reference door
+// (bench/reference-door.ts: plain node:http over the same store code).
+// Appends carry If-Match with the revision the last write returned, as an
+// agent guarding its session copy would; that revision is what the door holds.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { ensureBuild, ProductionServer } from '../../scripts/loadtest/server';
-import { RawPostgresTarget } from './raw-postgres';
-import { RawSqliteTarget } from './raw-sqlite';
+import { createInterface } from 'node:readline';
+import { ensureBuild, PROJECT_ROOT, ProductionServer } from '../../scripts/loadtest/server';
+import { DoorTarget, rawSeeding, type Door } from './door';
 import { newEventOf } from './raw-common';
-import { keyString, type BenchEvent, type BenchTarget, type Delta, type ReadResult, type SeedSession, type SessionKey } from './types';
+import type { ImplName, SessionKey } from './types';
 
 export interface ApiServerOptions {
   distDir: string;
@@ -16,123 +19,139 @@ export interface ApiServerOptions {
   log(message: string): void;
 }
 
-const path = (key: SessionKey) =>
+/** A revision for If-Match; undefined: loaded, the next append unguarded. */
+type Revision = number | undefined;
+
+export interface HttpDoor extends Door<Revision> {
+  readonly baseUrl: string;
+  /** The three tiers, as the session page's state panel reads them: how many keys. */
+  state(key: SessionKey): Promise<number>;
+  /** Process ids of the server, for its memory. */
+  readonly pid: number | undefined;
+}
+
+const sessionPath = (key: SessionKey) =>
   `/api/apps/${encodeURIComponent(key.appName)}/users/${encodeURIComponent(key.userId)}/sessions/${encodeURIComponent(key.sessionId)}`;
 
-export class StatehouseApiTarget implements BenchTarget {
-  readonly impl = 'statehouse-api';
-  /** The revision each held session was last written at; null: loaded, append unguarded once. */
-  private readonly revisions = new Map<string, number | null>();
-
-  private constructor(
-    readonly provider: 'sqlite' | 'postgresql',
-    private readonly url: string,
-    private readonly server: ProductionServer,
-    private readonly auth: Record<string, string>,
-  ) {}
-
-  static async open(provider: 'sqlite' | 'postgresql', url: string, options: ApiServerOptions): Promise<StatehouseApiTarget> {
-    // SQLite: local mode, as the console runs by default. PostgreSQL is always
-    // protected: an admin's API token (app: keys in a delta need the admin role).
-    let token = '';
-    if (provider === 'postgresql') {
-      const { openServices } = await import('../../lib/services');
-      const opened = await openServices(url, { migrate: true });
-      try {
-        await opened.accounts.createAccount({ name: 'bench', password: randomBytes(18).toString('base64url'), role: 'admin' });
-        token = (await opened.accounts.createToken('bench', 'bench')).secret;
-      } finally {
-        await opened.close();
-      }
-    }
-    ensureBuild(options.distDir, options.log);
-    const server = new ProductionServer({
-      databaseUrl: url,
-      distDir: options.distDir,
-      port: options.port,
-      token,
-      env: { STATEHOUSE_AUTH: token ? 'protected' : 'local' },
-    });
-    options.log(`api: next start on ${server.baseUrl} (${options.distDir}, ${token ? 'protected, API token' : 'local'})`);
-    // A server that never answered is stopped here: nothing else holds it.
-    await server.start().catch(async (error: unknown) => {
-      await server.stop();
-      throw error;
-    });
-    return new StatehouseApiTarget(provider, url, server, token ? { authorization: `Bearer ${token}` } : {});
-  }
-
-  private async send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
-    const response = await fetch(`${this.server.baseUrl}${path}`, {
+function httpDoor(
+  impl: ImplName,
+  provider: 'sqlite' | 'postgresql',
+  url: string,
+  server: { baseUrl: string; pid: number | undefined; stop(): Promise<void> },
+  auth: Record<string, string>,
+): HttpDoor {
+  const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${server.baseUrl}${path}`, {
       method,
-      headers: { ...this.auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok && response.status !== 404) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return response;
-  }
-
-  async create(key: SessionKey, state: Delta): Promise<void> {
-    await (await this.send('POST', path(key), state)).json();
-    this.revisions.set(keyString(key), 0);
-  }
-
-  async append(key: SessionKey, event: BenchEvent): Promise<void> {
-    const k = keyString(key);
-    const revision = this.revisions.get(k);
-    if (revision === undefined) throw new Error(`No loaded session ${key.sessionId}`);
-    const body = newEventOf(event);
-    const response = await this.send('POST', `${path(key)}/events`, body, revision === null ? {} : { 'if-match': `"${revision}"` });
-    await response.json();
-    const tag = /"(\d+)"/.exec(response.headers.get('etag') ?? '');
-    this.revisions.set(k, tag ? Number(tag[1]) : null);
-  }
-
-  async get(key: SessionKey, numRecentEvents?: number): Promise<ReadResult | null> {
+  };
+  const get: HttpDoor['get'] = async (key, numRecentEvents) => {
     const query = numRecentEvents === undefined ? '' : `?numRecentEvents=${numRecentEvents}`;
-    const response = await this.send('GET', `${path(key)}${query}`);
+    const response = await send('GET', `${sessionPath(key)}${query}`);
     if (response.status === 404) {
       await response.text();
       return null;
     }
     const session = (await response.json()) as { events: unknown[]; state: Record<string, unknown> };
     return { eventCount: session.events.length, state: session.state };
-  }
+  };
+  return {
+    impl,
+    provider,
+    baseUrl: server.baseUrl,
+    pid: server.pid,
+    ...rawSeeding(provider, url),
+    async create(key, state) {
+      await (await send('POST', sessionPath(key), state)).json();
+      return 0;
+    },
+    async append(key, revision, event) {
+      const ifMatch: Record<string, string> = revision === undefined ? {} : { 'if-match': `"${revision}"` };
+      const response = await send('POST', `${sessionPath(key)}/events`, newEventOf(event), ifMatch);
+      await response.json();
+      const tag = /"(\d+)"/.exec(response.headers.get('etag') ?? '');
+      return tag ? Number(tag[1]) : undefined;
+    },
+    get,
+    async load(key) {
+      return (await get(key, 1)) ? undefined : null;
+    },
+    async list(appName, userId) {
+      if (userId === undefined) throw new Error('/api lists one user’s sessions');
+      const response = await send('GET', `/api/apps/${encodeURIComponent(appName)}/users/${encodeURIComponent(userId)}/sessions`);
+      return ((await response.json()) as unknown[]).length;
+    },
+    async state(key) {
+      const view = (await (await send('GET', `${sessionPath(key)}/state`)).json()) as Record<'app' | 'user' | 'session', unknown[]>;
+      return view.app.length + view.user.length + view.session.length;
+    },
+    close: () => server.stop(),
+  };
+}
 
-  async load(key: SessionKey): Promise<void> {
-    if (!(await this.get(key, 1))) throw new Error(`Session ${key.sessionId} not found.`);
-    this.revisions.set(keyString(key), null);
-  }
-
-  async list(appName: string, userId?: string): Promise<number> {
-    if (userId === undefined) throw new Error('/api lists one user’s sessions');
-    const response = await this.send('GET', `/api/apps/${encodeURIComponent(appName)}/users/${encodeURIComponent(userId)}/sessions`);
-    return ((await response.json()) as unknown[]).length;
-  }
-
-  private async withRaw(fn: (raw: RawSqliteTarget | RawPostgresTarget) => Promise<void>): Promise<void> {
-    const raw = this.provider === 'sqlite' ? new RawSqliteTarget(this.url.slice('file:'.length)) : new RawPostgresTarget(this.url);
+/** /api from `next start` on a build in options.distDir. */
+export async function openApiDoor(provider: 'sqlite' | 'postgresql', url: string, options: ApiServerOptions): Promise<HttpDoor> {
+  // SQLite: local mode, as the console runs by default. PostgreSQL is always
+  // protected: an admin's API token (app: keys in a delta need the admin role).
+  let token = '';
+  if (provider === 'postgresql') {
+    const { openServices } = await import('../../lib/services');
+    const opened = await openServices(url, { migrate: true });
     try {
-      await fn(raw);
+      await opened.accounts.createAccount({ name: 'bench', password: randomBytes(18).toString('base64url'), role: 'admin' });
+      token = (await opened.accounts.createToken('bench', 'bench')).secret;
     } finally {
-      await raw.close();
+      await opened.close();
     }
   }
+  ensureBuild(options.distDir, options.log);
+  const server = new ProductionServer({
+    databaseUrl: url,
+    distDir: options.distDir,
+    port: options.port,
+    token,
+    env: { STATEHOUSE_AUTH: token ? 'protected' : 'local' },
+  });
+  options.log(`api: next start on ${server.baseUrl} (${options.distDir}, ${token ? 'protected, API token' : 'local'})`);
+  // A server that never answered is stopped here: nothing else holds it.
+  await server.start().catch(async (error: unknown) => {
+    await server.stop();
+    throw error;
+  });
+  return httpDoor('statehouse-api', provider, url, server, token ? { authorization: `Bearer ${token}` } : {});
+}
 
-  seedSessions(appName: string, sessions: SeedSession[]): Promise<void> {
-    return this.withRaw((raw) => raw.seedSessions(appName, sessions));
-  }
+/** The reference door (bench/reference-door.ts) in a process of its own, on an ephemeral port. */
+export async function openReferenceDoor(provider: 'sqlite' | 'postgresql', url: string): Promise<HttpDoor> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/reference-door.ts', url], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`reference door exited (${code})`)));
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.on('line', (line) => {
+      const match = /^listening (\d+)$/.exec(line);
+      if (match) resolve(Number(match[1]));
+    });
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return httpDoor('statehouse-reference', provider, url, { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid, stop }, {});
+}
 
-  async seedEvents(key: SessionKey, events: BenchEvent[]): Promise<void> {
-    await this.withRaw((raw) => raw.seedEvents(key, events));
-    this.forget(key);
-  }
-
-  forget(key: SessionKey): void {
-    this.revisions.delete(keyString(key));
-  }
-
-  close(): Promise<void> {
-    return this.server.stop();
-  }
+export async function statehouseApiTarget(
+  provider: 'sqlite' | 'postgresql',
+  url: string,
+  options: ApiServerOptions,
+): Promise<DoorTarget<Revision>> {
+  return new DoorTarget(await openApiDoor(provider, url, options));
 }

@@ -6,10 +6,8 @@ import { pathToFileURL } from 'node:url';
 import type { Database } from '../../lib/db';
 import type { SqlClient, SqlExecutor } from '../../lib/db/sql';
 import type { Session } from '../../lib/session-service';
+import { DoorTarget, rawSeeding, type Door } from './door';
 import { newEventOf } from './raw-common';
-import { RawPostgresTarget } from './raw-postgres';
-import { RawSqliteTarget } from './raw-sqlite';
-import { keyString, type BenchEvent, type BenchTarget, type Delta, type ReadResult, type SeedSession, type SessionKey } from './types';
 import { appendEvent } from '../../lib/session-service/append';
 
 type DbModule = typeof import('../../lib/db');
@@ -74,97 +72,59 @@ function countingClient(client: SqlClient, counts: StatementCounts): SqlClient {
   };
 }
 
-export class StatehouseTarget implements BenchTarget {
-  readonly impl = 'statehouse';
-  private readonly sessions = new Map<string, Session>();
+/** NativeSessionStore as a door: its own Session objects held for appends. */
+function storeDoor(
+  provider: 'sqlite' | 'postgresql',
+  url: string,
+  db: Database,
+  service: InstanceType<ServiceModule['NativeSessionStore']>,
+  counts: StatementCounts,
+): Door<Session> {
+  return {
+    impl: 'statehouse',
+    provider,
+    counts,
+    ...rawSeeding(provider, url),
+    create: (key, state) => service.createSession({ ...key, state }),
+    async append(_key, session, event) {
+      await appendEvent(service, session, newEventOf(event));
+      return session;
+    },
+    async get(key, numRecentEvents) {
+      const session = await service.getSession(key, { numRecentEvents });
+      return session && { eventCount: session.events.length, state: session.state };
+    },
+    load: (key) => service.getSession(key, { numRecentEvents: 1 }),
+    async list(appName, userId) {
+      return (await service.listSessions({ appName, userId })).sessions.length;
+    },
+    async listPage(appName, limit) {
+      const page = await service.searchSessions({ appName, limit });
+      return { items: page.items.length, total: page.total };
+    },
+    async sessionPage(appName, userId, limit) {
+      const page = await service.listSessions({ appName, userId, limit, order: 'desc' });
+      return { items: page.sessions.length, total: page.total };
+    },
+    async searchPage(appName, limit, idContains) {
+      const page = await service.searchSessions({ appName, limit, idContains });
+      return { items: page.items.length, total: page.total };
+    },
+    async usersPage(appName, limit) {
+      const page = await service.listUsers(appName, { limit });
+      return { items: page.items.length, total: page.total };
+    },
+    close: () => db.close(),
+  };
+}
 
-  private constructor(
-    readonly provider: 'sqlite' | 'postgresql',
-    private readonly url: string,
-    private readonly db: Database,
-    private readonly service: InstanceType<ServiceModule['NativeSessionStore']>,
-    readonly counts: StatementCounts,
-  ) {}
+export type StatehouseTarget = DoorTarget<Session>;
 
-  static async open(url: string, options: { libDir?: string; migrate?: boolean } = {}): Promise<StatehouseTarget> {
-    const { db: dbModule, migrate, service } = await modules(options.libDir);
-    if (options.migrate !== false) await migrate.migrateDatabase(url);
-    const db = await dbModule.openDatabase(url);
-    const counts: StatementCounts = { statements: 0, transactions: 0 };
-    const client = countingClient(db.client, counts);
-    return new StatehouseTarget(db.provider, url, db, new service.NativeSessionStore(client, db.provider), counts);
-  }
-
-  async create(key: SessionKey, state: Delta): Promise<void> {
-    const session = await this.service.createSession({ ...key, state });
-    this.sessions.set(keyString(key), session);
-  }
-
-  async append(key: SessionKey, event: BenchEvent): Promise<void> {
-    const session = this.sessions.get(keyString(key));
-    if (!session) throw new Error(`No loaded session ${key.sessionId}`);
-    await appendEvent(this.service, session, newEventOf(event));
-  }
-
-  async get(key: SessionKey, numRecentEvents?: number): Promise<ReadResult | null> {
-    const session = await this.service.getSession(key, { numRecentEvents });
-    return session && { eventCount: session.events.length, state: session.state };
-  }
-
-  async load(key: SessionKey): Promise<void> {
-    const session = await this.service.getSession(key, { numRecentEvents: 1 });
-    if (!session) throw new Error(`Session ${key.sessionId} not found.`);
-    this.sessions.set(keyString(key), session);
-  }
-
-  async list(appName: string, userId?: string): Promise<number> {
-    return (await this.service.listSessions({ appName, userId })).sessions.length;
-  }
-
-  async listPage(appName: string, limit: number): Promise<{ items: number; total: number }> {
-    const page = await this.service.searchSessions({ appName, limit });
-    return { items: page.items.length, total: page.total };
-  }
-
-  async sessionPage(appName: string, userId: string | undefined, limit: number): Promise<{ items: number; total: number }> {
-    const page = await this.service.listSessions({ appName, userId, limit, order: 'desc' });
-    return { items: page.sessions.length, total: page.total };
-  }
-
-  async searchPage(appName: string, limit: number, idContains: string): Promise<{ items: number; total: number }> {
-    const page = await this.service.searchSessions({ appName, limit, idContains });
-    return { items: page.items.length, total: page.total };
-  }
-
-  async usersPage(appName: string, limit: number): Promise<{ items: number; total: number }> {
-    const page = await this.service.listUsers(appName, { limit });
-    return { items: page.items.length, total: page.total };
-  }
-
-  /** Fixtures go in through the raw driver: the same tables, so the same rows Statehouse would read. */
-  private async withRaw(fn: (raw: RawSqliteTarget | RawPostgresTarget) => Promise<void>): Promise<void> {
-    const raw = this.provider === 'sqlite' ? new RawSqliteTarget(this.url.slice('file:'.length)) : new RawPostgresTarget(this.url);
-    try {
-      await fn(raw);
-    } finally {
-      await raw.close();
-    }
-  }
-
-  seedSessions(appName: string, sessions: SeedSession[]): Promise<void> {
-    return this.withRaw((raw) => raw.seedSessions(appName, sessions));
-  }
-
-  async seedEvents(key: SessionKey, events: BenchEvent[]): Promise<void> {
-    await this.withRaw((raw) => raw.seedEvents(key, events));
-    this.forget(key);
-  }
-
-  forget(key: SessionKey): void {
-    this.sessions.delete(keyString(key));
-  }
-
-  close(): Promise<void> {
-    return this.db.close();
-  }
+export async function openStatehouseTarget(url: string, options: { libDir?: string; migrate?: boolean } = {}): Promise<StatehouseTarget> {
+  const { db: dbModule, migrate, service } = await modules(options.libDir);
+  if (options.migrate !== false) await migrate.migrateDatabase(url);
+  const db = await dbModule.openDatabase(url);
+  const counts: StatementCounts = { statements: 0, transactions: 0 };
+  const store = new service.NativeSessionStore(countingClient(db.client, counts), db.provider);
+  return new DoorTarget(storeDoor(db.provider, url, db, store, counts));
 }

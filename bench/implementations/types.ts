@@ -3,13 +3,15 @@
 // the session it loaded): workloads name sessions by key only.
 import type { JsonValue } from '../../lib/session-service';
 
-export type ImplName = 'statehouse' | 'statehouse-adk' | 'statehouse-api' | 'raw' | 'simple' | 'adk-db' | 'adk-memory';
+export type ImplName =
+  'statehouse' | 'statehouse-adk' | 'statehouse-api' | 'statehouse-reference' | 'raw' | 'simple' | 'adk-db' | 'adk-memory';
 export type ProviderName = 'sqlite' | 'postgresql' | 'memory';
 
 export const IMPL_LABELS: Record<ImplName, string> = {
   statehouse: 'Statehouse (domain store)',
   'statehouse-adk': 'Statehouse through lib/agent-service (StatehouseSessionService)',
   'statehouse-api': 'Statehouse through /api (next start, HTTP)',
+  'statehouse-reference': 'reference door (plain node:http, same store code)',
   simple: 'simple floor (one JSON row per tier)',
   raw: 'raw driver (floor)',
   'adk-db': 'ADK DatabaseSessionService',

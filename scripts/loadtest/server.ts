@@ -96,6 +96,11 @@ export class ProductionServer {
     throw new Error(`The server did not answer within ${READY_TIMEOUT_MS / 1000} s (last: ${last}):\n${this.log()}`);
   }
 
+  /** The `next start` process (undefined when not running). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   /** SIGKILL: no shutdown, requests cut off mid-flight. */
   async kill(): Promise<void> {
     await this.signal('SIGKILL');
