@@ -9,13 +9,14 @@ export function databaseUrl(): string {
 
 /** Local or protected access, from the environment (see lib/auth/config.ts). */
 export function authConfig(): AuthConfig {
-  const { STATEHOUSE_AUTH, STATEHOUSE_HOST, STATEHOUSE_TRUSTED_HEADER, STATEHOUSE_SESSION_HOURS } = env();
+  const { STATEHOUSE_AUTH, STATEHOUSE_HOST, STATEHOUSE_TRUSTED_HEADER, STATEHOUSE_SESSION_HOURS, STATEHOUSE_TRUSTED_PROXIES } = env();
   return resolveAuthConfig({
     auth: STATEHOUSE_AUTH,
     host: STATEHOUSE_HOST,
     databaseUrl: databaseUrl(),
     trustedHeader: STATEHOUSE_TRUSTED_HEADER,
     sessionHours: STATEHOUSE_SESSION_HOURS,
+    trustedProxies: STATEHOUSE_TRUSTED_PROXIES,
   });
 }
 

@@ -35,6 +35,8 @@ const schema = z.object({
   STATEHOUSE_HOST: text,
   /** A reverse proxy's header naming the signed-in account (single sign-on); off when unset. */
   STATEHOUSE_TRUSTED_HEADER: text,
+  /** Reverse proxies (addresses, CIDR ranges; comma- or space-separated) whose X-Forwarded-For names the client; none when unset. */
+  STATEHOUSE_TRUSTED_PROXIES: text,
   /** Hours a sign-in lasts; lib/auth/config.ts checks the range. */
   STATEHOUSE_SESSION_HOURS: text,
   /** Request body limit in bytes (default 2 MiB). */

@@ -51,7 +51,7 @@ export async function signIn(_previous: SignInState, form: FormData): Promise<Si
   let expireTime: number;
   try {
     const store = await getAccountStore();
-    const check = await checkSignIn(store, name, password, clientAddress(await headers()));
+    const check = await checkSignIn(store, name, password, clientAddress(await headers(), config.trustedProxies));
     if (!check.ok) {
       if (check.reason === 'wrong') return { name, error: 'Wrong account name or password, or the account is disabled.' };
       return { name, error: `Too many failed attempts: try again in ${Math.ceil(check.retryAfterMs / 1000)} s.` };

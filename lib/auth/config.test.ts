@@ -33,6 +33,9 @@ describe('access mode', () => {
     expect(() => resolveAuthConfig({ databaseUrl: sqlite, auth: 'none' })).toThrow('STATEHOUSE_AUTH must be "local" or "protected"');
     expect(() => resolveAuthConfig({ databaseUrl: sqlite, sessionHours: '-1' })).toThrow('STATEHOUSE_SESSION_HOURS');
     expect(() => resolveAuthConfig({ databaseUrl: sqlite, trustedHeader: 'X User' })).toThrow('STATEHOUSE_TRUSTED_HEADER');
+    expect(() => resolveAuthConfig({ databaseUrl: sqlite, trustedProxies: '10.0.0.0/8, proxy.internal' })).toThrow(
+      'STATEHOUSE_TRUSTED_PROXIES: "proxy.internal" is not an IP address',
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { providerOf, type Provider } from '../db/url';
+import { parseTrustedProxies, type TrustedProxies } from './client-address';
 
 /**
  * local: no sign-in, one local operator (the embedded SQLite default, only
@@ -14,6 +15,8 @@ export interface AuthConfig {
   /** Header a trusted reverse proxy sets to the signed-in account's name (single sign-on); null when off. */
   trustedHeader: string | null;
   sessionLifetimeSeconds: number;
+  /** Reverse proxies whose X-Forwarded-For names the client (lib/auth/client-address.ts); empty by default. */
+  trustedProxies: TrustedProxies;
 }
 
 export interface AuthSettings {
@@ -26,6 +29,8 @@ export interface AuthSettings {
   trustedHeader?: string;
   /** STATEHOUSE_SESSION_HOURS */
   sessionHours?: string;
+  /** STATEHOUSE_TRUSTED_PROXIES: addresses and CIDR ranges. */
+  trustedProxies?: string;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -62,7 +67,13 @@ export function resolveAuthConfig(settings: AuthSettings): AuthConfig {
   if (header !== null && !/^[A-Za-z0-9-]+$/.test(header)) {
     throw new AuthConfigError(`STATEHOUSE_TRUSTED_HEADER must be a header name such as X-Forwarded-User, not "${header}".`);
   }
-  const common = { trustedHeader: header?.toLowerCase() ?? null, sessionLifetimeSeconds: Math.round(hours * 3600) };
+  let trustedProxies: TrustedProxies;
+  try {
+    trustedProxies = parseTrustedProxies(settings.trustedProxies);
+  } catch (error) {
+    throw new AuthConfigError(`STATEHOUSE_TRUSTED_PROXIES: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const common = { trustedHeader: header?.toLowerCase() ?? null, sessionLifetimeSeconds: Math.round(hours * 3600), trustedProxies };
 
   const refusal = localRefusal(providerOf(settings.databaseUrl), settings.host?.trim());
   if (requested === 'protected') return { mode: 'protected', reason: 'protected (STATEHOUSE_AUTH=protected)', ...common };

@@ -7,8 +7,12 @@
  * - per account and client address: one place guessing one account;
  * - per client address: one place guessing across account names;
  * - per account, from every address: guessing spread over many addresses.
- *   An address that signed in to the account before is exempt, so someone
- *   hammering an account from elsewhere slows themselves, not its owner.
+ *
+ * An address that signed in to the account before answers only to the first
+ * budget for it: someone hammering the account from elsewhere, or guessing
+ * other names from the same address (everyone behind one proxy shares it
+ * unless STATEHOUSE_TRUSTED_PROXIES names the proxy), slows themselves, not
+ * the account's owner.
  *
  * Every delay is capped: failures slow an account down, never lock it.
  * In memory, per process, bounded: the oldest entries go first.
@@ -102,7 +106,9 @@ export function reserveAttempt(name: string, address: string, now = Date.now()):
   const account = name.toLowerCase();
   const pair = `${account}\u0000${address}`;
   const known = knownAddresses.get(account)?.has(address) ?? false;
-  const wait = Math.max(pairs.waitMs(pair, now), addresses.waitMs(address, now), known ? 0 : accounts.waitMs(account, now));
+  const wait = known
+    ? pairs.waitMs(pair, now)
+    : Math.max(pairs.waitMs(pair, now), addresses.waitMs(address, now), accounts.waitMs(account, now));
   if (wait > 0) return { ok: false, retryAfterMs: wait };
   pairs.add(pair, now);
   addresses.add(address, now);

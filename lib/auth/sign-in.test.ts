@@ -58,6 +58,13 @@ describe('sign-in throttle', () => {
     expect(results.filter((result) => !result.ok && result.reason === 'throttled')).toHaveLength(60 - BUDGETS.address.free);
   });
 
+  it('lets the owner in from their known address while the same address guesses other names (one shared proxy)', async () => {
+    expect(await checkSignIn(store, 'victim', PASSWORD, '10.0.0.10')).toMatchObject({ ok: true });
+    for (let index = 0; index < 60; index += 1) await checkSignIn(store, `stranger-${index}`, 'guess', '10.0.0.10');
+    expect(await checkSignIn(store, 'someone-new', 'guess', '10.0.0.10')).toMatchObject({ ok: false, reason: 'throttled' });
+    expect(await checkSignIn(store, 'victim', PASSWORD, '10.0.0.10')).toMatchObject({ ok: true });
+  });
+
   it('never locks a correct password out for longer than the cap', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     for (let round = 0; round < 200; round += 1) {

@@ -1,4 +1,5 @@
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
+import { DOOR_INSTALLED, normalizeAddress, PEER_ADDRESS_HEADER, UNKNOWN_ADDRESS } from '../auth/client-address';
 import { authenticate, credentialsOf, hasAnyCredential, SESSION_COOKIE } from '../auth/principal';
 import { authConfig } from '../config';
 import { getAccountStore } from '../services';
@@ -18,8 +19,6 @@ import { RETRY_AFTER_SECONDS } from './errors';
  * process (`next start` and `next dev` alike), as a wrapper around the
  * 'request' event of every HTTP server.
  */
-
-const INSTALLED = Symbol.for('statehouse.door');
 
 function headersOf(request: IncomingMessage): Headers {
   const headers = new Headers();
@@ -112,15 +111,25 @@ export function refusedAtDoor(request: IncomingMessage, response: ServerResponse
     );
 }
 
+/**
+ * Only the door knows the socket: it hands the peer's address on in a
+ * header of its own, overwriting any the client sent, so the sign-in
+ * throttle counts the real peer (lib/auth/client-address.ts).
+ */
+function recordPeerAddress(request: IncomingMessage): void {
+  request.headers[PEER_ADDRESS_HEADER] = normalizeAddress(request.socket.remoteAddress) ?? UNKNOWN_ADDRESS;
+}
+
 /** Wraps every HTTP server's 'request' event with refusedAtDoor; once per process. */
 export function installDoor(): void {
-  const prototype = Server.prototype as Server & { [INSTALLED]?: true };
-  if (prototype[INSTALLED]) return;
-  prototype[INSTALLED] = true;
+  const prototype = Server.prototype as Server & { [DOOR_INSTALLED]?: true };
+  if (prototype[DOOR_INSTALLED]) return;
+  prototype[DOOR_INSTALLED] = true;
   const emit = prototype.emit as (this: Server, event: string | symbol, ...args: unknown[]) => boolean;
   prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event !== 'request') return emit.call(this, event, ...args);
     const [request, response] = args as [IncomingMessage, ServerResponse];
+    recordPeerAddress(request);
     const passOn = () => emit.call(this, event, ...args);
     const failed = (error: unknown) => {
       console.error('The request guard failed; passing the request on:', error);

@@ -1,0 +1,76 @@
+// A console of a spec's own, started from the build the run's web server
+// made, with the environment the spec gives it (on top of a fresh SQLite
+// database of its own in `dir`) and stopped when the spec is done.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { projectRoot } from './database';
+
+export interface ConsoleServer {
+  baseURL: string;
+  /** Its own database, for the spec's fixtures. */
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+export interface ConsoleOptions {
+  port: number;
+  /** A folder of the spec's own: the console's SQLite file goes there. */
+  dir: string;
+  env?: Record<string, string>;
+  /** The path that answers once the console is up (default `/sign-in` for protected consoles). */
+  readyPath?: string;
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The console exited (${child.exitCode}):\n${output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The console did not answer at ${url} within 60 s:\n${output()}`);
+}
+
+export async function startConsole(options: ConsoleOptions): Promise<ConsoleServer> {
+  const baseURL = `http://127.0.0.1:${options.port}`;
+  // A console already there would be another spec's, on another database.
+  const taken = await fetch(baseURL).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`Port ${options.port} is taken: another console answers at ${baseURL}.`);
+  const databaseUrl = `file:${join(options.dir, 'statehouse.db')}`;
+  let output = '';
+  const child = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(options.port)], {
+    cwd: projectRoot,
+    detached: true,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      STATEHOUSE_ROOT: projectRoot,
+      STATEHOUSE_HOST: '127.0.0.1',
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  };
+  try {
+    await waitUntilUp(baseURL + (options.readyPath ?? '/sign-in'), child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, databaseUrl, stop };
+}
