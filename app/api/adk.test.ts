@@ -156,7 +156,7 @@ describe.each(providers)('ADK session routes on %s', (provider) => {
         [{ sessionId: '' }, 'sessionId: must not be empty'],
         [{ sessionId: 'x'.repeat(129) }, 'sessionId: must be at most 128 characters'],
         [{ events: {} }, 'events: expected an array, got an object'],
-        [{ events: [{ author: 'a' }, { invocationId: 'i' }] }, 'events.1.author: is required'],
+        [{ events: [{ author: 'a' }, { author: '' }] }, 'events.1.author: must not be empty'],
         [{ events: [{ author: 'a', timestamp: 'now' }] }, 'events.0.timestamp: expected a number, got a string'],
         [{ events: [{ author: 'a', actions: { stateDelta: 'x' } }] }, 'events.0.actions.stateDelta: expected a JSON object'],
         [{ session_id: 'a', sessionId: 'b' }, 'sessionId: given twice, as session_id and sessionId'],

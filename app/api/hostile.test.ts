@@ -171,9 +171,9 @@ const CASES: Case[] = [
     name: '__proto__ carrying an author',
     route: handler(events.POST),
     method: 'POST',
-    options: append('{"__proto__": {"author": "admin"}, "actions": {"__proto__": {"stateDelta": {"x": 1}}}}'),
+    options: append('{"__proto__": {"author": "admin"}, "author": "", "actions": {"__proto__": {"stateDelta": {"x": 1}}}}'),
     status: 400,
-    detail: 'author: is required',
+    detail: 'author: must not be empty',
   },
   {
     name: 'constructor carrying a reason',

@@ -24,7 +24,10 @@ import {
   type SessionStore,
   invalidInput,
   sessionNotFound,
+  staleSession,
   isSessionServiceError,
+  SessionServiceError,
+  type ErrorCode,
   type Event,
   type GetSessionConfig,
   type JsonValue,
@@ -67,43 +70,9 @@ export function revisionOf(session: AdkSession): number | undefined {
  * and GetSessionConfig.afterTimestamp in milliseconds) and the Python reference
  * in storage (float seconds).
  *
- * Semantics follow ADK's Python services (docs/semantics.md),
- * which differ from adk-js's own InMemorySessionService / DatabaseSessionService:
- * - temp: keys of an appended event's delta are applied to the caller's
- *   session object (adk-js skips them there; a tool's `context.state.set` still
- *   reaches it, because adk-js's State writes through to session.state).
- *   Either way they are removed from the event and never stored.
- * - A stale session object (loaded before another append to the same session)
- *   is rejected with ADK's "The session has been modified in storage since it
- *   was loaded..." error. adk-js's DatabaseSessionService silently reloads the
- *   stale object's events and state and appends anyway; InMemory never checks.
- *   Objects this service did not produce (or copies of them) have no revision
- *   and are rejected too: reload them with getSession.
- * - The session object's state is updated in place with the delta (its object
- *   identity is kept); DatabaseSessionService replaces it with a fresh merge.
- * - getSession config: `numRecentEvents: 0` returns no events (adk-js
- *   InMemory: all); `afterTimestamp` is inclusive (DatabaseSessionService:
- *   exclusive); with both, filter first and then keep the last N (InMemory:
- *   the other way round).
- * - listSessions returns merged state (app:, user: and session keys); adk-js
- *   InMemory returns `state: {}`. Pagination (limit/offset/page/order) is as in
- *   adk-js, done in SQL; ties in update time go by creation (adk-js: by id),
- *   and without `order` sessions come oldest update first (adk-js: unspecified).
- * - createSession with an existing id fails with "Session already exists: <id>"
- *   (InMemory overwrites the session; Database says "Session with id ... already exists.").
- * - app: and user: keys are split into shared tiers whose keys are written
- *   one by one, so concurrent sessions never lose each other's updates
- *   (DatabaseSessionService rewrites the whole app/user JSON blob).
- * - Event ids are unique in a session: re-appending the same event (a retry)
- *   returns the one stored, without storing it again; a different event under
- *   a used id is a CONFLICT error (Python stores a second event; adk-js
- *   upserts by id). The session object's list follows adk-js (replaces the
- *   entry in place).
- * - Stored values are JSON copies: `undefined` entries vanish, Dates become
- *   strings; a value JSON cannot represent (BigInt, cycles) is an INVALID_INPUT error.
- * - createSession refuses ids the console's URLs and API cannot address
- *   (empty, over 128 characters, `/` or `\`, `.`/`..`, control characters,
- *   surrounding whitespace): INVALID_INPUT. Python and adk-js accept any string.
+ * Semantics follow ADK's Python services (docs/semantics.md); where that
+ * differs from adk-js's own InMemorySessionService / DatabaseSessionService,
+ * docs/api.md ("Where the adk-js services differ") lists it with the reason.
  * Errors are lib/session-service's SessionServiceError (code + ADK's message);
  * getSession returns undefined when the session is absent, as adk-js does.
  */
@@ -143,12 +112,9 @@ export class StatehouseSessionService extends BaseSessionService {
     checkId('userId', userId);
     if (sessionId !== undefined && sessionId !== '') checkId('sessionId', sessionId);
     const service = await this.service();
-    const created = await service.createSession({
-      appName,
-      userId,
-      sessionId,
-      state: state === undefined ? undefined : jsonRecord(state, 'The initial state'),
-    });
+    const created = await service
+      .createSession({ appName, userId, sessionId, state: state === undefined ? undefined : jsonRecord(state, 'The initial state') })
+      .catch(inAdkJsWords({ ALREADY_EXISTS: () => `Session with id ${sessionId ?? ''} already exists.` }));
     return toAdkSession(created);
   }
 
@@ -237,15 +203,13 @@ export class StatehouseSessionService extends BaseSessionService {
    */
   override async appendEvent({ session, event }: AppendEventRequest): Promise<AdkEvent> {
     if (event.partial) return event; // neither stored nor applied
-    const revision = revisions.get(session);
-    if (revision === undefined) {
-      throw invalidInput(
-        `Session ${session.id} was not loaded through this session service (or is a copy): get it with getSession before appending events.`,
-      );
-    }
     const store = await this.service();
     const ref = { appName: session.appName, userId: session.userId, sessionId: session.id };
-    const { event: stored, revision: newRevision } = await store.append(ref, toDomainEvent(event), { expectedRevision: revision });
+    const notFound = inAdkJsWords({ NOT_FOUND: () => `Session ${session.id} not found for appendEvent` });
+    const revision = revisions.get(session) ?? (await revisionByClock(store, session).catch(notFound));
+    const { event: stored, revision: newRevision } = await store
+      .append(ref, toDomainEvent(event), { expectedRevision: revision })
+      .catch(notFound);
 
     // Stored. Now the in-memory object: adk-js's base appendEvent trims temp:
     // keys from the event in place, applies the rest (honouring its write-order
@@ -267,6 +231,27 @@ export class StatehouseSessionService extends BaseSessionService {
     revisions.set(session, Math.max(revision, newRevision));
     return event;
   }
+}
+
+/**
+ * The revision to append at for a session object this service did not load
+ * (built by hand, or a copy): the stored one, unless the store changed after
+ * the object's lastUpdateTime, as adk-python's SqliteSessionService decides.
+ */
+async function revisionByClock(store: SessionStore, session: AdkSession): Promise<number> {
+  const ref = { appName: session.appName, userId: session.userId, sessionId: session.id };
+  const stored = await store.getSession(ref, { numRecentEvents: 0 });
+  if (!stored) throw sessionNotFound(session.id);
+  if (toMillis(stored.lastUpdateTime) > session.lastUpdateTime) throw staleSession();
+  return stored.revision;
+}
+
+/** A domain error rethrown with adk-js's own services' message for its code (code kept), for callers that match on it. */
+function inAdkJsWords(messages: Partial<Record<ErrorCode, () => string>>): (error: unknown) => never {
+  return (error: unknown) => {
+    const message = isSessionServiceError(error) ? messages[error.code] : undefined;
+    throw message ? new SessionServiceError((error as SessionServiceError).code, message()) : error;
+  };
 }
 
 /**
@@ -320,17 +305,17 @@ function toAdkEvent(event: Event): AdkEvent {
   // Stored events are adk-js/ADK events serialised as JSON (camelCase), so
   // the shapes agree field by field; only the timestamp's unit differs.
   // createEvent adds adk-js's brand and fills its defaults.
-  const params = { ...event, timestamp: toMillis(event.timestamp) } as unknown as CreateEventParams;
+  const { author, ...fields } = event;
+  // No author is stored as ''; adk-js's createEvent leaves it unset.
+  const params = { ...fields, ...(author === '' ? {} : { author }), timestamp: toMillis(event.timestamp) } as unknown as CreateEventParams;
   return createEvent(params);
 }
 
 function toDomainEvent(event: AdkEvent): NewEvent {
   const copy = jsonCopy(event, 'The event');
   if (!isRecord(copy)) throw invalidInput('The event must be an object.');
-  const { author } = copy;
-  if (typeof author !== 'string') throw invalidInput('The event has no author.');
   const timestamp = Number.isFinite(event.timestamp) && event.timestamp > 0 ? event.timestamp / 1000 : undefined;
-  return { ...copy, author, timestamp };
+  return { ...copy, timestamp };
 }
 
 function tempEntries(event: AdkEvent): [string, unknown][] {

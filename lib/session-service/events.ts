@@ -11,10 +11,10 @@ export function newId(): string {
   return crypto.randomUUID();
 }
 
-/** Fills in what ADK fills in when absent: id, timestamp, invocation id and the actions' maps. */
+/** Fills in what ADK fills in when absent: id, timestamp, invocation id and the actions' maps; no author is stored as ''. */
 export function completeEvent(event: NewEvent): Event {
   const { actions, ...fields } = event;
-  if (typeof fields.author !== 'string') throw invalidInput('event.author must be a string.');
+  if (fields.author !== undefined && typeof fields.author !== 'string') throw invalidInput('event.author must be a string.');
   const timestamp = fields.timestamp ?? nowSeconds();
   if (!Number.isFinite(timestamp)) throw invalidInput('event.timestamp must be a finite number of seconds.');
   const completeActions: EventActions = {
@@ -28,7 +28,7 @@ export function completeEvent(event: NewEvent): Event {
     ...fields,
     id: fields.id || newId(),
     invocationId: fields.invocationId ?? '',
-    author: fields.author,
+    author: fields.author ?? '',
     timestamp,
     actions: completeActions,
   };

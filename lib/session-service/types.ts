@@ -34,6 +34,7 @@ export interface EventActions {
 export interface EventFields {
   id: string;
   invocationId: string;
+  /** '' when the event has none: adk-js types author as optional, and its services store such events. */
   author: string;
   branch?: string;
   /** Float seconds since the epoch. */
@@ -57,7 +58,6 @@ export interface Event extends EventFields {
 
 /** What a caller may pass to appendEvent: id, timestamp and the actions' maps are filled in when absent. */
 export interface NewEvent extends Partial<EventFields> {
-  author: string;
   actions?: Partial<EventActions>;
   [field: string]: unknown;
 }

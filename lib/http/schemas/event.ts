@@ -43,7 +43,7 @@ const partSchema = z.looseObject({ text: z.string().optional() });
 const eventSchema = z.looseObject({
   id: columnIdSchema.optional(),
   invocationId: columnIdSchema.optional(),
-  author: nameSchema,
+  author: nameSchema.optional(),
   branch: z.string().max(MAX_BRANCH_LENGTH).optional(),
   timestamp: z
     .number()
@@ -75,10 +75,7 @@ function withoutNullFields(event: Record<string, JsonValue>, names: readonly str
 export function parseEvent(raw: JsonValue, root = ''): NewEvent {
   const event = convertAdkFields(raw, EVENT_SHAPE, root);
   if (isJsonObject(event)) {
-    withoutNullFields(
-      event,
-      Object.keys(EVENT_SHAPE).filter((name) => name !== 'author'),
-    );
+    withoutNullFields(event, Object.keys(EVENT_SHAPE));
     const actions = event.actions;
     if (isJsonObject(actions)) withoutNullFields(actions, ['transferToAgent', 'escalate', 'skipSummarization']);
   }

@@ -85,5 +85,6 @@ export function eventMillis(event: Event): number {
 export function encodeAdkJsEvent(event: Event): string {
   const adkEvent: Record<string, unknown> = { ...event, timestamp: eventMillis(event) };
   if (!hasOwn(adkEvent, 'longRunningToolIds')) adkEvent.longRunningToolIds = [];
+  if (adkEvent.author === '') delete adkEvent.author; // createEvent leaves a missing author unset
   return JSON.stringify(convert(JSON.parse(JSON.stringify(adkEvent)) as JsonValue, snakeKey, PRESERVE_CAMEL));
 }
