@@ -4,12 +4,13 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/support/browser';
 import { chooseE2eDatabase, projectRoot } from './e2e/support/database';
+import { e2ePort, e2eUrl } from './e2e/support/ports';
 
-const port = Number(process.env.E2E_PORT || 3100);
-const baseURL = `http://127.0.0.1:${port}`;
+const port = e2ePort('console');
+const baseURL = e2eUrl('console');
 // A second server on the same build and database, in protected mode, for the sign-in and role specs.
-const protectedPort = Number(process.env.E2E_PROTECTED_PORT || port + 1); // set it when port + 1 is taken (parallel runs)
-process.env.E2E_PROTECTED_URL = `http://127.0.0.1:${protectedPort}`;
+const protectedPort = e2ePort('protected console');
+process.env.E2E_PROTECTED_URL = e2eUrl('protected console');
 // The statehouse/playwright kit's suite and the example agent's suite reach the console as another repository would.
 process.env.STATEHOUSE_URL = baseURL;
 const databaseUrl = chooseE2eDatabase();

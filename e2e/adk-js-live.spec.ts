@@ -11,7 +11,7 @@ import { APP_NAME, createConciergeAgent } from '../examples/adk-agent/agent';
 import { ScriptedConciergeModel } from '../examples/adk-agent/scripted-model';
 import { sessionPath } from '../lib/paths';
 import { adkJsService } from '../lib/testing/adk-fixtures';
-import { agentStorePort, startAgentStoreServer, type AgentStoreServer } from './support/agent-store-server';
+import { startAgentStoreServer, type AgentStoreServer } from './support/agent-store-server';
 import { eventRow, stateEntry } from './support/session-page';
 
 const LIVE_MS = 2_000;
@@ -25,7 +25,7 @@ test.beforeAll(async () => {
   const file = join(dir, 'agent.db');
   adk = await adkJsService(`file:${file}`);
   await adk.createSession({ appName: APP_NAME, userId: 'ada', sessionId: 'live-1', state: { 'user:name': 'Ada', topic: 'evening plans' } });
-  server = await startAgentStoreServer({ port: agentStorePort(4), store: file, dir });
+  server = await startAgentStoreServer({ server: 'adk-js live store', store: file, dir });
 });
 
 test.afterAll(async () => {

@@ -8,12 +8,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { APPS_PATH, appPath, sessionPath, userPath } from '../lib/paths';
 import { createScratchDatabase, testProviders, type ScratchDatabase } from '../lib/testing/databases';
 import { adkJsService, dumpAgentDatabase, writeAdkJsFixture } from '../lib/testing/adk-fixtures';
-import { agentStorePort, startAgentStoreServer, type AgentStoreServer } from './support/agent-store-server';
+import { startAgentStoreServer, type AgentStoreServer } from './support/agent-store-server';
 import { eventRow, stateEntry } from './support/session-page';
 
 const alicePath = sessionPath('shop', 'alice', 'alice-1');
-/** Each dialect's console on a port of its own (see agentStorePort). */
-const PORT_OFFSET = { sqlite: 9, postgresql: 10 } as const;
 const providers = await testProviders();
 
 for (const provider of providers) {
@@ -29,7 +27,11 @@ for (const provider of providers) {
       database = await createScratchDatabase(provider, 'e2eadkjs');
       await writeAdkJsFixture(database.url);
       const store = provider === 'sqlite' ? database.url.slice('file:'.length) : database.url;
-      server = await startAgentStoreServer({ port: agentStorePort(PORT_OFFSET[provider]), store, dir });
+      server = await startAgentStoreServer({
+        server: provider === 'sqlite' ? 'adk-js sqlite store' : 'adk-js postgresql store',
+        store,
+        dir,
+      });
     });
 
     test.afterAll(async () => {

@@ -12,7 +12,8 @@ import { sessionPath } from '../lib/paths';
 import { APP, appendPythonSqliteEvent, dumpAgentDatabase, fixtureLabel, type AdkFixtureKind } from '../lib/testing/adk-fixtures';
 import { writeAdkFixture } from '../lib/testing/adk-fixtures/stores';
 import { testProviders } from '../lib/testing/databases';
-import { agentStorePort, startAgentStoreServer, type AgentStoreServer } from './support/agent-store-server';
+import { startAgentStoreServer, type AgentStoreServer } from './support/agent-store-server';
+import type { E2eServer } from './support/ports';
 import { appendForm, eventRow, stateEntry } from './support/session-page';
 
 test.describe.configure({ mode: 'serial' });
@@ -44,13 +45,13 @@ async function eventData(location: Awaited<ReturnType<typeof writeAdkFixture>>['
   }
 }
 
-const kinds: [AdkFixtureKind, number][] = [
-  [{ family: 'py-sqlite', wal: true }, 5],
-  [{ family: 'py-db', dialect: 'sqlite', clock: 'local', localOffsetHours: 2 }, 6],
-  [{ family: 'py-db', dialect: 'postgresql', clock: 'timestamptz' }, 7],
+const kinds: [AdkFixtureKind, E2eServer][] = [
+  [{ family: 'py-sqlite', wal: true }, 'adk-python sqlite wal store'],
+  [{ family: 'py-db', dialect: 'sqlite', clock: 'local', localOffsetHours: 2 }, 'adk-python db local store'],
+  [{ family: 'py-db', dialect: 'postgresql', clock: 'timestamptz' }, 'adk-python db timestamptz store'],
 ];
 
-for (const [kind, offset] of kinds) {
+for (const [kind, consoleName] of kinds) {
   test.describe(fixtureLabel(kind), () => {
     let server: AgentStoreServer | undefined;
     let fixture: Awaited<ReturnType<typeof writeAdkFixture>> | undefined;
@@ -63,7 +64,7 @@ for (const [kind, offset] of kinds) {
       const { tmpdir } = await import('node:os');
       const { join } = await import('node:path');
       server = await startAgentStoreServer({
-        port: agentStorePort(offset),
+        server: consoleName,
         store: fixture.locator,
         dir: mkdtempSync(join(tmpdir(), 'statehouse-e2e-adkpy-')),
       });
@@ -170,7 +171,7 @@ test.describe('a store of a schema version Statehouse does not write', () => {
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     server = await startAgentStoreServer({
-      port: agentStorePort(8),
+      server: 'adk-python db schema v2 store',
       store: fixture.locator,
       dir: mkdtempSync(join(tmpdir(), 'statehouse-e2e-adkpy-ro-')),
     });

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { sessionPath } from '../lib/paths';
 import { writeRustFixture } from '../lib/testing/adk-fixtures';
-import { agentStorePort, startAgentStoreServer, type AgentStoreServer } from './support/agent-store-server';
+import { startAgentStoreServer, type AgentStoreServer } from './support/agent-store-server';
 import { eventRow, stateEntry } from './support/session-page';
 
 test.describe.configure({ mode: 'serial' });
@@ -21,7 +21,7 @@ test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'statehouse-e2e-adkrust-'));
   file = join(dir, 'agent.db');
   await writeRustFixture(`file:${file}`);
-  server = await startAgentStoreServer({ port: agentStorePort(3), store: file, dir });
+  server = await startAgentStoreServer({ server: 'adk-rust store', store: file, dir });
 });
 
 test.afterAll(async () => {

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { openServices, type OpenedServices } from '../lib/services';
 import { BUDGETS } from '../lib/auth/sign-in-throttle';
-import { agentStorePort } from './support/agent-store-server';
 import { startConsole, type ConsoleServer } from './support/console-server';
 import { captureAction, send, type Sent } from './support/replay';
 
@@ -55,7 +54,11 @@ test.beforeAll(async ({ browser }) => {
   services = await openServices(`file:${join(dir, 'statehouse.db')}`);
   await services.accounts.createAccount({ name: 'owner-admin', password: PASSWORD, role: 'admin' });
   await services.accounts.createAccount({ name: 'owner-viewer', password: PASSWORD, role: 'viewer' });
-  server = await startConsole({ port: agentStorePort(11), dir, env: { STATEHOUSE_AUTH: 'protected', STATEHOUSE_TRUSTED_PROXIES: PROXY } });
+  server = await startConsole({
+    server: 'client address console',
+    dir,
+    env: { STATEHOUSE_AUTH: 'protected', STATEHOUSE_TRUSTED_PROXIES: PROXY },
+  });
   // Both owners sign in once in the browser (from 127.0.0.1), which makes that address known to their accounts.
   for (const name of ['owner-admin', 'owner-viewer']) {
     const context = await browser.newContext();

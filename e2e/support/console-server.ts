@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { projectRoot } from './database';
+import { e2ePort, e2eUrl, type E2eServer } from './ports';
 
 export interface ConsoleServer {
   baseURL: string;
@@ -13,7 +14,8 @@ export interface ConsoleServer {
 }
 
 export interface ConsoleOptions {
-  port: number;
+  /** Which of the run's servers it is: its port comes from e2e/support/ports.ts. */
+  server: E2eServer;
   /** A folder of the spec's own: the console's SQLite file goes there. */
   dir: string;
   env?: Record<string, string>;
@@ -36,16 +38,17 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 }
 
 export async function startConsole(options: ConsoleOptions): Promise<ConsoleServer> {
-  const baseURL = `http://127.0.0.1:${options.port}`;
+  const port = e2ePort(options.server);
+  const baseURL = e2eUrl(options.server);
   // A console already there would be another spec's, on another database.
   const taken = await fetch(baseURL).then(
     () => true,
     () => false,
   );
-  if (taken) throw new Error(`Port ${options.port} is taken: another console answers at ${baseURL}.`);
+  if (taken) throw new Error(`Port ${port} is taken: another console answers at ${baseURL}.`);
   const databaseUrl = `file:${join(options.dir, 'statehouse.db')}`;
   let output = '';
-  const child = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(options.port)], {
+  const child = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
     cwd: projectRoot,
     detached: true,
     env: {

@@ -4,11 +4,8 @@
 // failing test's report holds the session's JSON and a screenshot.
 import { expect, test } from '@playwright/test';
 import { runInner } from './support/child-run';
+import { e2ePort } from '../../e2e/support/ports';
 import { startDeployment, type Deployment } from './support/deployment';
-
-const E2E_PORT = Number(process.env.E2E_PORT || 3100);
-/** A third console beside the e2e run's two (set KIT_DEPLOYMENT_PORT when port + 2 is taken). */
-const DEPLOYMENT_PORT = Number(process.env.KIT_DEPLOYMENT_PORT || E2E_PORT + 2);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -17,7 +14,7 @@ test.describe('a shared deployment with a token', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    deployment = await startDeployment(DEPLOYMENT_PORT);
+    deployment = await startDeployment(e2ePort('kit deployment'));
   });
   test.afterAll(async () => {
     await deployment?.stop();

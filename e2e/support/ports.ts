@@ -1,0 +1,46 @@
+// Every server an e2e run starts, in one list: a server's port is E2E_PORT
+// plus its place in the list, so no two specs running in parallel can share
+// one, and a run stays within E2E_PORT..E2E_PORT+12 (a helper's range holds
+// several runs side by side).
+const SERVERS = [
+  /** The run's console (playwright.config.ts), the baseURL of every spec. */
+  'console',
+  /** The same build and database in protected mode, for the sign-in and role specs. */
+  'protected console',
+  /** statehouse/playwright's shared deployment (playwright/tests/runs.spec.ts). */
+  'kit deployment',
+  'adk-rust store',
+  'adk-js live store',
+  'adk-python sqlite wal store',
+  'adk-python db local store',
+  'adk-python db timestamptz store',
+  'adk-python db schema v2 store',
+  'adk-js sqlite store',
+  'adk-js postgresql store',
+  /** A protected console behind a trusted proxy (e2e/client-address.spec.ts). */
+  'client address console',
+] as const;
+
+export type E2eServer = (typeof SERVERS)[number];
+
+/** The widest offset a run may use (Playwright's own servers included). */
+export const E2E_PORT_SPAN = 12;
+if (SERVERS.length - 1 > E2E_PORT_SPAN)
+  throw new Error(`e2e/support/ports.ts: ${SERVERS.length} servers do not fit E2E_PORT + 0..${E2E_PORT_SPAN}`);
+
+/** Set one of these when that port is taken by something outside the run. */
+const OVERRIDES: Partial<Record<E2eServer, string>> = {
+  'protected console': 'E2E_PROTECTED_PORT',
+  'kit deployment': 'KIT_DEPLOYMENT_PORT',
+};
+
+export function e2ePort(server: E2eServer): number {
+  const variable = OVERRIDES[server];
+  const override = variable ? process.env[variable] : undefined;
+  if (override) return Number(override);
+  return Number(process.env.E2E_PORT || 3100) + SERVERS.indexOf(server);
+}
+
+export function e2eUrl(server: E2eServer): string {
+  return `http://127.0.0.1:${e2ePort(server)}`;
+}
