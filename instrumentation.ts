@@ -1,6 +1,11 @@
 // Runs once when the server process starts (Next's instrumentation hook).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // Traces first, so the provider is registered before anything makes a span.
+  if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    const { startTracing } = await import('./lib/observability/tracing-sdk');
+    startTracing();
+  }
   // The door refuses what must not reach Next at all (lib/http/door.ts says why).
   const { installDoor } = await import('./lib/http/door');
   installDoor();

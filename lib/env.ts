@@ -56,6 +56,10 @@ const schema = z.object({
   STATEHOUSE_METRICS_TOKEN: text,
   /** A separate `[host:]port` serving /metrics without a token (for a scraper on a private network). */
   STATEHOUSE_METRICS_LISTEN: text,
+  /** OpenTelemetry: where spans are sent over OTLP/HTTP (the base URL; /v1/traces is added). No tracing when unset. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: text,
+  /** The service name on exported spans (default statehouse). */
+  OTEL_SERVICE_NAME: text,
   /** An agent's ADK session database(s) to serve instead of Statehouse's own sessions: `[id=]location`, space-separated. */
   STATEHOUSE_STORE: text,
   /** The project root (prisma/ and node_modules); found from this module's location when unset. */

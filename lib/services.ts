@@ -10,6 +10,7 @@ import { migrateDatabase } from './migrate';
 import { measuredStore } from './observability/measured-store';
 import { metricsEnabled } from './observability/exposition';
 import { observePool } from './observability/metrics';
+import { tracingEnabled } from './observability/tracing';
 import type { SessionStore, StoreInfo } from './session-service/store';
 import { openAdkStore, type AdkSessionStore } from './stores/adk';
 import { StoreEditLog } from './stores/adk/audit-log';
@@ -143,10 +144,10 @@ const processWide = globalThis as unknown as {
 async function openConfigured(): Promise<Services> {
   const agents = agentStoreLocations();
   const services = agents.length > 0 ? await openAgentServices(databaseUrl(), agents) : await openServices(databaseUrl());
-  return metricsEnabled() ? measured(services) : services;
+  return metricsEnabled() || tracingEnabled() ? measured(services) : services;
 }
 
-/** The services with their store's calls timed and their pools reported (lib/observability). */
+/** The services with their store's calls timed and traced, and their pools reported (lib/observability). */
 function measured(services: OpenedServices | AgentServices): Services {
   const { poolUse } = services.db;
   if (poolUse) observePool(OWN_DATABASE, poolUse);

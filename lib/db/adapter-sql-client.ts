@@ -9,6 +9,7 @@ import type { ArgType, IsolationLevel, SqlDriverAdapter, SqlQuery, SqlQueryable 
 import { readableAdapterError } from './adapter-errors';
 import type { Provider } from './';
 import type { SqlClient, SqlExecutor, SyncSqlExecutor } from './sql';
+import { traceQuery } from '../observability/tracing';
 import type { SqliteConnection } from './sqlite-statement-cache';
 
 type PrismaIsolation = 'ReadCommitted' | 'RepeatableRead' | 'Serializable';
@@ -80,13 +81,13 @@ function executor(provider: Provider, queryable: SqlQueryable, serial: boolean):
     $queryRaw<T>(query: TemplateStringsArray | Sql, ...values: unknown[]): Promise<T> {
       const statement = toQuery(provider, query, values);
       return inTurn(async () => {
-        const result = await queryable.queryRaw(statement).catch(rethrow);
+        const result = await traceQuery(provider, statement.sql, () => queryable.queryRaw(statement)).catch(rethrow);
         return toObjects(result.columnNames, result.rows) as T;
       });
     },
     $executeRaw(query: TemplateStringsArray | Sql, ...values: unknown[]): Promise<number> {
       const statement = toQuery(provider, query, values);
-      return inTurn(() => queryable.executeRaw(statement).catch(rethrow));
+      return inTurn(() => traceQuery(provider, statement.sql, () => queryable.executeRaw(statement)).catch(rethrow));
     },
   };
 }

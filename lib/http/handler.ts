@@ -1,7 +1,9 @@
+import { SpanStatusCode, type Span } from '@opentelemetry/api';
 import type { Principal } from '../auth/principal';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { countUnavailable, observeRequest } from '../observability/metrics';
 import { routeTemplate } from '../observability/route-template';
+import { inSpan } from '../observability/tracing';
 import { isSessionServiceError } from '../session-service/errors';
 import { errorResponse } from './errors';
 import { authorizeRequest } from './auth';
@@ -19,10 +21,19 @@ function unavailableCause(error: unknown): 'database' | 'store' | 'other' {
  * the role the request needs), the handler, the error mapping; and times it
  * into the metrics under its route template, whichever door it came through.
  */
-async function serve<P extends object>(
+function serve<P extends object>(
   request: Request,
   params: () => Promise<P | undefined>,
   handler: (principal: Principal, params: P | undefined) => Promise<Response>,
+): Promise<Response> {
+  return inSpan(`${request.method} /api`, { 'http.request.method': request.method }, (span) => measure(request, params, handler, span));
+}
+
+async function measure<P extends object>(
+  request: Request,
+  params: () => Promise<P | undefined>,
+  handler: (principal: Principal, params: P | undefined) => Promise<Response>,
+  span: Span,
 ): Promise<Response> {
   const started = performance.now();
   let resolved: P | undefined;
@@ -41,6 +52,9 @@ async function serve<P extends object>(
   const route = routeTemplate(new URL(request.url).pathname, resolved);
   observeRequest({ method: request.method, route, status: response.status }, (performance.now() - started) / 1000);
   if (response.status === 503) countUnavailable(unavailableCause(failure));
+  span.updateName(`${request.method} ${route}`);
+  span.setAttributes({ 'http.route': route, 'http.response.status_code': response.status });
+  if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
   return response;
 }
 

@@ -1,5 +1,7 @@
-// A session store whose calls are timed into the metrics, by family and kind.
+// A session store whose calls are timed into the metrics and traced as
+// spans, by family and kind.
 import { countAppend, observeStoreOperation, type StoreOperationKind } from './metrics';
+import { inSpan } from './tracing';
 
 /** The store methods that write (SessionStore and SessionOperations); every other async method reads. */
 const WRITES = new Set([
@@ -13,15 +15,15 @@ const WRITES = new Set([
   'setSessionMeta',
   'prune',
 ]);
-/** Lifecycle, not traffic. */
-const UNMEASURED = new Set(['close', 'ping', 'constructor']);
+/** Lifecycle and bookkeeping, not traffic. */
+const UNMEASURED = new Set(['close', 'ping', 'poolUse', 'constructor']);
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 /**
- * `store` behind a proxy that times each call returning a promise (methods
+ * `store` behind a proxy that measures each call returning a promise (methods
  * run on the store itself, not the proxy). Everything else passes through.
  */
 export function measuredStore<S extends object>(store: S, family: string): S {
@@ -34,23 +36,21 @@ export function measuredStore<S extends object>(store: S, family: string): S {
       if (cached) return cached;
       const method = value as (...args: unknown[]) => unknown;
       const kind: StoreOperationKind = WRITES.has(property) ? 'write' : 'read';
+      const attributes = { 'statehouse.store.family': family, 'statehouse.store.kind': kind, 'statehouse.store.operation': property };
       const measured = (...args: unknown[]): unknown => {
         const started = performance.now();
-        const result = method.apply(target, args);
-        if (!isThenable(result)) return result;
-        const done = (outcome: 'ok' | 'error') =>
-          observeStoreOperation({ family, kind, operation: property, outcome }, (performance.now() - started) / 1000);
-        return Promise.resolve(result).then(
-          (resolved) => {
-            done('ok');
+        let outcome: 'ok' | 'error' = 'error';
+        return inSpan(`store ${property}`, attributes, async () => {
+          try {
+            const result = method.apply(target, args);
+            const resolved = isThenable(result) ? await result : result;
+            outcome = 'ok';
             if (property === 'append') countAppend(family);
             return resolved;
-          },
-          (error: unknown) => {
-            done('error');
-            throw error;
-          },
-        );
+          } finally {
+            observeStoreOperation({ family, kind, operation: property, outcome }, (performance.now() - started) / 1000);
+          }
+        });
       };
       wrapped.set(property, measured);
       return measured;

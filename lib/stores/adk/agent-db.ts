@@ -5,6 +5,7 @@
 // short statement batch.
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { traceQuery } from '../../observability/tracing';
 import { redactUrl } from '../../db/url';
 
 export type AgentDialect = 'sqlite' | 'postgresql';
@@ -81,8 +82,8 @@ class SqliteAgentDb implements AgentDb {
     // Connection-local, as ADK's own connections do: ON DELETE CASCADE applies to events.
     db.pragma('foreign_keys = ON');
     this.direct = {
-      all: async (sql, params = []) => this.db.prepare(sql).all(...params) as Row[],
-      run: async (sql, params = []) => this.db.prepare(sql).run(...params).changes,
+      all: (sql, params = []) => traceQuery('sqlite', sql, async () => this.db.prepare(sql).all(...params) as Row[]),
+      run: (sql, params = []) => traceQuery('sqlite', sql, async () => this.db.prepare(sql).run(...params).changes),
     };
   }
 
@@ -160,8 +161,10 @@ class PostgresAgentDb implements AgentDb {
     // One connection runs one statement at a time: a batch's concurrent reads queue here.
     const queue = new Queue();
     return {
-      all: (sql, params = []) => queue.run(async () => (await client.query(numbered(sql), params)).rows as Row[]),
-      run: (sql, params = []) => queue.run(async () => (await client.query(numbered(sql), params)).rowCount ?? 0),
+      all: (sql, params = []) =>
+        queue.run(() => traceQuery('postgresql', sql, async () => (await client.query(numbered(sql), params)).rows as Row[])),
+      run: (sql, params = []) =>
+        queue.run(() => traceQuery('postgresql', sql, async () => (await client.query(numbered(sql), params)).rowCount ?? 0)),
     };
   }
 
