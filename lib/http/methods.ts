@@ -12,7 +12,7 @@ export type RouteMethod = (typeof ROUTE_METHODS)[number];
 /** What a route implements itself; HEAD comes with GET (Next answers it with the GET handler), OPTIONS from here. */
 export type ServedMethod = Exclude<RouteMethod, 'HEAD' | 'OPTIONS'>;
 
-type Unserved<S extends ServedMethod> = Exclude<RouteMethod, S | ('GET' extends S ? 'HEAD' : never)>;
+export type Unserved<S extends ServedMethod> = Exclude<RouteMethod, S | ('GET' extends S ? 'HEAD' : never)>;
 
 const generated = new WeakSet<object>();
 

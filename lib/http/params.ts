@@ -8,15 +8,10 @@ import { parseWith } from './issues';
  * again, and checked like any other id (so NUL and other control characters are a 400).
  */
 
-export interface AppParams {
-  app: string;
-}
-export interface UserParams extends AppParams {
-  user: string;
-}
-export interface SessionParams extends UserParams {
-  id: string;
-}
+// Type aliases, not interfaces: the route table holds them as string records.
+export type AppParams = { app: string };
+export type UserParams = AppParams & { user: string };
+export type SessionParams = UserParams & { id: string };
 
 export function appNameOf(params: AppParams): string {
   return parseWith(idSchema, params.app, 'appName');

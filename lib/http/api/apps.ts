@@ -1,0 +1,54 @@
+// Apps and users: the app lists, the users of an app, session search, and clearing an app's or a user's data.
+import { z } from 'zod';
+import { getStore } from '../../services';
+import { idSchema } from '../../validation/schemas';
+import { searchValueOf } from '../../validation/search-value';
+import { plainRoute, route } from '../handler';
+import { appNameOf, userRefOf, type AppParams, type UserParams } from '../params';
+import { pageQuery, parseQuery } from '../query';
+import { json } from '../respond';
+
+/** ADK's app list: names of apps with sessions or state, sorted. */
+export const listAppNames = plainRoute(async () => {
+  const apps = await (await getStore()).listApps();
+  return json(apps.map((app) => app.appName));
+});
+
+/** The dashboard's app summaries. */
+export const listApps = plainRoute(async () => json({ items: await (await getStore()).listApps() }));
+
+/** Clears the app's data for good (sessions, events, state, history): test suites' clean-up. `200 null`, also when the app has no data. */
+export const clearApp = route<AppParams>(async (_request, params) => {
+  await (await getStore()).clearData({ appName: appNameOf(params) });
+  return json(null);
+});
+
+/** Clears one user's data for good (sessions, user state, their history); app state stays. `200 null`, also when the user has no data. */
+export const clearUser = route<UserParams>(async (_request, params) => {
+  await (await getStore()).clearData(userRefOf(params));
+  return json(null);
+});
+
+const usersQuery = z.object({ q: z.string().optional(), ...pageQuery });
+
+/** `?q=&limit=&offset=`: users of an app (with sessions or user state), most recent first. */
+export const listUsers = route<AppParams>(async (request, params) => {
+  const appName = appNameOf(params);
+  const { q, limit, offset } = parseQuery(request, usersQuery);
+  return json(await (await getStore()).listUsers(appName, { idContains: q, limit, offset }));
+});
+
+const searchQuery = z.object({
+  userId: idSchema.optional(),
+  q: z.string().optional(),
+  stateKey: z.string().optional(),
+  stateValue: z.string().transform(searchValueOf).optional(),
+  ...pageQuery,
+});
+
+/** `?userId=&q=&stateKey=&stateValue=&limit=&offset=`: session search across users. */
+export const searchSessions = route<AppParams>(async (request, params) => {
+  const appName = appNameOf(params);
+  const { q, ...search } = parseQuery(request, searchQuery);
+  return json(await (await getStore()).searchSessions({ appName, idContains: q, ...search }));
+});

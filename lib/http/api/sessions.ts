@@ -1,0 +1,72 @@
+// ADK's session routes: a user's sessions (list, create with events), and one session (create by id, read, patch its state, delete).
+import { z } from 'zod';
+import { getStore } from '../../services';
+import { SESSION_NOT_FOUND } from '../../session-service/errors';
+import { appendOptionsFor, authorizeStateWrite } from '../auth';
+import { readJson } from '../body';
+import { route } from '../handler';
+import { sessionRefOf, userRefOf, type SessionParams, type UserParams } from '../params';
+import { notFound } from '../problem';
+import { parseQuery, secondsParam, storedIntegerParam } from '../query';
+import { json } from '../respond';
+import { parseCreateSession, parseInitialState, parseUpdateSession } from '../schemas/session';
+import { sessionJson } from '../serialize';
+import { patchSessionState } from '../session-writes';
+
+/** Sessions with merged state and `events: []`. */
+export const listSessions = route<UserParams>(async (_request, params) => {
+  const owner = userRefOf(params);
+  const { sessions } = await (await getStore()).listSessions(owner);
+  return json(sessions.map(sessionJson));
+});
+
+/**
+ * Body `{sessionId?, state?, events?}` (or none); 409 `Session already exists: <id>`.
+ * The session and its events are written in one transaction: all or nothing.
+ */
+export const createSession = route<UserParams>(async (request, params, principal) => {
+  const owner = userRefOf(params);
+  const body = parseCreateSession(await readJson(request, { optional: true }));
+  authorizeStateWrite(principal, body);
+  const created = await (await getStore()).createSession({ ...owner, ...body }, appendOptionsFor(principal));
+  return json(sessionJson(created));
+});
+
+/** Creates the session with this id; the whole body (if any) is its initial state. */
+export const createSessionWithId = route<SessionParams>(async (request, params, principal) => {
+  const ref = sessionRefOf(params);
+  const state = parseInitialState(await readJson(request, { optional: true }));
+  authorizeStateWrite(principal, { state });
+  const session = await (await getStore()).createSession({ ...ref, state });
+  return json(sessionJson(session));
+});
+
+const getQuery = z.object({ numRecentEvents: storedIntegerParam(0).optional(), afterTimestamp: secondsParam().optional() });
+
+/**
+ * The session with merged state and every event, as ADK's route returns it;
+ * `numRecentEvents` and `afterTimestamp` (seconds, inclusive) are
+ * GetSessionConfig's, so an agent reads the last few events of a long session
+ * without fetching all of them.
+ */
+export const getSession = route<SessionParams>(async (request, params) => {
+  const ref = sessionRefOf(params);
+  const session = await (await getStore()).getSession(ref, parseQuery(request, getQuery));
+  if (!session) throw notFound(SESSION_NOT_FOUND);
+  return json(sessionJson(session));
+});
+
+/** Body `{stateDelta}`: appended as an event by "user" with invocation id `p-<uuid>`; returns the session. */
+export const patchSession = route<SessionParams>(async (request, params, principal) => {
+  const ref = sessionRefOf(params);
+  const stateDelta = parseUpdateSession(await readJson(request));
+  authorizeStateWrite(principal, { state: stateDelta });
+  return json(sessionJson(await patchSessionState(await getStore(), ref, stateDelta, appendOptionsFor(principal))));
+});
+
+/** Removes the session and its events; `200 null` whether or not it existed. */
+export const deleteSession = route<SessionParams>(async (_request, params) => {
+  const ref = sessionRefOf(params);
+  await (await getStore()).deleteSession(ref);
+  return json(null);
+});

@@ -1,0 +1,49 @@
+// The state tiers: the app's and a user's (read and support edits, recorded with actor and reason), and a session's three tiers now or as of an event.
+import { z } from 'zod';
+import { cutStateView } from '../../data/session-cut';
+import { sessionStateView } from '../../data/session-state';
+import { getStore } from '../../services';
+import { auditActor } from '../auth';
+import { readJson } from '../body';
+import { route } from '../handler';
+import { appNameOf, sessionRefOf, userRefOf, type AppParams, type SessionParams, type UserParams } from '../params';
+import { parseQuery, storedIntegerParam } from '../query';
+import { json } from '../respond';
+import { previewQuery } from '../schemas/preview';
+import { parseStateEdit } from '../schemas/state-edit';
+
+export const getAppState = route<AppParams>(async (_request, params) => {
+  const appName = appNameOf(params);
+  return json({ entries: await (await getStore()).getAppState(appName) });
+});
+
+export const editAppState = route<AppParams>(async (request, params, principal) => {
+  const appName = appNameOf(params);
+  const edit = parseStateEdit(await readJson(request));
+  const actor = auditActor(principal, edit.actor);
+  const entries = await (await getStore()).editState({ scope: 'app', appName, ...edit, actor });
+  return json({ entries });
+});
+
+export const getUserState = route<UserParams>(async (_request, params) => {
+  const { appName, userId } = userRefOf(params);
+  return json({ entries: await (await getStore()).getUserState(appName, userId) });
+});
+
+export const editUserState = route<UserParams>(async (request, params, principal) => {
+  const owner = userRefOf(params);
+  const edit = parseStateEdit(await readJson(request));
+  const actor = auditActor(principal, edit.actor);
+  const entries = await (await getStore()).editState({ scope: 'user', ...owner, ...edit, actor });
+  return json({ entries });
+});
+
+const sessionStateQuery = z.object({ asOf: storedIntegerParam(0).optional(), ...previewQuery });
+
+/** `?asOf=<seq>`: the three tiers separately, now or right after an event; `preview=1` cuts large values. */
+export const getSessionState = route<SessionParams>(async (request, params) => {
+  const ref = sessionRefOf(params);
+  const { asOf, preview } = parseQuery(request, sessionStateQuery);
+  const view = await sessionStateView(await getStore(), ref, asOf);
+  return json(preview ? cutStateView(ref, view, asOf) : view);
+});
