@@ -12,7 +12,7 @@ import { matchApiRoute } from './match';
 import { API, API_ROUTES, type ApiPattern } from './table';
 
 const folderOf = (pattern: string) => pattern.replace(/:(\w+)/g, '[$1]');
-const nextMatchers = (Object.keys(API) as ApiPattern[]).map((pattern) => ({
+const nextMatchers = (Object.keys(API) as ApiPattern[]).map((pattern): { pattern: ApiPattern; match: (path: string) => unknown } => ({
   pattern,
   match: getRouteMatcher(getRouteRegex(folderOf(pattern))),
 }));
