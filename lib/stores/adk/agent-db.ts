@@ -1,8 +1,24 @@
 // A connection to a database someone else owns (the agent's): plain driver
 // access with no ORM, no migrations and no session settings that outlive
 // the connection. SQLite is opened as it is (its journal mode untouched,
-// never created when missing) with a busy timeout; every transaction is one
-// short statement batch.
+// never created when missing); every transaction is one short statement
+// batch, and the console's own writes to one store go one at a time.
+//
+// SQLite and the agent's driver: adk-js (MikroORM over node-sqlite3, whose
+// connections wait 1 s for a lock) and adk-python and adk-rust begin their
+// appends DEFERRED, read, then write. SQLite never lets a reader that wants
+// to write wait for another writer (the busy handler is skipped for
+// SHARED -> RESERVED, since both could wait forever): it fails at once with
+// SQLITE_BUSY. So a console transaction holding the write lock while the
+// agent reads makes the agent's append fail, and a console commit waiting for
+// the agent's read lock (PENDING) makes it fail too. The console therefore
+// takes the whole file at once (BEGIN EXCLUSIVE) without waiting: when anyone
+// holds a lock it lets go at once and tries again a few milliseconds later,
+// off the event loop's back; once it holds the file its transaction is a few
+// synchronous statements, shorter than the agent's busy wait. The agent's own
+// waits poll (1, 2, 5, 10, ... ms apart): after each write the console leaves
+// the file alone for several times as long as it held it, so eight console
+// writers never fill the agent's second of polls with held locks.
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { traceQuery } from '../../observability/tracing';
@@ -29,7 +45,7 @@ export interface AgentDb extends AgentQuery {
   poolUse?(): PoolUse;
   /** A consistent snapshot for a batch of reads. */
   read<R>(fn: (q: AgentQuery) => Promise<R>): Promise<R>;
-  /** One write transaction (SQLite: BEGIN IMMEDIATE, so it waits for the file lock up front, within the busy timeout). */
+  /** One write transaction; one at a time per store (SQLite: BEGIN EXCLUSIVE, taken without waiting on the agent's locks; see above). */
   write<R>(fn: (q: AgentQuery) => Promise<R>): Promise<R>;
   close(): Promise<void>;
 }
@@ -41,8 +57,35 @@ export interface PoolUse {
   waiting: number;
 }
 
-/** How long a statement waits for the agent's lock before giving up (ms). */
+/** How long the console waits for the agent's lock before giving up (ms). */
 export const BUSY_TIMEOUT_MS = 5000;
+
+/** After a write the console leaves the agent's SQLite file alone for this many times as long as it held it, and at least WRITE_GAP_MS. */
+const WRITE_GAP_FACTOR = 4;
+const WRITE_GAP_MS = 5;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function isBusy(error: unknown): boolean {
+  return error instanceof Database.SqliteError && (error.code === 'SQLITE_BUSY' || error.code.startsWith('SQLITE_BUSY_'));
+}
+
+/**
+ * Runs `attempt` until it does not fail with SQLITE_BUSY, pausing a few
+ * milliseconds (growing, with jitter) between tries, for at most
+ * BUSY_TIMEOUT_MS; then the last SQLITE_BUSY is thrown.
+ */
+async function whenNotBusy<R>(attempt: () => R | Promise<R>): Promise<R> {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (let pause = 1; ; pause = Math.min(pause * 2, 20)) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() >= deadline) throw error;
+    }
+    await sleep(pause + Math.random() * pause);
+  }
+}
 
 /** A SQLite path (`file:` URL, `sqlite:///` URL as ADK spells it, or a bare path) or a PostgreSQL URL. */
 export function agentDialectOf(location: string): AgentDialect {
@@ -71,6 +114,9 @@ class SqliteAgentDb implements AgentDb {
   readonly dialect = 'sqlite' as const;
   readonly journalMode: string;
   private readonly queue = new Queue();
+  /** The console's writes, one at a time, each after the previous one's gap. */
+  private readonly writes = new Queue();
+  private nextWriteAt = 0;
   private readonly direct: AgentQuery;
 
   constructor(
@@ -88,33 +134,55 @@ class SqliteAgentDb implements AgentDb {
   }
 
   all(sql: string, params?: Param[]): Promise<Row[]> {
-    return this.queue.run(() => this.direct.all(sql, params));
+    return this.queue.run(() => whenNotBusy(() => this.db.prepare(sql).all(...(params ?? [])) as Row[]));
   }
 
   run(sql: string, params?: Param[]): Promise<number> {
-    return this.queue.run(() => this.direct.run(sql, params));
+    return this.queue.run(() => whenNotBusy(() => this.db.prepare(sql).run(...(params ?? [])).changes));
   }
 
+  /** A deferred transaction: its first read takes SHARED (tried again while the agent commits); reads change nothing, so a busy batch is run again whole. */
   read<R>(fn: (q: AgentQuery) => Promise<R>): Promise<R> {
-    return this.batch('BEGIN', fn);
+    return this.queue.run(() =>
+      whenNotBusy(() => {
+        this.db.exec('BEGIN');
+        return this.finish(fn);
+      }),
+    );
   }
 
+  /** The file, exclusively, taken without waiting on anyone (see the top of this file); then the batch, and commit. */
   write<R>(fn: (q: AgentQuery) => Promise<R>): Promise<R> {
-    return this.batch('BEGIN IMMEDIATE', fn);
-  }
-
-  private batch<R>(begin: string, fn: (q: AgentQuery) => Promise<R>): Promise<R> {
-    return this.queue.run(async () => {
-      this.db.exec(begin);
+    return this.writes.run(async () => {
+      const gap = this.nextWriteAt - Date.now();
+      if (gap > 0) await sleep(gap);
+      let held = 0;
       try {
-        const result = await fn(this.direct);
-        this.db.exec('COMMIT');
-        return result;
-      } catch (error) {
-        if (this.db.inTransaction) this.db.exec('ROLLBACK');
-        throw error;
+        return await this.queue.run(async () => {
+          await whenNotBusy(() => this.db.exec('BEGIN EXCLUSIVE'));
+          const start = performance.now();
+          try {
+            return await this.finish(fn);
+          } finally {
+            held = performance.now() - start;
+          }
+        });
+      } finally {
+        this.nextWriteAt = Date.now() + Math.max(WRITE_GAP_MS, held * WRITE_GAP_FACTOR);
       }
     });
+  }
+
+  /** Runs the batch in the open transaction: commits, or rolls back and rethrows. */
+  private async finish<R>(fn: (q: AgentQuery) => Promise<R>): Promise<R> {
+    try {
+      const result = await fn(this.direct);
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw error;
+    }
   }
 
   async close(): Promise<void> {
@@ -147,6 +215,8 @@ const agentTypes = {
 class PostgresAgentDb implements AgentDb {
   readonly dialect = 'postgresql' as const;
   readonly journalMode = null;
+  /** The console's writes to this store, one at a time: eight editors never wait on each other's row locks inside the agent's database. */
+  private readonly writes = new Queue();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -181,7 +251,7 @@ class PostgresAgentDb implements AgentDb {
   }
 
   write<R>(fn: (q: AgentQuery) => Promise<R>): Promise<R> {
-    return this.batch('BEGIN', fn);
+    return this.writes.run(() => this.batch('BEGIN', fn));
   }
 
   private async batch<R>(begin: string, fn: (q: AgentQuery) => Promise<R>): Promise<R> {
@@ -225,6 +295,7 @@ export async function openAgentDb(location: string): Promise<AgentDb> {
     return db;
   }
   const path = sqlitePathOf(location);
-  const db = new Database(path, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+  // No busy handler: better-sqlite3 would wait synchronously, stalling every request of the process; waits are async here.
+  const db = new Database(path, { fileMustExist: true, timeout: 0 });
   return new SqliteAgentDb(db, path);
 }

@@ -85,8 +85,19 @@ export interface CreateWrite extends WriteContext {
   delta: ScopedDelta;
 }
 
+/** A row an append may lock: the session's, or its app's or user's tier row. */
+export type LockedRow = 'session' | 'app' | 'user';
+
 /** How this ADK writes; a family without it opens read-only. */
 export interface FamilyWrites {
+  /**
+   * The rows this ADK's own append locks for this delta (on PostgreSQL: by
+   * `SELECT ... FOR UPDATE` or by writing them), in the order it takes those
+   * locks. Statehouse locks the same rows in the same order before it writes,
+   * so a console write and the agent's append wait for each other, never in
+   * a cycle (a deadlock, which PostgreSQL breaks by failing one of them).
+   */
+  lockedRows(delta: ScopedDelta): LockedRow[];
   /** The event row, the tiers its delta touches, and the session's update_time: ADK's append_event. */
   append(q: AgentQuery, write: AppendWrite): Promise<void>;
   /** One tier's row (state blob and update_time), as ADK's append writes that tier. */

@@ -4,9 +4,11 @@ import { completeEvent, nowSeconds, storedForm } from '../../../session-service/
 import { hasOwn, ownEntries, setOwn } from '../../../session-service/json';
 import { splitDelta, withoutTempKeys } from '../../../session-service/scope';
 import type { AppendOptions, AppendResult, CreateSessionRequest, DataScope, SessionRef, StateEdit } from '../../../session-service/store';
-import type { NewEvent, Session, SessionTiers, StateRecord } from '../../../session-service/types';
+import type { Event, NewEvent, Session, SessionTiers, StateRecord } from '../../../session-service/types';
+import type { AgentQuery } from '../agent-db';
+import type { LockedRow } from '../family';
 import type { AdkStoreContext } from './context';
-import { appRow, sessionRow, userRow } from './rows';
+import { appRow, sessionRow, userRow, type SessionRowView, type TierRowView } from './rows';
 import { getAppState, getSession, getSessionSummary, getUserState } from './session-reads';
 
 export async function createSession(ctx: AdkStoreContext, request: CreateSessionRequest): Promise<Session> {
@@ -42,9 +44,46 @@ export async function deleteSession(ctx: AdkStoreContext, ref: SessionRef): Prom
   const e = ctx.e;
   const s = ctx.s;
   await ctx.db.write(async (qx) => {
+    // The session row first, as every ADK's append locks it (before or instead of the events).
+    await sessionRow(ctx, qx, ref, true);
     await qx.run(`DELETE FROM ${e.t} WHERE ${e.app} = ? AND ${e.user} = ? AND ${e.session} = ?`, [ref.appName, ref.userId, ref.sessionId]);
     await qx.run(`DELETE FROM ${s.t} WHERE ${s.app} = ? AND ${s.user} = ? AND ${s.id} = ?`, [ref.appName, ref.userId, ref.sessionId]);
   });
+}
+
+/** The smallest step every family's clock keeps (adk-js stores milliseconds). */
+const CLOCK_STEP_SECONDS = 0.001;
+
+/** The event, restamped one clock step after the session's stored update time when it would be older (another machine's clock may be ahead). */
+function notBefore(ctx: AdkStoreContext, event: Event, updateRaw: unknown): Event {
+  let stored: number;
+  try {
+    stored = ctx.seconds(updateRaw, 'sessionUpdate');
+  } catch {
+    return event;
+  }
+  // On whole milliseconds, as a millisecond clock would read it back.
+  const next = Math.round((stored + CLOCK_STEP_SECONDS) * 1000) / 1000;
+  return Number.isFinite(stored) && event.timestamp <= stored ? { ...event, timestamp: next } : event;
+}
+
+/**
+ * The session row and the tier rows an append reads, the rows the family's
+ * append locks taken first, FOR UPDATE, in that family's order (see
+ * FamilyWrites.lockedRows); the others read without a lock.
+ */
+async function lockedRows(ctx: AdkStoreContext, qx: AgentQuery, ref: SessionRef, order: LockedRow[]) {
+  const rows: { session?: SessionRowView | null; app?: TierRowView | null; user?: TierRowView | null } = {};
+  for (const row of order) {
+    if (row === 'session') rows.session = await sessionRow(ctx, qx, ref, true);
+    else if (row === 'app') rows.app = await appRow(ctx, qx, ref.appName, true);
+    else rows.user = await userRow(ctx, qx, ref.appName, ref.userId, true);
+  }
+  return {
+    session: rows.session === undefined ? await sessionRow(ctx, qx, ref) : rows.session,
+    app: rows.app === undefined ? await appRow(ctx, qx, ref.appName) : rows.app,
+    user: rows.user === undefined ? await userRow(ctx, qx, ref.appName, ref.userId) : rows.user,
+  };
 }
 
 export async function append(
@@ -62,31 +101,31 @@ export async function append(
     return { event, revision: session.revision };
   }
   const delta = splitDelta(stored.actions.stateDelta);
-  const revision = await ctx.db.write(async (qx) => {
-    const row = await sessionRow(ctx, qx, ref, true);
-    if (!row) throw sessionNotFound(ref.sessionId);
-    if (options.expectedRevision !== undefined && ctx.codec.isStale(ctx.revisionOf(row.updateRaw), options.expectedRevision)) {
+  const { revision, written } = await ctx.db.write(async (qx) => {
+    const rows = await lockedRows(ctx, qx, ref, writes.lockedRows(delta));
+    if (!rows.session) throw sessionNotFound(ref.sessionId);
+    if (options.expectedRevision !== undefined && ctx.codec.isStale(ctx.revisionOf(rows.session.updateRaw), options.expectedRevision)) {
       throw staleSession();
     }
-    const app = await appRow(ctx, qx, ref.appName, Object.keys(delta.app).length > 0);
-    const user = await userRow(ctx, qx, ref.appName, ref.userId, Object.keys(delta.user).length > 0);
+    // ADK sets the session's update time to the event's: an event the console stamps is never older than what is stored.
+    const written = newEvent.timestamp === undefined ? notBefore(ctx, stored, rows.session.updateRaw) : stored;
     await writes.append(qx, {
       ref,
-      app: app?.state ?? {},
-      user: user?.state ?? {},
-      session: row.state,
-      hasAppRow: app !== null,
-      hasUserRow: user !== null,
-      now: stored.timestamp,
-      event: stored,
+      app: rows.app?.state ?? {},
+      user: rows.user?.state ?? {},
+      session: rows.session.state,
+      hasAppRow: rows.app !== null,
+      hasUserRow: rows.user !== null,
+      now: written.timestamp,
+      event: written,
       delta,
     });
     const after = await sessionRow(ctx, qx, ref);
-    return ctx.revisionOf(after?.updateRaw);
+    return { revision: ctx.revisionOf(after?.updateRaw), written };
   });
-  if (options.actor && options.actor !== stored.author && ctx.audit) {
+  if (options.actor && options.actor !== written.author && ctx.audit) {
     await ctx.audit.record(
-      Object.entries(stored.actions.stateDelta).map(([key]) => ({
+      Object.entries(written.actions.stateDelta).map(([key]) => ({
         storeId: ctx.info.id,
         kind: 'append' as const,
         appName: ref.appName,
@@ -95,15 +134,15 @@ export async function append(
         sessionId: ref.sessionId,
         key,
         oldValue: undefined,
-        newValue: stored.actions.stateDelta[key],
-        actor: options.actor ?? stored.author,
+        newValue: written.actions.stateDelta[key],
+        actor: options.actor ?? written.author,
         reason: null,
-        eventId: stored.id,
-        time: stored.timestamp,
+        eventId: written.id,
+        time: written.timestamp,
       })),
     );
   }
-  return { event: stored, revision };
+  return { event: written, revision };
 }
 
 export async function editState(ctx: AdkStoreContext, edit: StateEdit): Promise<SessionTiers['app']> {

@@ -57,6 +57,12 @@ export function adkJsWrites(dialect: AgentDialect): FamilyWrites {
   }
 
   return {
+    // appendEvent: the session row FOR UPDATE; at flush MikroORM updates the user row before the app row (logged on PostgreSQL).
+    lockedRows: (delta) => [
+      'session',
+      ...(isEmpty(delta.user) ? [] : (['user'] as const)),
+      ...(isEmpty(delta.app) ? [] : (['app'] as const)),
+    ],
     async append(q: AgentQuery, write: AppendWrite): Promise<void> {
       const { ref, event, delta } = write;
       await writeTier(q, 'app', ref.appName, ref.userId, write.hasAppRow, { ...write.app, ...delta.app }, !isEmpty(delta.app));

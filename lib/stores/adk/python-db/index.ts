@@ -60,6 +60,13 @@ function writesFor(dialect: AgentDialect, time: FamilyCodec['time']): FamilyWrit
     }
   };
   return {
+    // The newer append_event locks the session row, then the app row and the user row when their delta is not empty
+    // (`with_for_update()`, `_select_required_state`); the older one (0c106140) locks nothing before its flush.
+    lockedRows: (delta) => [
+      'session',
+      ...(Object.keys(delta.app).length > 0 ? (['app'] as const) : []),
+      ...(Object.keys(delta.user).length > 0 ? (['user'] as const) : []),
+    ],
     // append_event: `state | delta` per tier, update_time = the event's timestamp, and the event row (StorageEvent.from_event).
     async append(q, write) {
       const { ref, event, delta } = write;

@@ -39,6 +39,12 @@ const INSERT_EVENT = `INSERT INTO events (id, app_name, user_id, session_id, inv
 const nonEmpty = (record: StateRecord) => Object.keys(record).length > 0;
 
 const writes: FamilyWrites = {
+  // SQLite only: the file lock is the one lock; the rows in the order append_event writes them.
+  lockedRows: (delta) => [
+    ...(nonEmpty(delta.app) ? (['app'] as const) : []),
+    ...(nonEmpty(delta.user) ? (['user'] as const) : []),
+    'session',
+  ],
   // append_event: the tiers' json_patch upserts, the event row, and update_time = the event's timestamp.
   async append(q: AgentQuery, write) {
     const { ref, event, delta } = write;

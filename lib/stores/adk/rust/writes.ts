@@ -35,6 +35,11 @@ export function adkRustWrites(dialect: AgentDialect): FamilyWrites {
   }
 
   return {
+    // No row is locked before writing: with a delta both tier rows are upserted (app first), then the session row.
+    lockedRows: (delta) =>
+      Object.keys(delta.app).length + Object.keys(delta.user).length + Object.keys(delta.session).length > 0
+        ? ['app', 'user', 'session']
+        : ['session'],
     async append(q: AgentQuery, write: AppendWrite): Promise<void> {
       const { ref, event, delta } = write;
       const at = time.encode(event.timestamp, 'event');
