@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { SiteHeader } from '@/components/nav/site-header';
+import { ReadOnlyBanner } from '@/components/nav/read-only-banner';
 import { SkipLink } from '@/components/nav/skip-link';
 import { StoreBanner } from '@/components/nav/store-banner';
 import { THEME_SCRIPT } from '@/components/nav/theme';
@@ -28,6 +29,7 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
         <SkipLink target={MAIN_ID} />
         <Providers>
           <SiteHeader />
+          <ReadOnlyBanner />
           <StoreBanner />
           <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:px-6 sm:py-8">
             {children}

@@ -20,6 +20,11 @@ export function authConfig(): AuthConfig {
   });
 }
 
+/** STATEHOUSE_READ_ONLY: every write door refuses, whoever asks (sign-in and sign-out still work). */
+export function isReadOnly(): boolean {
+  return env().STATEHOUSE_READ_ONLY;
+}
+
 /** One store to serve besides Statehouse's own database: an agent's ADK session database. */
 export interface AgentStoreLocation {
   /** `agent` unless named (`staging=postgresql://...`). */

@@ -26,6 +26,23 @@ function wholeNumber(name: string, min: number, warn: boolean) {
   });
 }
 
+const TRUE = new Set(['1', 'true', 'yes', 'on']);
+const FALSE = new Set(['0', 'false', 'no', 'off']);
+
+/** A switch: 1/true/yes/on, or 0/false/no/off (unset = off). Anything else is on, with a warning: a typo must not open writes. */
+function flag(name: string) {
+  return text.transform((value) => {
+    if (value === undefined) return false;
+    const lower = value.toLowerCase();
+    if (TRUE.has(lower)) return true;
+    if (!FALSE.has(lower) && !warned.has(`${name}=${value}`)) {
+      warned.add(`${name}=${value}`);
+      console.warn(`${name}=${JSON.stringify(value)} is neither 1/true/yes/on nor 0/false/no/off; taking it as on.`);
+    }
+    return !FALSE.has(lower);
+  });
+}
+
 const schema = z.object({
   /** The database: a `file:` SQLite path or a `postgresql://` URL; unset means the embedded SQLite file. */
   DATABASE_URL: text,
@@ -37,6 +54,8 @@ const schema = z.object({
   STATEHOUSE_TRUSTED_HEADER: text,
   /** Reverse proxies (addresses, CIDR ranges; comma- or space-separated) whose X-Forwarded-For names the client; none when unset. */
   STATEHOUSE_TRUSTED_PROXIES: text,
+  /** `1`: no write door is open (API writes and server actions answer 403) and the console offers no write control. */
+  STATEHOUSE_READ_ONLY: flag('STATEHOUSE_READ_ONLY'),
   /** Hours a sign-in lasts; lib/auth/config.ts checks the range. */
   STATEHOUSE_SESSION_HOURS: text,
   /** Request body limit in bytes (default 2 MiB). */

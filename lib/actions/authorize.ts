@@ -1,7 +1,8 @@
-import { isAuthError } from '../auth/errors';
+import { isAuthError, readOnlyRefusal } from '../auth/errors';
 import type { Principal } from '../auth/principal';
 import { hasRole, type Role } from '../auth/roles';
 import { currentPrincipal, requireRole } from '../auth/server';
+import { isReadOnly } from '../config';
 import { getStoreInfo } from '../services';
 import type { ActionFailure } from '../commands/result';
 
@@ -24,8 +25,8 @@ export type DashboardWrite = keyof typeof WRITE_ROLES;
 
 /** Whether whoever renders this page may make that write: pages offer only the controls that would work. */
 export async function mayWrite(write: DashboardWrite): Promise<boolean> {
-  // A store opened read-only refuses every write, whoever asks: no form for it.
-  if ((await getStoreInfo()).readOnlyReason) return false;
+  // A read-only console, or a store opened read-only, refuses every write, whoever asks: no form for it.
+  if (isReadOnly() || (await getStoreInfo()).readOnlyReason) return false;
   const principal = await currentPrincipal();
   return principal !== null && hasRole(principal.role, WRITE_ROLES[write]);
 }
@@ -34,9 +35,11 @@ export async function mayWrite(write: DashboardWrite): Promise<boolean> {
  * The signed-in principal when it has `role`, else the refusal as a value
  * (nobody signed in, or the role falls short). The same roles as the HTTP
  * API (lib/auth/policy.ts): a server action is reachable by a direct POST too.
+ * Every write action passes here, so a read-only console refuses them all here.
  */
 export async function principalFor(role: Role): Promise<{ ok: true; principal: Principal } | ActionFailure> {
   try {
+    if (isReadOnly()) throw readOnlyRefusal();
     return { ok: true, principal: await requireRole(role) };
   } catch (error) {
     if (isAuthError(error)) return { ok: false, code: error.code, message: error.message };

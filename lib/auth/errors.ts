@@ -1,6 +1,6 @@
 import type { Role } from './roles';
 
-export type AuthErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN';
+export type AuthErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'READ_ONLY';
 
 /** Who is asking is unknown (401) or may not do this (403). */
 export class AuthError extends Error {
@@ -17,6 +17,9 @@ export const unauthenticated = () =>
   new AuthError('UNAUTHENTICATED', 'Sign-in required: send a session cookie or an API token (Authorization: Bearer <token>).');
 
 export const forbidden = (required: Role, what = 'this') => new AuthError('FORBIDDEN', `Forbidden: ${what} needs the ${required} role.`);
+
+export const readOnlyRefusal = () =>
+  new AuthError('READ_ONLY', 'This console is read-only (STATEHOUSE_READ_ONLY): it takes no writes, whoever asks.');
 
 /** What a write with app: keys is refused as, at every door. */
 export const APP_KEYS_WRITE = 'changing app: keys (app state)';

@@ -35,6 +35,11 @@ export function requiredRole(method: string, pathname: string): Role {
   return 'admin';
 }
 
+/** Whether an API request writes: everything a viewer may not send (read-only mode refuses these). */
+export function isWriteRequest(method: string, pathname: string): boolean {
+  return requiredRole(method, pathname) !== 'viewer';
+}
+
 /*
  * What a write carries matters as well as where it goes: a state delta with
  * an `app:` key changes what every user of the app sees, exactly as an app

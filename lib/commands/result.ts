@@ -4,8 +4,8 @@ import { isSessionServiceError, type ErrorCode } from '../session-service/errors
 
 /**
  * Why a server action refused. Besides the service's codes: CONFLICT (a
- * support edit whose keys changed since the person saw them), UNAUTHENTICATED
- * and FORBIDDEN (lib/auth), INTERNAL (a bug; details in the server log) and,
+ * support edit whose keys changed since the person saw them), UNAUTHENTICATED,
+ * FORBIDDEN and READ_ONLY (lib/auth), INTERNAL (a bug; details in the server log) and,
  * on the client only, UNREACHABLE (the request never got an answer).
  */
 export type ActionErrorCode = ErrorCode | AuthErrorCode | 'CONFLICT' | 'INTERNAL' | 'UNREACHABLE';

@@ -1,9 +1,9 @@
-import { APP_KEYS_WRITE, forbidden, unauthenticated } from '../auth/errors';
-import { requiredRole, roleForStateWrite } from '../auth/policy';
+import { APP_KEYS_WRITE, forbidden, readOnlyRefusal, unauthenticated } from '../auth/errors';
+import { isWriteRequest, requiredRole, roleForStateWrite } from '../auth/policy';
 import { accountActor, authenticate, credentialsOf, LOCAL_PRINCIPAL, SESSION_COOKIE, type Principal } from '../auth/principal';
 import { hasRole } from '../auth/roles';
 import type { AppendOptions } from '../session-service/store';
-import { authConfig } from '../config';
+import { authConfig, isReadOnly } from '../config';
 import { getAccountStore } from '../services';
 import { cookieValue } from './cookie';
 
@@ -12,15 +12,20 @@ export { cookieValue } from './cookie';
 /**
  * Who sent an API request, checked against the role its method and path
  * need (lib/auth/policy.ts): 401 when nobody is proven, 403 when the role
- * falls short. Local mode has one operator and asks nothing.
+ * falls short, or when the console is read-only and the request writes.
+ * Local mode has one operator and asks nothing.
  */
 export async function authorizeRequest(request: Request): Promise<Principal> {
   const config = authConfig();
-  if (config.mode === 'local') return LOCAL_PRINCIPAL;
-  const credentials = credentialsOf(request.headers, cookieValue(request.headers.get('cookie'), SESSION_COOKIE), config);
-  const principal = await authenticate(credentials, await getAccountStore(), config);
-  if (!principal) throw unauthenticated();
-  const role = requiredRole(request.method, new URL(request.url).pathname);
+  const { pathname } = new URL(request.url);
+  let principal: Principal | null = LOCAL_PRINCIPAL;
+  if (config.mode !== 'local') {
+    const credentials = credentialsOf(request.headers, cookieValue(request.headers.get('cookie'), SESSION_COOKIE), config);
+    principal = await authenticate(credentials, await getAccountStore(), config);
+    if (!principal) throw unauthenticated();
+  }
+  if (isReadOnly() && isWriteRequest(request.method, pathname)) throw readOnlyRefusal();
+  const role = requiredRole(request.method, pathname);
   if (!hasRole(principal.role, role)) throw forbidden(role);
   return principal;
 }

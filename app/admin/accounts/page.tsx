@@ -4,7 +4,7 @@ import { CreateAccountForm } from '@/components/accounts/create-account-form';
 import { Breadcrumbs } from '@/components/nav/breadcrumbs';
 import { requireViewer } from '@/lib/auth/server';
 import { hasRole, ROLE_DESCRIPTIONS, ROLES } from '@/lib/auth/roles';
-import { authConfig } from '@/lib/config';
+import { authConfig, isReadOnly } from '@/lib/config';
 import { getAccountStore } from '@/lib/services';
 import { ACCOUNTS_PATH, APPS_PATH } from '@/lib/paths';
 import { cardClass } from '@/components/ui/card';
@@ -38,6 +38,25 @@ export default async function AccountsPage() {
   const store = await getAccountStore();
   const [accounts, tokens] = await Promise.all([store.listAccounts(), store.listTokens()]);
   const config = authConfig();
+  if (isReadOnly()) {
+    return (
+      <div className="space-y-4">
+        {heading}
+        <p className="text-sm text-muted">
+          This console is read-only (STATEHOUSE_READ_ONLY): accounts are managed with <code className="text-xs">npm run accounts</code>.
+        </p>
+        <ul aria-label="Accounts" className={cardClass({ className: 'divide-y divide-border' })}>
+          {accounts.map((account) => (
+            <li key={account.id} className="flex gap-3 px-4 py-2 text-sm">
+              <span className="font-mono font-medium">{account.name}</span>
+              <span className="text-muted">{account.role}</span>
+              {account.disabled ? <span className="text-danger">disabled</span> : null}
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
   return (
     <div className="space-y-6">
       <div className="space-y-1">
