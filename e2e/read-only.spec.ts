@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { openServices, type OpenedServices } from '../lib/services';
 import { ACCOUNTS_PATH, appPath, sessionApiPath, sessionPath, userApiPath, userPath } from '../lib/paths';
-import { agentStorePort } from './support/agent-store-server';
 import { startConsole, type ConsoleServer } from './support/console-server';
 import { projectRoot } from './support/database';
 
@@ -29,7 +28,7 @@ test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'statehouse-read-only-'));
   services = await openServices(`file:${join(dir, 'statehouse.db')}`);
   await services.store.createSession({ ...ref, state: { 'user:plan': 'free', topic: 'tea' } });
-  server = await startConsole({ port: agentStorePort(12), dir, env: { STATEHOUSE_READ_ONLY: '1' }, readyPath: '/apps' });
+  server = await startConsole({ server: 'ephemeral', dir, env: { STATEHOUSE_READ_ONLY: '1' }, readyPath: '/apps' });
 });
 
 test.afterAll(async () => {

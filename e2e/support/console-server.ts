@@ -14,8 +14,11 @@ export interface ConsoleServer {
 }
 
 export interface ConsoleOptions {
-  /** Which of the run's servers it is: its port comes from e2e/support/ports.ts. */
-  server: E2eServer;
+  /**
+   * Which of the run's servers it is: its port comes from e2e/support/ports.ts.
+   * `ephemeral`: a port the system picks, read from Next's start-up line.
+   */
+  server: E2eServer | 'ephemeral';
   /** A folder of the spec's own: the console's SQLite file goes there. */
   dir: string;
   env?: Record<string, string>;
@@ -23,29 +26,34 @@ export interface ConsoleOptions {
   readyPath?: string;
 }
 
-async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
+/** The console's address once it answers `readyPath`; an ephemeral one once Next has said where it listens. */
+async function waitUntilUp(baseURL: string | null, readyPath: string, child: ChildProcess, output: () => string): Promise<string> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The console exited (${child.exitCode}):\n${output()}`);
+    const url = baseURL ?? /Local:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1];
     try {
-      if ((await fetch(url)).ok) return;
+      if (url && (await fetch(url + readyPath)).ok) return url;
     } catch {
       // Not listening yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`The console did not answer at ${url} within 60 s:\n${output()}`);
+  throw new Error(`The console did not answer ${readyPath} within 60 s:\n${output()}`);
 }
 
 export async function startConsole(options: ConsoleOptions): Promise<ConsoleServer> {
-  const port = e2ePort(options.server);
-  const baseURL = e2eUrl(options.server);
+  const { server } = options;
+  const port = server === 'ephemeral' ? 0 : e2ePort(server);
+  const listedURL = server === 'ephemeral' ? null : e2eUrl(server);
   // A console already there would be another spec's, on another database.
-  const taken = await fetch(baseURL).then(
-    () => true,
-    () => false,
-  );
-  if (taken) throw new Error(`Port ${port} is taken: another console answers at ${baseURL}.`);
+  const taken =
+    listedURL !== null &&
+    (await fetch(listedURL).then(
+      () => true,
+      () => false,
+    ));
+  if (taken) throw new Error(`Port ${port} is taken: another console answers at ${listedURL}.`);
   const databaseUrl = `file:${join(options.dir, 'statehouse.db')}`;
   let output = '';
   const child = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
@@ -69,8 +77,9 @@ export async function startConsole(options: ConsoleOptions): Promise<ConsoleServ
     process.kill(-child.pid, 'SIGTERM');
     await exited;
   };
+  let baseURL: string;
   try {
-    await waitUntilUp(baseURL + (options.readyPath ?? '/sign-in'), child, () => output);
+    baseURL = await waitUntilUp(listedURL, options.readyPath ?? '/sign-in', child, () => output);
   } catch (error) {
     await stop();
     throw error;

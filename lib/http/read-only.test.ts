@@ -7,6 +7,7 @@ import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseDump, detailOf, call } from '../testing/http';
 import { useTestDatabase } from '../testing/use-test-database';
+import { API } from './api/table';
 import { isGeneratedMethodHandler } from './methods';
 
 vi.mock('next/cache', () => ({ revalidatePath: () => undefined }));
@@ -27,10 +28,11 @@ function filesNamed(dir: string, name: string): string[] {
 const ref = { appName: 'ro-app', userId: 'ro-user', sessionId: 'ro-session' };
 const PARAM_VALUES: Record<string, string | string[]> = { app: ref.appName, user: ref.userId, id: ref.sessionId, seq: '1', path: ['x'] };
 
-/** `/api/apps/[app]/state` with its parameters filled in, as Next would pass them. */
+/** `/api/apps/[app]/state` (a route folder) or `/api/apps/:app/state` (a table pattern) with its parameters filled in, as Next would pass them. */
 function requestFor(template: string): { path: string; params: Record<string, string | string[]> } {
   const params: Record<string, string | string[]> = {};
-  const path = template.replace(/\[(?:\.\.\.)?(\w+)\]/g, (_whole, name: string) => {
+  const path = template.replace(/\[(?:\.\.\.)?(\w+)\]|:(\w+)/g, (_whole, folder: string | undefined, pattern: string | undefined) => {
+    const name = folder ?? pattern ?? '';
     const value = PARAM_VALUES[name];
     if (value === undefined) throw new Error(`No test value for the route parameter [${name}] in ${template}.`);
     params[name] = value;
@@ -54,7 +56,31 @@ describe('read-only mode', () => {
     else process.env.STATEHOUSE_READ_ONLY = saved;
   });
 
-  it('refuses every API write with 403 and a detail', async () => {
+  async function expectRefused(door: string, handler: Parameters<typeof call>[0], method: string, template: string): Promise<void> {
+    const { path, params } = requestFor(template);
+    const result = await call(handler, method, { path, params, body: { state: { a: 1 } } });
+    expect({ door, status: result.status, detail: detailOf(result) }).toEqual({
+      door,
+      status: 403,
+      detail: expect.stringContaining('read-only') as unknown,
+    });
+  }
+
+  it('refuses every write method of the route table with 403 and a detail', async () => {
+    const refused: string[] = [];
+    for (const [pattern, methods] of Object.entries(API)) {
+      for (const [method, handler] of Object.entries(methods as Record<string, Parameters<typeof call>[0]>)) {
+        if (!(WRITE_METHODS as readonly string[]).includes(method) || NOT_WRITES.has(`${method} ${pattern}`)) continue;
+        await expectRefused(`${method} ${pattern}`, handler, method, pattern);
+        refused.push(`${method} ${pattern}`);
+      }
+    }
+    expect(refused.length).toBeGreaterThan(15);
+    expect(refused).toContain('POST /api/apps/:app/users/:user/sessions/:id/events');
+    expect(await databaseDump(database)).toEqual(before);
+  });
+
+  it('refuses every write method of every /api route file Next serves with 403 and a detail', async () => {
     const refused: string[] = [];
     for (const file of filesNamed(join(root, 'app', 'api'), 'route.ts')) {
       const template = '/' + relative(join(root, 'app'), file).split(sep).slice(0, -1).join('/');
@@ -62,13 +88,7 @@ describe('read-only mode', () => {
       for (const method of WRITE_METHODS) {
         const handler = exports[method];
         if (typeof handler !== 'function' || isGeneratedMethodHandler(handler) || NOT_WRITES.has(`${method} ${template}`)) continue;
-        const { path, params } = requestFor(template);
-        const result = await call(handler as Parameters<typeof call>[0], method, { path, params, body: { state: { a: 1 } } });
-        expect({ door: `${method} ${template}`, status: result.status, detail: detailOf(result) }).toEqual({
-          door: `${method} ${template}`,
-          status: 403,
-          detail: expect.stringContaining('read-only') as unknown,
-        });
+        await expectRefused(`${method} ${template}`, handler as Parameters<typeof call>[0], method, template);
         refused.push(`${method} ${template}`);
       }
     }
