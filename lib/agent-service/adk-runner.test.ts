@@ -325,11 +325,12 @@ describe.each(providers)('adk-js Runner on %s', (provider) => {
     expect(stored?.events).toHaveLength(2);
     expect(stored?.state).toEqual({ winner: winnerValue, 'user:w': winnerValue });
 
-    // A copy the service did not hand out cannot be trusted either.
-    await expect(append({ ...winner }, 'copy')).rejects.toThrow(/not loaded through this session service/);
-    // A missing session is ADK's "not found".
+    // A copy the service did not hand out is judged by its clock: the loser's is stale, the winner's current.
+    await expect(append({ ...loser }, 'copy')).rejects.toThrow(STALE_SESSION_MESSAGE);
+    await append({ ...winner }, 'copy');
+    // A missing session is adk-js DatabaseSessionService's "not found".
     const orphan = await sessions.getSession(key);
     await sessions.deleteSession(key);
-    await expect(append(orphan!, 'x')).rejects.toThrow('Session s not found.');
+    await expect(append(orphan!, 'x')).rejects.toThrow('Session s not found for appendEvent');
   });
 });

@@ -1,4 +1,5 @@
 export { StatehouseSessionService, revisionOf, type StatehouseSessionServiceOptions } from './statehouse-session-service';
+export { HttpSessionService, type HttpSessionServiceOptions } from './http-session-service';
 import { StatehouseSessionService, type StatehouseSessionServiceOptions } from './statehouse-session-service';
 
 /** @deprecated The drop-in's former name: use StatehouseSessionService. */

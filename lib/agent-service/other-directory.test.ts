@@ -35,8 +35,9 @@ describe('statehouse/adk installed in another project', () => {
     writeFileSync(
       join(project, 'agent.mjs'),
       `import { createEvent } from '@google/adk';
-import { StatehouseSessionService, PrismaSessionService } from 'statehouse/adk';
+import { StatehouseSessionService, PrismaSessionService, HttpSessionService } from 'statehouse/adk';
 if (PrismaSessionService !== StatehouseSessionService) throw new Error('the deprecated alias is another class');
+if (typeof HttpSessionService !== 'function') throw new Error('no HttpSessionService');
 const sessions = new StatehouseSessionService({ databaseUrl: 'file:./agent.db' });
 const session = await sessions.createSession({ appName: 'agent', userId: 'u1', state: { 'user:plan': 'pro' } });
 await sessions.appendEvent({ session, event: createEvent({ author: 'agent', actions: { stateDelta: { step: 1 } } }) });

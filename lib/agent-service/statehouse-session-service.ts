@@ -3,9 +3,7 @@
 // is translation; the semantics live in lib/session-service.
 import {
   BaseSessionService,
-  createEvent,
   type AppendEventRequest,
-  type CreateEventParams,
   type CreateSessionRequest,
   type DeleteSessionRequest,
   type Event as AdkEvent,
@@ -18,23 +16,20 @@ import { databaseUrl as configuredDatabaseUrl } from '../config';
 import { providerOf } from '../db';
 import { openServices, type OpenedServices } from '../services';
 import { rewindSession } from '../session-service/rewind';
-import { idSchema } from '../validation/schemas';
+import { sessionNotFound, isSessionServiceError, type GetSessionConfig, type Session, type SessionStore } from '../session-service';
 import {
-  KEY_PREFIX_TEMP,
-  type SessionStore,
-  invalidInput,
-  sessionNotFound,
-  staleSession,
-  isSessionServiceError,
-  SessionServiceError,
-  type ErrorCode,
-  type Event,
-  type GetSessionConfig,
-  type JsonValue,
-  type NewEvent,
-  type Session,
-  type StateRecord,
-} from '../session-service';
+  adkJsMessages,
+  applyToSessionObject,
+  checkId,
+  inAdkJsWords,
+  jsonRecord,
+  pageRequest,
+  pageResponse,
+  revisionByClock,
+  toAdkSession as adkSessionOf,
+  toMillis,
+  toStoredEvent,
+} from './adk-objects';
 
 export interface StatehouseSessionServiceOptions {
   /** `file:<path>` (SQLite) or `postgresql://...`. Default: DATABASE_URL, else `file:./.data/statehouse.db`. */
@@ -114,7 +109,7 @@ export class StatehouseSessionService extends BaseSessionService {
     const service = await this.service();
     const created = await service
       .createSession({ appName, userId, sessionId, state: state === undefined ? undefined : jsonRecord(state, 'The initial state') })
-      .catch(inAdkJsWords({ ALREADY_EXISTS: () => `Session with id ${sessionId ?? ''} already exists.` }));
+      .catch(inAdkJsWords({ ALREADY_EXISTS: () => adkJsMessages.alreadyExists(sessionId ?? '') }));
     return toAdkSession(created);
   }
 
@@ -142,12 +137,7 @@ export class StatehouseSessionService extends BaseSessionService {
 
   /** adk-js's paging (limit, offset or page, order) done by the database: one page read, whatever the number of sessions. */
   override async listSessions(request: ListSessionsRequest): Promise<ListSessionsResponse> {
-    const { limit, offset, page, order } = request;
-    nonNegativeInteger(limit, 'limit');
-    nonNegativeInteger(offset, 'offset');
-    nonNegativeInteger(page, 'page', 1);
-    if (order !== undefined && order !== 'asc' && order !== 'desc') throw invalidInput('order must be "asc" or "desc".');
-    const start = limit !== undefined && page !== undefined ? (page - 1) * limit : (offset ?? 0);
+    const { limit, start, order } = pageRequest(request);
     const service = await this.service();
     const { sessions, total } = await service.listSessions({
       appName: request.appName,
@@ -156,17 +146,7 @@ export class StatehouseSessionService extends BaseSessionService {
       offset: start,
       order,
     });
-    const adkSessions = sessions.map(toAdkSession);
-    if (limit === undefined) {
-      return { sessions: adkSessions, page: 1, limit: total, totalItems: total, totalPages: total === 0 ? 0 : 1 };
-    }
-    return {
-      sessions: adkSessions,
-      page: page ?? (limit === 0 ? 1 : Math.floor(start / limit) + 1),
-      limit,
-      totalItems: total,
-      totalPages: limit === 0 ? 0 : Math.ceil(total / limit),
-    };
+    return pageResponse(request, start, sessions.map(toAdkSession), total);
   }
 
   /**
@@ -205,156 +185,28 @@ export class StatehouseSessionService extends BaseSessionService {
     if (event.partial) return event; // neither stored nor applied
     const store = await this.service();
     const ref = { appName: session.appName, userId: session.userId, sessionId: session.id };
-    const notFound = inAdkJsWords({ NOT_FOUND: () => `Session ${session.id} not found for appendEvent` });
-    const revision = revisions.get(session) ?? (await revisionByClock(store, session).catch(notFound));
+    const notFound = inAdkJsWords({ NOT_FOUND: () => adkJsMessages.notFoundForAppend(session.id) });
+    const revision =
+      revisions.get(session) ??
+      (await store
+        .getSession(ref, { numRecentEvents: 0 })
+        .then((stored) =>
+          revisionByClock(session, stored ? { revision: stored.revision, lastUpdateTime: toMillis(stored.lastUpdateTime) } : undefined),
+        )
+        .catch(notFound));
     const { event: stored, revision: newRevision } = await store
-      .append(ref, toDomainEvent(event), { expectedRevision: revision })
+      .append(ref, toStoredEvent(event), { expectedRevision: revision })
       .catch(notFound);
-
-    // Stored. Now the in-memory object: adk-js's base appendEvent trims temp:
-    // keys from the event in place, applies the rest (honouring its write-order
-    // stamps) and pushes the event; temp: keys then go to state, as in Python.
-    event.id ||= stored.id;
-    if (!event.timestamp) event.timestamp = toMillis(stored.timestamp);
-    const temp = tempEntries(event);
-    // The base class is given the session with an empty event list: it would
-    // look the id up in the whole list, a cost growing with the session (10 ms
-    // an append at 10,000 events); eventIndex does that lookup in constant time.
-    const view: AdkSession = { ...session, events: [] };
-    await super.appendEvent({ session: view, event });
-    upsertEvent(session.events, event);
-    for (const [key, value] of temp) {
-      Object.defineProperty(session.state, key, { value, enumerable: true, writable: true, configurable: true });
-    }
-    session.lastUpdateTime = event.timestamp;
+    await applyToSessionObject(session, event, stored, (request) => super.appendEvent(request));
     // A retried event is answered with the revision that first stored it: this copy may be further on already.
     revisions.set(session, Math.max(revision, newRevision));
     return event;
   }
 }
 
-/**
- * The revision to append at for a session object this service did not load
- * (built by hand, or a copy): the stored one, unless the store changed after
- * the object's lastUpdateTime, as adk-python's SqliteSessionService decides.
- */
-async function revisionByClock(store: SessionStore, session: AdkSession): Promise<number> {
-  const ref = { appName: session.appName, userId: session.userId, sessionId: session.id };
-  const stored = await store.getSession(ref, { numRecentEvents: 0 });
-  if (!stored) throw sessionNotFound(session.id);
-  if (toMillis(stored.lastUpdateTime) > session.lastUpdateTime) throw staleSession();
-  return stored.revision;
-}
-
-/** A domain error rethrown with adk-js's own services' message for its code (code kept), for callers that match on it. */
-function inAdkJsWords(messages: Partial<Record<ErrorCode, () => string>>): (error: unknown) => never {
-  return (error: unknown) => {
-    const message = isSessionServiceError(error) ? messages[error.code] : undefined;
-    throw message ? new SessionServiceError((error as SessionServiceError).code, message()) : error;
-  };
-}
-
-/**
- * Each event list's ids and positions, as this service last left the list.
- * A list whose length or last event changed since (the caller pushed or
- * removed events) is indexed again; an id found is checked against the list
- * before it is trusted. (An event the caller swapped in place in the middle
- * of the list, keeping its length and last event, goes unnoticed.)
- */
-const eventIndexes = new WeakMap<AdkEvent[], { length: number; last: AdkEvent | undefined; ids: Map<string, number> }>();
-
-/** adk-js's appendEvent on the list: the entry with the event's id replaced in place, else the event pushed. */
-function upsertEvent(events: AdkEvent[], event: AdkEvent): void {
-  let index = eventIndexes.get(events);
-  if (index?.length !== events.length || index.last !== events.at(-1)) {
-    index = { length: events.length, last: events.at(-1), ids: new Map(events.map((e, i) => [e.id, i])) };
-    eventIndexes.set(events, index);
-  }
-  const at = index.ids.get(event.id) ?? -1;
-  const found = at < 0 || events[at]?.id === event.id ? at : events.findIndex((e) => e.id === event.id);
-  if (found >= 0) {
-    events[found] = event;
-    index.ids.set(event.id, found);
-  } else {
-    index.ids.set(event.id, events.length);
-    events.push(event);
-  }
-  index.length = events.length;
-  index.last = events.at(-1);
-}
-
-/** Float seconds (storage) to milliseconds (adk-js), keeping microseconds and undoing the division's rounding. */
-function toMillis(seconds: number): number {
-  return Math.round(seconds * 1e6) / 1e3;
-}
-
+/** The adk-js session, remembering the revision it was loaded at. */
 function toAdkSession(session: Session): AdkSession {
-  const adk: AdkSession = {
-    id: session.id,
-    appName: session.appName,
-    userId: session.userId,
-    state: session.state,
-    events: session.events.map(toAdkEvent),
-    lastUpdateTime: toMillis(session.lastUpdateTime),
-  };
+  const adk = adkSessionOf(session);
   revisions.set(adk, session.revision);
   return adk;
-}
-
-function toAdkEvent(event: Event): AdkEvent {
-  // Stored events are adk-js/ADK events serialised as JSON (camelCase), so
-  // the shapes agree field by field; only the timestamp's unit differs.
-  // createEvent adds adk-js's brand and fills its defaults.
-  const { author, ...fields } = event;
-  // No author is stored as ''; adk-js's createEvent leaves it unset.
-  const params = { ...fields, ...(author === '' ? {} : { author }), timestamp: toMillis(event.timestamp) } as unknown as CreateEventParams;
-  return createEvent(params);
-}
-
-function toDomainEvent(event: AdkEvent): NewEvent {
-  const copy = jsonCopy(event, 'The event');
-  if (!isRecord(copy)) throw invalidInput('The event must be an object.');
-  const timestamp = Number.isFinite(event.timestamp) && event.timestamp > 0 ? event.timestamp / 1000 : undefined;
-  return { ...copy, timestamp };
-}
-
-function tempEntries(event: AdkEvent): [string, unknown][] {
-  const delta: Record<string, unknown> = event.actions?.stateDelta ?? {};
-  return Object.keys(delta)
-    .filter((key) => key.startsWith(KEY_PREFIX_TEMP))
-    .map((key) => [key, delta[key]]);
-}
-
-function isRecord(value: JsonValue): value is { [key: string]: JsonValue } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** What storage will hold for a value adk-js types as `unknown`: its JSON form. */
-function jsonCopy(value: unknown, what: string): JsonValue {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch (error) {
-    throw invalidInput(`${what} cannot be stored as JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (text === undefined) throw invalidInput(`${what} cannot be stored as JSON.`);
-  return JSON.parse(text) as JsonValue;
-}
-
-function jsonRecord(value: Record<string, unknown>, what: string): StateRecord {
-  const copy = jsonCopy(value, what);
-  if (!isRecord(copy)) throw invalidInput(`${what} must be an object.`);
-  return copy;
-}
-
-/** The ids the HTTP API accepts (lib/validation), so every session an agent creates can be opened in the console. */
-function checkId(name: string, id: string): void {
-  const result = idSchema.safeParse(id);
-  if (!result.success) throw invalidInput(`${name} ${JSON.stringify(id)} ${result.error.issues[0]?.message ?? 'is not valid'}.`);
-}
-
-function nonNegativeInteger(value: number | undefined, name: string, min = 0): void {
-  if (value !== undefined && (!Number.isInteger(value) || value < min)) {
-    throw invalidInput(`${name} must be an integer of at least ${min}.`);
-  }
 }

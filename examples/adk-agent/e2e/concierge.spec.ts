@@ -1,11 +1,12 @@
 // The example agent under Playwright with statehouse/playwright: seed the
 // user's state, run the agent (scripted model, sessions written over HTTP),
 // assert on what it stored with the matchers and on the console with the
-// page objects. In another repository the import is 'statehouse/playwright'.
+// page objects. In another repository the imports are 'statehouse/playwright'
+// and 'statehouse/adk'.
 import { Runner, type BaseSessionService } from '@google/adk';
 import { expect, test, type SeededSession } from '../../../playwright/index.js';
 import { APP_NAME, createConciergeAgent } from '../agent';
-import { HttpSessionService } from '../http-session-service';
+import { HttpSessionService } from '../../../lib/agent-service/http-session-service';
 import { ScriptedConciergeModel } from '../scripted-model';
 
 // The agent's app name is fixed, so tests share it and each gets users of its own.

@@ -5,19 +5,27 @@ import { SESSION_NOT_FOUND } from '../../session-service/errors';
 import { appendOptionsFor, authorizeStateWrite } from '../auth';
 import { readJson } from '../body';
 import { route } from '../handler';
+import { revisionTag } from '../if-match';
 import { sessionRefOf, userRefOf, type SessionParams, type UserParams } from '../params';
 import { notFound } from '../problem';
-import { parseQuery, secondsParam, storedIntegerParam } from '../query';
+import { pageQuery, parseQuery, secondsParam, storedIntegerParam } from '../query';
 import { json } from '../respond';
 import { parseCreateSession, parseInitialState, parseUpdateSession } from '../schemas/session';
 import { sessionJson } from '../serialize';
 import { patchSessionState } from '../session-writes';
 
-/** Sessions with merged state and `events: []`. */
-export const listSessions = route<UserParams>(async (_request, params) => {
+const listQuery = z.object({ ...pageQuery, order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).optional() });
+
+/**
+ * Sessions with merged state and `events: []`: all of them, as ADK's route
+ * answers, or a page (`limit`, `offset`; `order` by last update, `asc` or
+ * `desc`) with the user's number of sessions in `X-Total-Count`.
+ */
+export const listSessions = route<UserParams>(async (request, params) => {
   const owner = userRefOf(params);
-  const { sessions } = await (await getStore()).listSessions(owner);
-  return json(sessions.map(sessionJson));
+  const { limit, offset, order } = parseQuery(request, listQuery);
+  const { sessions, total } = await (await getStore()).listSessions({ ...owner, limit, offset, order });
+  return json(sessions.map(sessionJson), 200, { 'X-Total-Count': String(total) });
 });
 
 /**
@@ -29,7 +37,7 @@ export const createSession = route<UserParams>(async (request, params, principal
   const body = parseCreateSession(await readJson(request, { optional: true }));
   authorizeStateWrite(principal, body);
   const created = await (await getStore()).createSession({ ...owner, ...body }, appendOptionsFor(principal));
-  return json(sessionJson(created));
+  return json(sessionJson(created), 200, { ETag: revisionTag(created.revision) });
 });
 
 /** Creates the session with this id; the whole body (if any) is its initial state. */
@@ -38,7 +46,7 @@ export const createSessionWithId = route<SessionParams>(async (request, params, 
   const state = parseInitialState(await readJson(request, { optional: true }));
   authorizeStateWrite(principal, { state });
   const session = await (await getStore()).createSession({ ...ref, state });
-  return json(sessionJson(session));
+  return json(sessionJson(session), 200, { ETag: revisionTag(session.revision) });
 });
 
 const getQuery = z.object({ numRecentEvents: storedIntegerParam(0).optional(), afterTimestamp: secondsParam().optional() });
@@ -53,7 +61,7 @@ export const getSession = route<SessionParams>(async (request, params) => {
   const ref = sessionRefOf(params);
   const session = await (await getStore()).getSession(ref, parseQuery(request, getQuery));
   if (!session) throw notFound(SESSION_NOT_FOUND);
-  return json(sessionJson(session));
+  return json(sessionJson(session), 200, { ETag: revisionTag(session.revision) });
 });
 
 /** Body `{stateDelta}`: appended as an event by "user" with invocation id `p-<uuid>`; returns the session. */
