@@ -3,7 +3,7 @@ import type { Content, JsonObject, JsonValue, Part } from '@/lib/session-service
 
 /** An event's content: text as text, function calls and responses by name with their arguments, anything else as JSON. */
 export function EventContent({ content, label }: { content: Content | undefined; label: string }) {
-  const parts = content?.parts ?? [];
+  const parts: (Part | null)[] = Array.isArray(content?.parts) ? content.parts : [];
   if (parts.length === 0) return null;
   return (
     <div className="space-y-1.5">
@@ -14,7 +14,11 @@ export function EventContent({ content, label }: { content: Content | undefined;
   );
 }
 
-function PartView({ part, label }: { part: Part; label: string }) {
+function PartView({ part, label }: { part: Part | null; label: string }) {
+  // Stored content is whatever the agent's database holds: a part that is not an object is shown as the JSON it is.
+  if (typeof part !== 'object' || part === null || Array.isArray(part)) {
+    return <JsonTree value={part as JsonValue} label={`${label} (not a part)`} expandDepth={1} />;
+  }
   if (typeof part.text === 'string') {
     return (
       <div className={`text-sm leading-6 ${part.thought === true ? 'italic text-muted' : ''}`}>

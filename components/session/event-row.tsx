@@ -9,6 +9,7 @@ import type { SessionRef } from '@/lib/session-service/store';
 import { DiffList, rowsOfChanges } from './diff-list';
 import { EventContent } from './event-content';
 import { EventFlags } from './event-flags';
+import { UnreadableNotes } from './unreadable-notes';
 
 export interface EventRowProps {
   sessionRef: SessionRef;
@@ -93,6 +94,7 @@ export const EventRow = memo(function EventRow({
         </span>
       </header>
       <RewindNote session={sessionRef} seq={seq} event={event} onShowInvocation={(invocationId) => onFilters({ invocationId })} />
+      <UnreadableNotes notes={event.unreadable} label={`Event ${seq}`} />
       {event.errorMessage ? <p className="text-xs text-danger">{event.errorMessage}</p> : null}
       <EventContent content={event.content} label={`Event ${seq}`} />
       {changes.length > 0 ? (

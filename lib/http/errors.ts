@@ -14,6 +14,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   READ_ONLY: 409,
   UNSUPPORTED: 405,
   CONFLICT: 409,
+  UNREADABLE: 422,
 };
 
 /** How long a client should wait before retrying after a database failure: outages the pool can ride out end within seconds. */

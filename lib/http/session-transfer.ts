@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import { importSessionFile, MAX_IMPORT_BYTES, type ImportTarget } from '../commands/import-sessions';
+import { isSessionServiceError } from '../session-service/errors';
 import { exportFileName, sessionLine } from '../session-service/session-file';
 import type { SessionStore } from '../session-service/store';
 import { readBodyBytes } from './body';
@@ -24,8 +25,11 @@ export async function exportResponse(store: SessionStore, appName: string, userI
           controller.close();
           return;
         }
-        // A session deleted since the list was read is left out.
-        const session = await store.getSession({ appName, userId: listed.userId, sessionId: listed.id });
+        // A session deleted since the list was read is left out, and so is one whose own row cannot be read (an ADK store's).
+        const session = await store.getSession({ appName, userId: listed.userId, sessionId: listed.id }).catch((error: unknown) => {
+          if (isSessionServiceError(error) && error.code === 'UNREADABLE') return null;
+          throw error;
+        });
         if (session) {
           controller.enqueue(encoder.encode(sessionLine(session)));
           return;

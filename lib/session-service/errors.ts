@@ -12,7 +12,9 @@ export type ErrorCode =
   /** This store cannot do that at all (an ADK store has no such operation). */
   | 'UNSUPPORTED'
   /** An edit's expected values were not what its keys held (StateConflictError). */
-  | 'CONFLICT';
+  | 'CONFLICT'
+  /** A row of an agent's store that Statehouse cannot read, so this session cannot be read or written whole. */
+  | 'UNREADABLE';
 
 /**
  * Marks the errors of this module in a way that survives bundling: Next
@@ -55,6 +57,8 @@ export const eventIdTaken = (id: string) =>
   new SessionServiceError('CONFLICT', `Event id ${id} is already used in this session by a different event.`);
 
 export const invalidInput = (message: string) => new SessionServiceError('INVALID_INPUT', message);
+
+export const unreadableRow = (message: string) => new SessionServiceError('UNREADABLE', message);
 
 /** A key that no longer held what an edit expected, and what it holds now (undefined: absent). */
 export interface StateConflict {

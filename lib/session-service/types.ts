@@ -50,9 +50,18 @@ export interface EventFields {
   usageMetadata?: Record<string, unknown>;
 }
 
+/** A stored value Statehouse could not read as its ADK writes it: where it is, its raw text (cut), and why. */
+export interface UnreadableNote {
+  column: string;
+  raw: string;
+  reason: string;
+}
+
 /** An ADK event. Unknown fields are carried along and stored, never interpreted. */
 export interface Event extends EventFields {
   actions: EventActions;
+  /** Set on an event read from a row Statehouse could not read whole (an ADK store's): what it found and why. */
+  unreadable?: UnreadableNote[];
   [field: string]: unknown;
 }
 
@@ -72,6 +81,8 @@ export interface Session {
   lastUpdateTime: number;
   /** Storage revision this copy was loaded at; appends through an older copy are rejected. */
   revision: number;
+  /** In a list of an ADK store's sessions: what of this session's own row could not be read (its state, its times). */
+  unreadable?: UnreadableNote[];
 }
 
 export interface GetSessionConfig {
@@ -147,6 +158,8 @@ export interface SessionSummary {
   /** Statehouse's own fields, when set (operations.ts): absent from ADK's shapes. */
   title?: string | null;
   labels?: string[];
+  /** On an ADK store: what of the session's row could not be read (a time then reads 0). */
+  unreadable?: UnreadableNote[];
 }
 
 export interface Page<T> {

@@ -122,6 +122,14 @@ export interface FamilyCodec {
    */
   isStale(stored: number, loaded: number): boolean;
   writes?: FamilyWrites;
+  /** How this database's timestamps were found to be kept, for the store's description (a learnt clock). */
+  clockDescription?: string;
+}
+
+/** What the operator said about the store (options of its location). */
+export interface FamilyOpenOptions {
+  /** The IANA zone an agent wrote naive local times in, when the rows cannot tell (`?zone=Europe/Berlin`). */
+  zone?: string;
 }
 
 export interface AdkFamily {
@@ -132,5 +140,5 @@ export interface AdkFamily {
   /** null when the schema is not this family's. */
   detect(schema: SchemaInfo): FamilyMatch | null;
   /** Builds the codec (may sample rows, e.g. to learn a timestamp convention). */
-  open(q: AgentQuery, schema: SchemaInfo, match: FamilyMatch): Promise<FamilyCodec>;
+  open(q: AgentQuery, schema: SchemaInfo, match: FamilyMatch, options: FamilyOpenOptions): Promise<FamilyCodec>;
 }

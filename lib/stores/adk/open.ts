@@ -7,6 +7,7 @@ import type { EditAudit } from './base/audit';
 import { detectFamily } from './detect';
 import type { AdkFamily } from './family';
 import { ADK_FAMILIES } from './registry';
+import { isKnownZone } from './python-db/clock';
 import { readSchema } from './schema';
 
 export interface OpenAdkOptions {
@@ -17,24 +18,41 @@ export interface OpenAdkOptions {
   /** Open read-only even when the family could write. */
   readOnly?: boolean;
   searchCountLimit?: number;
+  /** The zone naive local timestamps were written in, when the rows cannot tell; also `?zone=` on the location. */
+  zone?: string;
+}
+
+/** A location's store options (`?zone=Europe/Berlin`), and the location without them for the driver. */
+export function storeOptionsOf(location: string): { location: string; zone?: string } {
+  const match = /([?&])zone=([^&#]*)/.exec(location);
+  if (!match) return { location };
+  const zone = decodeURIComponent(match[2] ?? '');
+  if (!isKnownZone(zone))
+    throw new Error(`zone=${zone} in a store location is not a time zone this runtime knows (an IANA name such as Europe/Berlin).`);
+  const rest =
+    location.slice(0, match.index) + (match[1] === '?' ? '?' : '') + location.slice(match.index + match[0].length).replace(/^&/, '');
+  return { location: rest.replace(/[?&]$/, ''), zone };
 }
 
 export async function openAdkStore(location: string, options: OpenAdkOptions = {}): Promise<AdkSessionStore> {
-  const db: AgentDb = await openAgentDb(location);
+  const parsed = storeOptionsOf(location);
+  const zone = options.zone ?? parsed.zone;
+  const db: AgentDb = await openAgentDb(parsed.location);
   try {
     const schema = await readSchema(db);
     const { family, match } = detectFamily(schema, options.families ?? ADK_FAMILIES);
-    const codec = await family.open(db, schema, match);
+    const codec = await family.open(db, schema, match, zone ? { zone } : {});
     const readOnlyReason =
       match.readOnlyReason ??
       (options.readOnly ? 'opened read-only.' : codec.writes ? undefined : `Statehouse does not write ${family.label} stores yet.`);
     const journal = db.journalMode ? `, journal mode ${db.journalMode}` : '';
+    const clock = codec.clockDescription ? `; ${codec.clockDescription}` : '';
     const info: StoreInfo = {
       id: options.id ?? 'agent',
       family: family.id,
       label: family.label,
       version: match.version,
-      description: `${match.description}${journal}`,
+      description: `${match.description}${journal}${clock}`,
       location: db.location,
       ...(readOnlyReason ? { readOnlyReason } : {}),
     };

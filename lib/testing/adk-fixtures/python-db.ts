@@ -29,6 +29,8 @@ export interface PyDbOptions {
   clock: PyDbClock;
   /** The agent machine's offset from UTC for `local` (hours). */
   localOffsetHours?: number;
+  /** Instead, the agent machine's zone for `local`: each instant on that zone's rule (daylight saving). */
+  localZone?: string;
   /** adk_internal_metadata's schema_version ('1'); null leaves the row out. */
   schemaVersion?: string | null;
   /** The v0 layout (pickled actions), to check it is refused. */
@@ -70,6 +72,15 @@ function naive(seconds: number, offsetHours: number): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)}.${String(micros % 1_000_000).padStart(6, '0')}`;
 }
 
+/** `datetime.fromtimestamp(seconds)` on a machine in this zone, as SQLAlchemy stores it (the wall clock from the runtime's zone data). */
+export function naiveInZone(seconds: number, zone: string): string {
+  const micros = Math.round(seconds * 1e6);
+  const whole = Math.floor(micros / 1e6);
+  // sv-SE prints `YYYY-MM-DD HH:MM:SS`.
+  const wall = new Date(whole * 1000).toLocaleString('sv-SE', { timeZone: zone, hourCycle: 'h23' });
+  return `${wall}.${String(micros - whole * 1e6).padStart(6, '0')}`;
+}
+
 interface Exec {
   run(sql: string, params: (string | number | null)[]): Promise<void>;
   one(sql: string, params: (string | number | null)[]): Promise<Record<string, unknown> | undefined>;
@@ -83,10 +94,12 @@ export async function writePythonDbStore(
 ): Promise<void> {
   const dialect = 'sqlitePath' in target ? 'sqlite' : 'postgresql';
   const offset = options.clock === 'local' ? (options.localOffsetHours ?? 2) : 0;
+  const local = (ts: number) => (options.clock === 'local' && options.localZone ? naiveInZone(ts, options.localZone) : naive(ts, offset));
   const stamp = {
     // fromtimestamp(ts) on the agent's clock, or UTC in newer versions.
-    event: (ts: number) => (options.clock === 'timestamptz' ? `${naive(ts, 0)}+00` : naive(ts, offset)),
-    sessionUpdate: (ts: number) => (options.clock === 'timestamptz' ? `${naive(ts, 0)}+00` : naive(ts, dialect === 'sqlite' ? 0 : offset)),
+    event: (ts: number) => (options.clock === 'timestamptz' ? `${naive(ts, 0)}+00` : local(ts)),
+    sessionUpdate: (ts: number) =>
+      options.clock === 'timestamptz' ? `${naive(ts, 0)}+00` : dialect === 'sqlite' ? naive(ts, 0) : local(ts),
   };
   const now = dialect === 'sqlite' ? 'CURRENT_TIMESTAMP' : 'now()';
   const json = (value: JsonValue) => (dialect === 'postgresql' ? JSON.stringify(value) : pythonJsonDumps(value));

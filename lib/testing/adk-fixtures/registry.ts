@@ -58,7 +58,7 @@ export const ADK_FIXTURE_WRITERS: { [F in AdkFixtureFamily]: AdkFixtureWriter<Ad
   'py-db': {
     dialects: ['sqlite', 'postgresql'],
     label: (options, dialect) =>
-      `adk-python DatabaseSessionService ${options.v0 ? 'v0' : 'v1'}${on(dialect)} (${options.clock}${options.clock === 'local' ? ` UTC+${options.localOffsetHours ?? 2}` : ''})`,
+      `adk-python DatabaseSessionService ${options.v0 ? 'v0' : 'v1'}${on(dialect)} (${options.clock}${options.clock === 'local' ? ` ${options.localZone ?? `UTC+${options.localOffsetHours ?? 2}`}` : ''})`,
     write: async (target, appName, sessions, options) => {
       if (options.clock === 'timestamptz' && !('postgresUrl' in target)) throw new Error('timestamptz columns are a PostgreSQL layout');
       await writePythonDbStore(target, appName, sessions, options);

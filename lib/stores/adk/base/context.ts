@@ -4,9 +4,10 @@ import { readOnlyStore } from '../../../session-service/errors';
 import { SEARCH_COUNT_LIMIT } from '../../../session-service/paging';
 import type { StoreInfo } from '../../../session-service/store';
 import type { AgentDb } from '../agent-db';
-import type { FamilyCodec, FamilyWrites } from '../family';
+import type { FamilyCodec, FamilyWrites, TimeColumn } from '../family';
 import type { EditAudit } from './audit';
 import type { Replay } from './replay';
+import { RowDecoder } from './row-decoder';
 import { q } from './sql';
 
 export const REPLAY_CACHE_SIZE = 32;
@@ -57,6 +58,8 @@ export class AdkStoreContext {
   readonly audit: EditAudit | undefined;
   readonly searchCountLimit: number;
   readonly replays = new Map<string, CachedReplay>();
+  /** Decodes rows so that what cannot be read stays with its own session. */
+  readonly rows: RowDecoder;
   /** Sessions, events, app states, user states: quoted names. */
   readonly s: ReturnType<typeof namesOf>['s'];
   readonly e: ReturnType<typeof namesOf>['e'];
@@ -71,16 +74,13 @@ export class AdkStoreContext {
     this.info = options.info;
     this.audit = options.audit;
     this.searchCountLimit = options.searchCountLimit ?? SEARCH_COUNT_LIMIT;
+    this.rows = new RowDecoder(codec);
     ({ s: this.s, e: this.e, a: this.a, u: this.u } = namesOf(codec));
   }
 
-  seconds(raw: unknown, column: Parameters<FamilyCodec['time']['decode']>[1]): number {
-    return this.codec.time.decode(raw, column);
-  }
-
-  /** The session's revision: its update time in µs, which is what ADK's own stale checks compare. */
-  revisionOf(updateRaw: unknown): number {
-    return Math.round(this.seconds(updateRaw, 'sessionUpdate') * 1e6);
+  /** Float seconds of a tier's update time, or 0 when it cannot be read. */
+  seconds(raw: unknown, column: TimeColumn): number {
+    return this.rows.secondsOrNull(raw, column) ?? 0;
   }
 
   writes(): FamilyWrites {

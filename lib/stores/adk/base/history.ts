@@ -6,7 +6,7 @@ import type { KeyHistoryRequest, PageRequest, SessionRef } from '../../../sessio
 import type { Page, StateChange } from '../../../session-service/types';
 import type { AuditEntry } from './audit';
 import type { AdkStoreContext } from './context';
-import { loadReplay } from './rows';
+import { loadReplay, replayInList } from './rows';
 import { contains, q, type Fragment } from './sql';
 
 export async function listEventChanges(ctx: AdkStoreContext, ref: SessionRef, seqs: number[]): Promise<StateChange[]> {
@@ -30,7 +30,7 @@ export async function getKeyHistory(ctx: AdkStoreContext, request: KeyHistoryReq
   const wanted = request.scope === 'session' ? refs.filter((ref) => ref.sessionId === request.sessionId) : refs;
   const changes: StateChange[] = [];
   for (const ref of wanted) {
-    const loaded = await loadReplay(ctx, ref);
+    const loaded = await replayInList(ctx, ref);
     for (const item of loaded?.replay.events ?? []) {
       for (const change of item.changes) if (change.scope === request.scope && change.key === request.key) changes.push(change);
     }
@@ -53,7 +53,7 @@ export async function getUserHistory(
   );
   const changes: StateChange[] = [];
   for (const row of rows) {
-    const loaded = await loadReplay(ctx, { appName, userId, sessionId: String(row.id) });
+    const loaded = await replayInList(ctx, { appName, userId, sessionId: String(row.id) });
     for (const item of loaded?.replay.events ?? []) {
       for (const change of item.changes) {
         if (change.scope !== 'session' && (page.since === undefined || change.time > page.since)) changes.push(change);

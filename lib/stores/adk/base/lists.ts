@@ -4,10 +4,12 @@ import { pageBounds } from '../../../session-service/paging';
 import { mergeState } from '../../../session-service/scope';
 import { pageSessions } from '../../../session-service/session-page';
 import type { ListSessionsRequest, SessionList, SessionSearch, UserListRequest } from '../../../session-service/store';
-import type { AppSummary, Page, Session, SessionSummary, StateRecord, UserSummary } from '../../../session-service/types';
-import type { Param } from '../agent-db';
+import type { AppSummary, Page, Session, SessionSummary, StateRecord, UnreadableNote, UserSummary } from '../../../session-service/types';
+import type { AgentQuery, Param } from '../agent-db';
 import type { AdkStoreContext } from './context';
+import { RowDecoder } from './row-decoder';
 import { appRow, userRow } from './rows';
+import { noteOf } from './unreadable';
 import { contains, containsFolded, jsonHas, type Fragment } from './sql';
 
 export async function listSessions(ctx: AdkStoreContext, request: ListSessionsRequest): Promise<SessionList> {
@@ -22,14 +24,24 @@ export async function listSessions(ctx: AdkStoreContext, request: ListSessionsRe
     for (const row of rows) {
       const userId = String(row.user_id);
       if (!users.has(userId)) users.set(userId, (await userRow(ctx, qx, request.appName, userId))?.state ?? {});
+      // A session whose own row cannot be read is listed with what can be, and says why.
+      const unreadable: UnreadableNote[] = [];
+      let own: StateRecord = {};
+      try {
+        own = ctx.rows.state(row.state, ctx.codec.layout.sessions.state);
+      } catch (error) {
+        unreadable.push(noteOf(error, ctx.codec.layout.sessions.state, row.state));
+      }
+      const lastUpdateTime = ctx.rows.listedSeconds(row.u, 'sessionUpdate', unreadable);
       sessions.push({
         id: String(row.id),
         appName: request.appName,
         userId,
-        state: mergeState(appState, users.get(userId) ?? {}, ctx.codec.decodeState(row.state)),
+        state: mergeState(appState, users.get(userId) ?? {}, own),
         events: [],
-        lastUpdateTime: ctx.seconds(row.u, 'sessionUpdate'),
-        revision: ctx.revisionOf(row.u),
+        lastUpdateTime,
+        revision: RowDecoder.revision(lastUpdateTime),
+        ...(unreadable.length > 0 ? { unreadable } : {}),
       });
     }
     return pageSessions(sessions, request);
@@ -50,7 +62,7 @@ export async function listApps(ctx: AdkStoreContext): Promise<AppSummary[]> {
         appName,
         sessionCount: Number(row.n),
         userCount: Number(row.users),
-        lastUpdateTime: ctx.seconds(row.last, 'sessionUpdate'),
+        lastUpdateTime: await latest(ctx, qx, row.last, appName),
       });
     }
     for (const row of await qx.all(`SELECT ${a.app} AS app FROM ${a.t}`)) {
@@ -68,8 +80,9 @@ export async function getAppSummary(ctx: AdkStoreContext, appName: string): Prom
       await qx.all(`SELECT count(*) AS n, count(DISTINCT ${user}) AS users, max(${update}) AS last FROM ${t} WHERE ${app} = ?`, [appName])
     )[0];
     const sessionCount = Number(row?.n ?? 0);
-    if (sessionCount > 0)
-      return { appName, sessionCount, userCount: Number(row?.users ?? 0), lastUpdateTime: ctx.seconds(row?.last, 'sessionUpdate') };
+    if (sessionCount > 0) {
+      return { appName, sessionCount, userCount: Number(row?.users ?? 0), lastUpdateTime: await latest(ctx, qx, row?.last, appName) };
+    }
     return (await appRow(ctx, qx, appName)) ? { appName, sessionCount: 0, userCount: 0, lastUpdateTime: null } : null;
   });
 }
@@ -96,15 +109,36 @@ export async function listUsers(ctx: AdkStoreContext, appName: string, page: Use
       appName,
       ...filter.params,
     ]);
-    return {
-      items: rows.map((row) => ({
-        userId: String(row.user_id),
-        sessionCount: Number(row.n),
-        lastUpdateTime: ctx.seconds(row.last, 'sessionUpdate'),
-      })),
-      total: Number(total[0]?.n ?? 0),
-    };
+    const items: UserSummary[] = [];
+    for (const row of rows) {
+      const userId = String(row.user_id);
+      items.push({ userId, sessionCount: Number(row.n), lastUpdateTime: (await latest(ctx, qx, row.last, appName, userId)) ?? 0 });
+    }
+    return { items, total: Number(total[0]?.n ?? 0) };
   });
+}
+
+/** Update times looked through for the newest readable one when the newest stored is not a time. */
+const LATEST_SCAN = 100;
+
+/**
+ * The newest update time among an app's (or a user's) sessions. SQL's max
+ * is taken first; when what it found is not a time (a hand-written
+ * 'garbage' sorts above every date), the newest readable one is looked for.
+ */
+async function latest(ctx: AdkStoreContext, qx: AgentQuery, max: unknown, appName: string, userId?: string): Promise<number | null> {
+  const found = ctx.rows.secondsOrNull(max, 'sessionUpdate');
+  if (found !== null || max === null || max === undefined) return found;
+  const { t, app, user, update } = ctx.s;
+  const rows = await qx.all(
+    `SELECT ${update} AS u FROM ${t} WHERE ${app} = ?${userId === undefined ? '' : ` AND ${user} = ?`} ORDER BY ${update} DESC LIMIT ${LATEST_SCAN}`,
+    userId === undefined ? [appName] : [appName, userId],
+  );
+  for (const row of rows) {
+    const seconds = ctx.rows.secondsOrNull(row.u, 'sessionUpdate');
+    if (seconds !== null) return seconds;
+  }
+  return null;
 }
 
 /** The merged-state test of a search: which tier the key is in decides which blob is looked at. */
@@ -187,15 +221,21 @@ export async function searchSessions(ctx: AdkStoreContext, search: SessionSearch
     } else {
       total = Number((await qx.all(`SELECT count(*) AS n FROM ${s.t} s WHERE ${whereSql}`, params))[0]?.n ?? 0);
     }
-    const items = rows.map((row) => ({
-      id: String(row.id),
-      appName: search.appName,
-      userId: String(row.user_id),
-      createTime: ctx.seconds(row.c, 'sessionCreate'),
-      lastUpdateTime: ctx.seconds(row.u, 'sessionUpdate'),
-      eventCount: counts.get(JSON.stringify([String(row.user_id), String(row.id)])) ?? 0,
-      revision: ctx.revisionOf(row.u),
-    }));
+    const items = rows.map((row): SessionSummary => {
+      const unreadable: UnreadableNote[] = [];
+      const createTime = ctx.rows.listedSeconds(row.c, 'sessionCreate', unreadable);
+      const lastUpdateTime = ctx.rows.listedSeconds(row.u, 'sessionUpdate', unreadable);
+      return {
+        id: String(row.id),
+        appName: search.appName,
+        userId: String(row.user_id),
+        createTime,
+        lastUpdateTime,
+        eventCount: counts.get(JSON.stringify([String(row.user_id), String(row.id)])) ?? 0,
+        revision: RowDecoder.revision(lastUpdateTime),
+        ...(unreadable.length > 0 ? { unreadable } : {}),
+      };
+    });
     return totalIsLowerBound ? { items, total, totalIsLowerBound } : { items, total };
   });
 }

@@ -1,20 +1,18 @@
 // The rows an ADK store's operations start from: a session, its app and user
 // tiers, its events, and its replayed timeline (cached while unchanged).
+import { isSessionServiceError } from '../../../session-service/errors';
 import type { SessionRef } from '../../../session-service/store';
 import type { ChangeSource, Event, JsonValue, StateChange, StateEntry, StateRecord } from '../../../session-service/types';
 import type { AgentQuery } from '../agent-db';
 import { REPLAY_CACHE_SIZE, type AdkStoreContext } from './context';
 import { replaySession, type Replay, type Tiers } from './replay';
+import type { SessionRowView, TierRowView } from './row-decoder';
+import { unreadableSession } from './unreadable';
 
-export interface SessionRowView {
-  state: StateRecord;
-  updateRaw: unknown;
-  createRaw: unknown;
-}
-
-export interface TierRowView {
-  state: StateRecord;
-  updateRaw: unknown;
+/** A tier about to be written or shown on its own: UNREADABLE when its blob cannot be read, so nothing overwrites what is not understood. */
+export function readableTier(tier: TierRowView | null, what: string): TierRowView | null {
+  if (tier?.unreadable) throw unreadableSession(what, tier.unreadable);
+  return tier;
 }
 
 export async function sessionRow(ctx: AdkStoreContext, qx: AgentQuery, ref: SessionRef, lock = false): Promise<SessionRowView | null> {
@@ -24,14 +22,13 @@ export async function sessionRow(ctx: AdkStoreContext, qx: AgentQuery, ref: Sess
     [ref.appName, ref.userId, ref.sessionId],
   );
   const row = rows[0];
-  if (!row) return null;
-  return { state: ctx.codec.decodeState(row.state), createRaw: row.c, updateRaw: row.u };
+  return row ? ctx.rows.session(ref.sessionId, row) : null;
 }
 
 export async function appRow(ctx: AdkStoreContext, qx: AgentQuery, appName: string, lock = false): Promise<TierRowView | null> {
   const { t, app, state, update } = ctx.a;
   const row = (await qx.all(`SELECT ${state} AS state, ${update} AS u FROM ${t} WHERE ${app} = ?${ctx.forUpdate(lock)}`, [appName]))[0];
-  return row ? { state: ctx.codec.decodeState(row.state), updateRaw: row.u } : null;
+  return row ? ctx.rows.tier(row) : null;
 }
 
 export async function userRow(
@@ -48,7 +45,7 @@ export async function userRow(
       userId,
     ])
   )[0];
-  return row ? { state: ctx.codec.decodeState(row.state), updateRaw: row.u } : null;
+  return row ? ctx.rows.tier(row) : null;
 }
 
 async function sessionEvents(ctx: AdkStoreContext, qx: AgentQuery, ref: SessionRef): Promise<Event[]> {
@@ -58,7 +55,7 @@ async function sessionEvents(ctx: AdkStoreContext, qx: AgentQuery, ref: SessionR
     ref.userId,
     ref.sessionId,
   ]);
-  return rows.map((row) => ctx.codec.decodeEvent(row));
+  return rows.map((row) => ctx.rows.event(row));
 }
 
 export async function eventCount(ctx: AdkStoreContext, qx: AgentQuery, ref: SessionRef): Promise<number> {
@@ -98,6 +95,16 @@ export async function loadReplay(
     if (ctx.replays.size > REPLAY_CACHE_SIZE) ctx.replays.delete(ctx.replays.keys().next().value as string);
     return { replay, row, tiers };
   });
+}
+
+/** A session's replay for a history over many sessions: one whose own row cannot be read is left out, not the history. */
+export async function replayInList(ctx: AdkStoreContext, ref: SessionRef): Promise<{ replay: Replay } | null> {
+  try {
+    return await loadReplay(ctx, ref);
+  } catch (error) {
+    if (isSessionServiceError(error) && error.code === 'UNREADABLE') return null;
+    throw error;
+  }
 }
 
 export function sortedEntries(record: StateRecord, updateTime: number, lastChange: (key: string) => ChangeSource | null): StateEntry[] {

@@ -16,7 +16,8 @@ import type {
   StoredEvent,
 } from '../../../session-service/types';
 import type { AdkStoreContext } from './context';
-import { appRow, changeSource, eventCount, loadReplay, sessionRow, sortedEntries, userRow } from './rows';
+import { RowDecoder } from './row-decoder';
+import { appRow, changeSource, eventCount, loadReplay, readableTier, sessionRow, sortedEntries, userRow } from './rows';
 import { edits } from './history';
 
 export async function getSession(ctx: AdkStoreContext, ref: SessionRef, config: GetSessionConfig = {}): Promise<Session | null> {
@@ -32,8 +33,8 @@ export async function getSession(ctx: AdkStoreContext, ref: SessionRef, config: 
     userId: ref.userId,
     state: mergeState(loaded.tiers.app, loaded.tiers.user, loaded.tiers.session),
     events,
-    lastUpdateTime: ctx.seconds(loaded.row.updateRaw, 'sessionUpdate'),
-    revision: ctx.revisionOf(loaded.row.updateRaw),
+    lastUpdateTime: loaded.row.update,
+    revision: RowDecoder.revision(loaded.row.update),
   };
 }
 
@@ -45,10 +46,10 @@ export async function getSessionSummary(ctx: AdkStoreContext, ref: SessionRef): 
       id: ref.sessionId,
       appName: ref.appName,
       userId: ref.userId,
-      createTime: ctx.seconds(row.createRaw, 'sessionCreate'),
-      lastUpdateTime: ctx.seconds(row.updateRaw, 'sessionUpdate'),
+      createTime: row.create,
+      lastUpdateTime: row.update,
       eventCount: await eventCount(ctx, qx, ref),
-      revision: ctx.revisionOf(row.updateRaw),
+      revision: RowDecoder.revision(row.update),
     };
   });
 }
@@ -68,22 +69,18 @@ export async function getSessionTiers(ctx: AdkStoreContext, ref: SessionRef): Pr
   return {
     app: sortedEntries(loaded.tiers.app, app ? ctx.seconds(app.updateRaw, 'tierUpdate') : 0, source('app', loaded.tiers.app)),
     user: sortedEntries(loaded.tiers.user, user ? ctx.seconds(user.updateRaw, 'tierUpdate') : 0, source('user', loaded.tiers.user)),
-    session: sortedEntries(
-      loaded.tiers.session,
-      ctx.seconds(loaded.row.updateRaw, 'sessionUpdate'),
-      source('session', loaded.tiers.session),
-    ),
+    session: sortedEntries(loaded.tiers.session, loaded.row.update, source('session', loaded.tiers.session)),
   };
 }
 
 export async function getAppState(ctx: AdkStoreContext, appName: string): Promise<SessionTiers['app']> {
-  const row = await ctx.db.read((qx) => appRow(ctx, qx, appName));
+  const row = readableTier(await ctx.db.read((qx) => appRow(ctx, qx, appName)), `App ${appName}'s state`);
   if (!row) return [];
   return sortedEntries(row.state, ctx.seconds(row.updateRaw, 'tierUpdate'), await editSources(ctx, appName, 'app', undefined, row.state));
 }
 
 export async function getUserState(ctx: AdkStoreContext, appName: string, userId: string): Promise<SessionTiers['user']> {
-  const row = await ctx.db.read((qx) => userRow(ctx, qx, appName, userId));
+  const row = readableTier(await ctx.db.read((qx) => userRow(ctx, qx, appName, userId)), `User ${userId}'s state`);
   if (!row) return [];
   return sortedEntries(row.state, ctx.seconds(row.updateRaw, 'tierUpdate'), await editSources(ctx, appName, 'user', userId, row.state));
 }

@@ -8,7 +8,8 @@ import type { Event, NewEvent, Session, SessionTiers, StateRecord } from '../../
 import type { AgentQuery } from '../agent-db';
 import type { LockedRow } from '../family';
 import type { AdkStoreContext } from './context';
-import { appRow, sessionRow, userRow, type SessionRowView, type TierRowView } from './rows';
+import { RowDecoder, type SessionRowView, type TierRowView } from './row-decoder';
+import { appRow, readableTier, sessionRow, userRow } from './rows';
 import { getAppState, getSession, getSessionSummary, getUserState } from './session-reads';
 
 export async function createSession(ctx: AdkStoreContext, request: CreateSessionRequest): Promise<Session> {
@@ -22,7 +23,8 @@ export async function createSession(ctx: AdkStoreContext, request: CreateSession
   const create = writes.createSession.bind(writes);
   await ctx.db.write(async (qx) => {
     if (await sessionRow(ctx, qx, ref)) throw invalidInput(`Session with id ${sessionId} already exists.`);
-    const [app, user] = await Promise.all([appRow(ctx, qx, ref.appName), userRow(ctx, qx, ref.appName, ref.userId)]);
+    const app = readableTier(await appRow(ctx, qx, ref.appName), `App ${ref.appName}'s state`);
+    const user = readableTier(await userRow(ctx, qx, ref.appName, ref.userId), `User ${ref.userId}'s state`);
     await create(qx, {
       ref,
       app: app?.state ?? {},
@@ -104,9 +106,12 @@ export async function append(
   const { revision, written } = await ctx.db.write(async (qx) => {
     const rows = await lockedRows(ctx, qx, ref, writes.lockedRows(delta));
     if (!rows.session) throw sessionNotFound(ref.sessionId);
-    if (options.expectedRevision !== undefined && ctx.codec.isStale(ctx.revisionOf(rows.session.updateRaw), options.expectedRevision)) {
+    if (options.expectedRevision !== undefined && ctx.codec.isStale(RowDecoder.revision(rows.session.update), options.expectedRevision)) {
       throw staleSession();
     }
+    // A tier the delta merges into must be readable: what is not understood is never overwritten.
+    if (Object.keys(delta.app).length > 0) readableTier(rows.app, `App ${ref.appName}'s state`);
+    if (Object.keys(delta.user).length > 0) readableTier(rows.user, `User ${ref.userId}'s state`);
     // ADK sets the session's update time to the event's: an event the console stamps is never older than what is stored.
     const written = newEvent.timestamp === undefined ? notBefore(ctx, stored, rows.session.updateRaw) : stored;
     await writes.append(qx, {
@@ -121,7 +126,7 @@ export async function append(
       delta,
     });
     const after = await sessionRow(ctx, qx, ref);
-    return { revision: ctx.revisionOf(after?.updateRaw), written };
+    return { revision: RowDecoder.revision(after?.update ?? 0), written };
   });
   if (options.actor && options.actor !== written.author && ctx.audit) {
     await ctx.audit.record(
@@ -150,8 +155,10 @@ export async function editState(ctx: AdkStoreContext, edit: StateEdit): Promise<
   if (edit.scope === 'user' && !edit.userId) throw invalidInput('userId is required for a user-state edit.');
   const now = nowSeconds();
   const changed = await ctx.db.write(async (qx) => {
-    const row =
-      edit.scope === 'app' ? await appRow(ctx, qx, edit.appName, true) : await userRow(ctx, qx, edit.appName, edit.userId ?? '', true);
+    const row = readableTier(
+      edit.scope === 'app' ? await appRow(ctx, qx, edit.appName, true) : await userRow(ctx, qx, edit.appName, edit.userId ?? '', true),
+      `The ${edit.scope} state`,
+    );
     const before = row?.state ?? {};
     // What the editor saw, compared with what the locked row holds: a mismatch writes nothing.
     const expected = Object.entries(edit.expected ?? {});

@@ -4,7 +4,7 @@
 // the same against adk-js's own DatabaseSessionService.
 import { describe, expect, it } from 'vitest';
 import { decodeAdkJsEvent, encodeAdkJsEvent } from './event-codec';
-import type { Event } from '../../../session-service/types';
+import type { Event, JsonObject } from '../../../session-service/types';
 
 const event: Event = {
   id: 'ev-1',
@@ -55,7 +55,11 @@ describe('adk-js event_data', () => {
   });
 
   it('decodes back to the same event', () => {
-    const decoded = decodeAdkJsEvent(encodeAdkJsEvent(event), { id: 'ev-1', invocationId: 'inv-1', timestampMs: 0 });
+    const decoded = decodeAdkJsEvent(JSON.parse(encodeAdkJsEvent(event)) as JsonObject, {
+      id: 'ev-1',
+      invocationId: 'inv-1',
+      timestampMs: 0,
+    });
     expect(decoded).toEqual({ ...event, longRunningToolIds: [] });
   });
 });

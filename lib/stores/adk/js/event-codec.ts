@@ -54,9 +54,8 @@ function convert(value: unknown, key: (k: string) => string, preserve: string[],
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A stored adk-js event as Statehouse's Event: camelCase, float seconds, the actions' maps present. */
-export function decodeAdkJsEvent(eventData: unknown, columns: { id: string; invocationId: string; timestampMs: number }): Event {
-  const parsed = typeof eventData === 'string' ? (JSON.parse(eventData) as unknown) : eventData;
-  const camel = convert(isObject(parsed) ? parsed : {}, camelKey, PRESERVE_SNAKE) as Record<string, unknown>;
+export function decodeAdkJsEvent(eventData: JsonObject, columns: { id: string; invocationId: string; timestampMs: number }): Event {
+  const camel = convert(eventData, camelKey, PRESERVE_SNAKE) as Record<string, unknown>;
   const actions = isObject(camel.actions) ? camel.actions : {};
   const map = (name: string) => (isObject(actions[name]) ? (actions[name] as JsonObject) : {});
   const ms = typeof camel.timestamp === 'number' ? camel.timestamp : columns.timestampMs;

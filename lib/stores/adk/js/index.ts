@@ -8,7 +8,7 @@ import { columnType, hasColumns, type SchemaInfo } from '../schema';
 import { decodeAdkJsEvent } from './event-codec';
 import { adkJsTime } from './time';
 import { adkJsWrites } from './writes';
-import type { StateRecord } from '../../../session-service/types';
+import { readObject } from '../base/unreadable';
 
 /** schema.js SCHEMA_VERSION_1_JSON; operations.js refuses any other value ("ADK Database schema version <v> is not compatible."). */
 export const ADK_JS_SCHEMA_VERSION = '1';
@@ -75,19 +75,14 @@ function detect(schema: SchemaInfo): FamilyMatch | null {
   };
 }
 
-function decodeState(raw: unknown): StateRecord {
-  const value = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as StateRecord) : {};
-}
-
 function open(_q: AgentQuery, schema: SchemaInfo, match: FamilyMatch): Promise<FamilyCodec> {
   const time = adkJsTime(schema.dialect);
   return Promise.resolve({
     layout: ADK_JS_LAYOUT,
     time,
-    decodeState,
+    decodeState: (raw) => readObject(raw, 'state'),
     decodeEvent: (row: Row) =>
-      decodeAdkJsEvent(row.event_data, {
+      decodeAdkJsEvent(readObject(row.event_data, 'event_data'), {
         id: String(row.id),
         invocationId: String(row.invocation_id ?? ''),
         timestampMs: time.decode(row.timestamp, 'event') * 1000,

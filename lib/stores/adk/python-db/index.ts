@@ -5,30 +5,35 @@
 // `event_data = event.model_dump(exclude_none=True, mode="json")`, and
 // `adk_internal_metadata.schema_version = '1'`. The v0 schema (pickled
 // actions) is recognised and refused: Statehouse never unpickles.
-import { decodeJson } from '../../../session-service/json';
-import type { Event, JsonValue, StateRecord } from '../../../session-service/types';
-import type { AgentDialect, AgentQuery } from '../agent-db';
+import type { Event, JsonValue, StateRecord, UnreadableNote } from '../../../session-service/types';
+import type { AgentDialect, AgentQuery, Row } from '../agent-db';
 import type { AdkFamily, FamilyCodec, FamilyWrites } from '../family';
 import { unionDelta } from '../base/replay';
 import { eventFromPython, eventToPython } from '../python/event-json';
 import { pythonJsonDumps } from '../python/json-dumps';
 import { PYTHON_LAYOUT, PYTHON_TABLES } from '../python/layout';
 import { column, hasColumns, type SchemaInfo } from '../schema';
-import { localOffset, naiveCodec, parseTimestamp, roundOffset, type NaiveOffsets } from './timestamps';
+import { noteOf, readObject, UnreadableValueError } from '../base/unreadable';
+import {
+  describeClock,
+  fromWall,
+  isKnownZone,
+  learnClock,
+  sampleOffset,
+  UTC_CLOCK,
+  type Clock,
+  type ClockSample,
+  type LearntClock,
+} from './clock';
+import { decodeTimestamp, naiveCodec, parseTimestamp, type NaiveClocks } from './timestamps';
 
 const V0_MESSAGE =
   'This is an adk-python DatabaseSessionService database in the v0 schema (event actions stored as Python pickles). ' +
   'Statehouse never unpickles data. Migrate it to the JSON schema with `adk migrate session --source_db_url <url> --dest_db_url <new url>`, then open the new database.';
 
-function jsonValue(raw: unknown): JsonValue {
-  if (raw === null || raw === undefined) return null;
-  return typeof raw === 'string' ? decodeJson(raw) : (raw as JsonValue);
-}
-
-function decodeState(raw: unknown): StateRecord {
-  const value = jsonValue(raw);
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
-}
+/** Events sampled to learn the naive columns' clocks: the newest (today's rule) and the oldest (another season's, often). */
+const CLOCK_SAMPLES_NEWEST = 192;
+const CLOCK_SAMPLES_OLDEST = 64;
 
 /** DynamicJSON's bind: json.dumps text, except JSONB on PostgreSQL (where the text form is the server's). */
 function encodeJson(dialect: AgentDialect, value: JsonValue): string {
@@ -136,39 +141,136 @@ function isZoned(schema: SchemaInfo): boolean {
   return column(schema, 'sessions', 'update_time')?.type === 'timestamp with time zone';
 }
 
-/**
- * Learns the clocks of naive columns from the newest event: its column
- * against the float timestamp in its JSON, and its session's update_time
- * (which the last append set to that same timestamp).
- */
-async function learnOffsets(q: AgentQuery, schema: SchemaInfo): Promise<NaiveOffsets> {
-  const fallback: NaiveOffsets =
-    schema.dialect === 'sqlite'
-      ? { event: localOffset(Date.now() / 1000), sessionUpdate: 0, tierUpdate: 0 }
-      : { event: localOffset(Date.now() / 1000), sessionUpdate: localOffset(Date.now() / 1000), tierUpdate: 0 };
-  if (schema.dialect === 'postgresql') {
-    const row = (await q.all('SELECT EXTRACT(TIMEZONE FROM now()) AS tz'))[0];
-    fallback.tierUpdate = Number(row?.tz ?? 0);
+/** The float timestamp in an event's JSON, extracted in SQL (a malformed blob gives NULL rather than an error). */
+function jsonStampSql(dialect: AgentDialect): string {
+  return dialect === 'sqlite'
+    ? `CASE WHEN json_valid(event_data) THEN CASE WHEN json_type(event_data, '$.timestamp') IN ('real', 'integer') THEN json_extract(event_data, '$.timestamp') END END`
+    : `CASE WHEN jsonb_typeof(event_data::jsonb) = 'object' AND jsonb_typeof(event_data::jsonb -> 'timestamp') = 'number' THEN (event_data::jsonb ->> 'timestamp')::float8 END`;
+}
+
+const keyOf = (row: Row, session = 's') => JSON.stringify([String(row.a), String(row.u), String(row[session])]);
+const tuples = (count: number, width: number) =>
+  Array.from({ length: count }, () => `(${Array.from({ length: width }, () => '?').join(', ')})`).join(', ');
+
+function wallOf(raw: unknown): number | null {
+  if (typeof raw !== 'string') return null;
+  try {
+    const parsed = parseTimestamp(raw);
+    return parsed.zoned ? null : parsed.seconds;
+  } catch {
+    return null;
   }
-  const newest = (
-    await q.all(
-      `SELECT e.timestamp AS ts, e.event_data AS data, s.update_time AS updated,
-         (SELECT max(x.timestamp) FROM events x WHERE x.app_name = e.app_name AND x.user_id = e.user_id AND x.session_id = e.session_id) AS last
-       FROM events e JOIN sessions s ON s.app_name = e.app_name AND s.user_id = e.user_id AND s.id = e.session_id
-       ORDER BY e.timestamp DESC LIMIT 1`,
-    )
-  )[0];
-  if (!newest) return fallback;
-  const data = jsonValue(newest.data);
-  const stamp = data !== null && typeof data === 'object' && !Array.isArray(data) ? data.timestamp : undefined;
-  if (typeof stamp !== 'number') return fallback;
-  const offsets = { ...fallback };
-  const eventText = String(newest.ts);
-  const event = parseTimestamp(eventText);
-  if (!event.zoned) offsets.event = roundOffset(event.seconds - stamp);
-  const updated = parseTimestamp(String(newest.updated));
-  if (!updated.zoned && String(newest.last) === eventText) offsets.sessionUpdate = roundOffset(updated.seconds - stamp);
-  return offsets;
+}
+
+/**
+ * Samples of each naive column against the instants they were written for:
+ * the newest and oldest events (their column against their JSON's float
+ * timestamp) and their sessions' update_time (which the session's last
+ * append set to its newest event's timestamp).
+ */
+async function sampleClocks(q: AgentQuery, dialect: AgentDialect): Promise<{ event: ClockSample[]; sessionUpdate: ClockSample[] }> {
+  const pick = (order: 'DESC' | 'ASC', limit: number) =>
+    q.all(
+      `SELECT app_name AS a, user_id AS u, session_id AS s, id, timestamp AS ts FROM events ORDER BY timestamp ${order} LIMIT ${limit}`,
+    );
+  const picked = new Map<string, Row>();
+  for (const row of [...(await pick('DESC', CLOCK_SAMPLES_NEWEST)), ...(await pick('ASC', CLOCK_SAMPLES_OLDEST))]) {
+    picked.set(JSON.stringify([row.a, row.u, row.s, row.id]), row);
+  }
+  if (picked.size === 0) return { event: [], sessionUpdate: [] };
+  const rows = [...picked.values()];
+  const stamped = await q.all(
+    `SELECT app_name AS a, user_id AS u, session_id AS s, id, ${jsonStampSql(dialect)} AS stamp FROM events
+     WHERE (app_name, user_id, session_id, id) IN (VALUES ${tuples(rows.length, 4)})`,
+    rows.flatMap((row) => [String(row.a), String(row.u), String(row.s), String(row.id)]),
+  );
+  const stampOf = new Map(stamped.map((row) => [JSON.stringify([row.a, row.u, row.s, row.id]), Number(row.stamp ?? Number.NaN)]));
+  const event: ClockSample[] = [];
+  const newestBySession = new Map<string, { wall: number; instant: number }>();
+  for (const row of rows) {
+    const wall = wallOf(row.ts);
+    const instant = stampOf.get(JSON.stringify([row.a, row.u, row.s, row.id])) ?? Number.NaN;
+    if (wall === null || !Number.isFinite(instant)) continue;
+    event.push({ wall, instant });
+    const key = keyOf(row);
+    const seen = newestBySession.get(key);
+    if (!seen || seen.wall < wall || (seen.wall === wall && seen.instant < instant)) newestBySession.set(key, { wall, instant });
+  }
+  const sessions = [...newestBySession.keys()].map((key) => JSON.parse(key) as [string, string, string]);
+  const sessionUpdate: ClockSample[] = [];
+  if (sessions.length > 0) {
+    const updated = await q.all(
+      `SELECT app_name AS a, user_id AS u, id AS s, update_time AS t FROM sessions WHERE (app_name, user_id, id) IN (VALUES ${tuples(sessions.length, 3)})`,
+      sessions.flat(),
+    );
+    for (const row of updated) {
+      const wall = wallOf(row.t);
+      const newest = newestBySession.get(keyOf(row));
+      if (wall !== null && newest) sessionUpdate.push({ wall, instant: newest.instant });
+    }
+  }
+  return { event, sessionUpdate };
+}
+
+/** The PostgreSQL server's own clock, which `now()` fills app_states and user_states.update_time with. */
+async function serverClock(q: AgentQuery): Promise<Clock> {
+  const row = (await q.all(`SELECT current_setting('TimeZone') AS zone, EXTRACT(TIMEZONE FROM now()) AS offset`))[0];
+  const zone = String(row?.zone ?? 'UTC');
+  return isKnownZone(zone) ? { kind: 'zone', zone } : { kind: 'fixed', offset: Number(row?.offset ?? 0) };
+}
+
+/** This process's zone: the agent's machine often shares it. */
+function processZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * The clocks of the naive columns, learnt from many rows (clock.ts): an
+ * odd row votes once and is outvoted. With nothing to learn from, the
+ * operator's zone (the store's `zone` option), else this machine's, for
+ * local columns; UTC where adk-python writes UTC.
+ */
+async function learnClocks(
+  q: AgentQuery,
+  schema: SchemaInfo,
+  zone: string | undefined,
+): Promise<{ clocks: NaiveClocks; description: string }> {
+  const preferred = [...(zone ? [zone] : []), processZone(), 'UTC'];
+  const local: Clock = { kind: 'zone', zone: zone ?? processZone() };
+  const tierUpdate = schema.dialect === 'postgresql' ? await serverClock(q) : UTC_CLOCK;
+  if (isZoned(schema)) {
+    return { clocks: { event: UTC_CLOCK, sessionUpdate: UTC_CLOCK, tierUpdate }, description: 'TIMESTAMPTZ' };
+  }
+  const samples = await sampleClocks(q, schema.dialect);
+  const event = learnClock(samples.event, preferred);
+  const sessionUpdate = learnClock(samples.sessionUpdate, preferred);
+  const clocks: NaiveClocks = {
+    event: event?.clock ?? local,
+    sessionUpdate: sessionUpdate?.clock ?? (schema.dialect === 'sqlite' ? UTC_CLOCK : (event?.clock ?? local)),
+    tierUpdate,
+  };
+  const how = (learnt: LearntClock | null, clock: Clock) => learnt?.how ?? `${describeClock(clock)}, assumed (no rows to learn from)`;
+  return {
+    clocks,
+    description: `naive timestamps: events ${how(event, clocks.event)}; sessions.update_time ${how(sessionUpdate, clocks.sessionUpdate)}`,
+  };
+}
+
+/**
+ * An event's instant. Its JSON carries the float timestamp append_event
+ * was given; when the column holds that instant on some clock, the column
+ * is exact to the microsecond on it and decides. Otherwise (no JSON
+ * timestamp, or a column that disagrees with it) the column is read by its
+ * clock's rule at that instant, as adk-python's `naive.timestamp()` does.
+ */
+function eventInstant(raw: unknown, stamp: JsonValue | undefined, clock: Clock): number {
+  if (typeof raw === 'string' && typeof stamp === 'number' && Number.isFinite(stamp)) {
+    const parsed = parseTimestamp(raw);
+    if (parsed.zoned) return parsed.seconds;
+    const offset = sampleOffset({ wall: parsed.seconds, instant: stamp });
+    return offset === null ? fromWall(clock, parsed.seconds) : parsed.seconds - offset;
+  }
+  return decodeTimestamp(raw, clock);
 }
 
 export const pythonDbFamily: AdkFamily = {
@@ -194,23 +296,29 @@ export const pythonDbFamily: AdkFamily = {
     }
     return { version: '1', description: `adk-python DatabaseSessionService schema v1 (${where}, ${clock})` };
   },
-  async open(q, schema) {
-    const offsets = await learnOffsets(q, schema);
-    const time = naiveCodec(offsets, isZoned(schema));
+  async open(q, schema, _match, options) {
+    const { clocks, description } = await learnClocks(q, schema, options.zone);
+    const time = naiveCodec(clocks, isZoned(schema));
     const codec: FamilyCodec = {
       layout: PYTHON_LAYOUT,
       time,
-      decodeState,
+      clockDescription: description,
+      decodeState: (raw) => readObject(raw, 'state'),
       decodeEvent(row): Event {
         // StorageEvent.to_event: the JSON, with id, invocation_id and timestamp from their columns.
-        const data = jsonValue(row.event_data);
-        const fields = data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {};
-        return eventFromPython({
-          ...fields,
-          id: String(row.id),
-          invocation_id: String(row.invocation_id ?? ''),
-          timestamp: time.decode(row.timestamp, 'event'),
-        });
+        const fields = readObject(row.event_data, 'event_data');
+        let timestamp: number;
+        let note: UnreadableNote | undefined;
+        try {
+          timestamp = eventInstant(row.timestamp, fields.timestamp, clocks.event);
+        } catch (error) {
+          // adk-python cannot load this session at all (SQLAlchemy refuses the column); the JSON still says when it was.
+          if (typeof fields.timestamp !== 'number') throw new UnreadableValueError('timestamp', row.timestamp, 'not a datetime');
+          timestamp = fields.timestamp;
+          note = noteOf(error, 'timestamp', row.timestamp);
+        }
+        const event = eventFromPython({ ...fields, id: String(row.id), invocation_id: String(row.invocation_id ?? ''), timestamp });
+        return note ? { ...event, unreadable: [note] } : event;
       },
       applyDelta: unionDelta,
       // The session's _storage_update_marker is its update_time when loaded: any other value in storage is stale.

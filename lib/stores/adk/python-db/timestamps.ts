@@ -11,10 +11,13 @@
 //     `datetime.fromtimestamp(event.timestamp)`, local (database_session_service.py).
 //   - app_states/user_states.update_time: `onupdate=func.now()`, the database's
 //     clock (CURRENT_TIMESTAMP, UTC, on SQLite; now() in the server's TimeZone on PostgreSQL).
-// So the offsets are learnt from the data itself (the event's JSON carries its
-// float timestamp) rather than assumed.
+// So the clocks are learnt from the data itself (the event's JSON carries its
+// float timestamp) rather than assumed, each as a zone whose rule applies per
+// instant (clock.ts), and an event's own JSON timestamp decides its instant
+// whenever it agrees with its column (python-db/index.ts).
 import type { Param } from '../agent-db';
 import type { TimeCodec, TimeColumn } from '../family';
+import { fromWall, offsetAt, type Clock } from './clock';
 
 /** A naive or zoned timestamp text as SQLite or PostgreSQL prints it. */
 export function parseTimestamp(text: string): { seconds: number; zoned: boolean } {
@@ -43,37 +46,31 @@ export function formatNaive(seconds: number, offset: number): string {
   );
 }
 
-/** Clock offsets (seconds ahead of UTC) of naive values, per column. */
-export interface NaiveOffsets {
-  event: number;
-  sessionUpdate: number;
-  tierUpdate: number;
+/** The clock of each naive column (zoned values carry their own offset). */
+export interface NaiveClocks {
+  event: Clock;
+  sessionUpdate: Clock;
+  tierUpdate: Clock;
 }
 
-export function naiveCodec(offsets: NaiveOffsets, zonedColumns: boolean): TimeCodec {
-  const offsetOf = (column: TimeColumn) =>
-    column === 'event' ? offsets.event : column === 'tierUpdate' ? offsets.tierUpdate : offsets.sessionUpdate;
+export function clockOf(clocks: NaiveClocks, column: TimeColumn): Clock {
+  return column === 'event' ? clocks.event : column === 'tierUpdate' ? clocks.tierUpdate : clocks.sessionUpdate;
+}
+
+/** A stored value as float seconds: a driver's number or Date as it is, a zoned text by its offset, a naive one by its column's clock at that instant. */
+export function decodeTimestamp(raw: unknown, clock: Clock): number {
+  if (typeof raw === 'number') return raw;
+  if (raw instanceof Date) return raw.getTime() / 1000;
+  const { seconds, zoned } = parseTimestamp(String(raw));
+  return zoned ? seconds : fromWall(clock, seconds);
+}
+
+export function naiveCodec(clocks: NaiveClocks, zonedColumns: boolean): TimeCodec {
   return {
-    decode(raw, column) {
-      if (raw === null || raw === undefined) return 0;
-      if (typeof raw === 'number') return raw;
-      if (raw instanceof Date) return raw.getTime() / 1000;
-      const { seconds, zoned } = parseTimestamp(String(raw));
-      return zoned ? seconds : seconds - offsetOf(column);
-    },
+    decode: (raw, column) => decodeTimestamp(raw, clockOf(clocks, column)),
     encode(seconds, column): Param {
       if (zonedColumns) return `${formatNaive(seconds, 0)}+00:00`;
-      return formatNaive(seconds, offsetOf(column));
+      return formatNaive(seconds, offsetAt(clockOf(clocks, column), seconds));
     },
   };
-}
-
-/** The whole quarter hours of a clock difference: what separates a local clock from UTC. */
-export function roundOffset(seconds: number): number {
-  return Math.round(seconds / 900) * 900;
-}
-
-/** This process's local offset at a moment (what `datetime.fromtimestamp` would use here). */
-export function localOffset(seconds: number): number {
-  return -new Date(seconds * 1000).getTimezoneOffset() * 60;
 }

@@ -3,27 +3,20 @@
 // `adk api_server` keep in .adk/session.db. REAL epoch seconds everywhere,
 // state blobs as json.dumps text merged with SQLite's json_patch, events as
 // `event.model_dump_json(exclude_none=True)`.
-import { decodeJson } from '../../../session-service/json';
 import type { Event, JsonValue, StateRecord } from '../../../session-service/types';
 import type { AgentQuery } from '../agent-db';
 import type { AdkFamily, FamilyCodec, FamilyWrites } from '../family';
 import { patchDelta } from '../base/replay';
+import { readObject, UnreadableValueError } from '../base/unreadable';
 import { eventFromPython, eventToPython } from '../python/event-json';
 import { pydanticJson, pythonJsonDumps } from '../python/json-dumps';
 import { PYTHON_LAYOUT, PYTHON_TABLES } from '../python/layout';
 import { column, hasColumns } from '../schema';
 
-function text(raw: unknown): string {
-  return typeof raw === 'string' ? raw : String(raw);
-}
-
-function decodeState(raw: unknown): StateRecord {
-  const value = decodeJson(text(raw ?? '{}'));
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
-}
-
+/** REAL seconds; SQLite keeps any text a column is given, which is no time at all. */
 function seconds(raw: unknown): number {
-  return typeof raw === 'number' ? raw : Number(raw);
+  if (typeof raw !== 'number') throw new UnreadableValueError('update_time', raw, 'not a number of seconds');
+  return raw;
 }
 
 // _upsert_app_state / _upsert_user_state / _update_session_state_in_db, verbatim.
@@ -77,10 +70,10 @@ const writes: FamilyWrites = {
 const codec: FamilyCodec = {
   layout: PYTHON_LAYOUT,
   time: { decode: seconds, encode: (value) => value },
-  decodeState,
+  decodeState: (raw) => readObject(raw, 'state'),
   decodeEvent(row): Event {
     // get_session: Event.model_validate_json(event_data); the columns repeat what the JSON holds.
-    return eventFromPython(decodeJson(text(row.event_data)));
+    return eventFromPython(readObject(row.event_data, 'event_data'));
   },
   applyDelta: patchDelta,
   // append_event: "if storage_update_time > session.last_update_time: raise ValueError(...stale session)".

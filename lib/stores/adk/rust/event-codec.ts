@@ -6,11 +6,12 @@
 // `get` silently drops an event whose columns fail to deserialise).
 import { invalidInput } from '../../../session-service/errors';
 import type { Row } from '../agent-db';
+import { readJson, UnreadableValueError } from '../base/unreadable';
 import type { Content, Event, JsonObject, Part } from '../../../session-service/types';
 
 type Obj = Record<string, unknown>;
 const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
-const parsed = (raw: unknown): unknown => (typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw);
+const parsed = (raw: unknown, column: string): unknown => readJson(raw, column);
 const camel = (key: string) => key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -48,11 +49,18 @@ const shown = (value: unknown) => value !== null && value !== false;
 
 /** A row of `events` (id, invocation_id, branch, author, timestamp, llm_response, actions, long_running_tool_ids). */
 export function decodeRustEvent(row: Row, timestamp: number): Event {
-  const response = parsed(row.llm_response);
-  const llm: Obj = isObject(response) ? response : {};
-  const rawActions = parsed(row.actions);
-  const actions: Obj = isObject(rawActions) ? rawActions : {};
-  const toolIds = parsed(row.long_running_tool_ids);
+  // serde refuses a column of another shape, and adk-rust's get then drops the event: here it is shown, marked.
+  const response = row.llm_response === null || row.llm_response === undefined ? {} : parsed(row.llm_response, 'llm_response');
+  if (!isObject(response)) throw new UnreadableValueError('llm_response', row.llm_response, 'an LlmResponse must be a JSON object');
+  const llm: Obj = response;
+  const actions = parsed(row.actions, 'actions');
+  if (!isObject(actions)) throw new UnreadableValueError('actions', row.actions, 'EventActions must be a JSON object');
+  const toolIds =
+    row.long_running_tool_ids === null || row.long_running_tool_ids === undefined
+      ? []
+      : parsed(row.long_running_tool_ids, 'long_running_tool_ids');
+  if (!Array.isArray(toolIds))
+    throw new UnreadableValueError('long_running_tool_ids', row.long_running_tool_ids, 'must be a JSON list of ids');
   const event: Event = {
     id: String(row.id),
     invocationId: String(row.invocation_id ?? ''),
@@ -76,7 +84,9 @@ export function decodeRustEvent(row: Row, timestamp: number): Event {
   }
   if (isObject(llm.content)) {
     const content = llm.content;
-    event.content = { role: String(content.role ?? ''), parts: Array.isArray(content.parts) ? content.parts.map(decodePart) : [] };
+    // A part serde cannot read (null, a number) stays as it is, for the shared check to mark.
+    const parts = Array.isArray(content.parts) ? content.parts.map((part: unknown) => (isObject(part) ? decodePart(part) : part)) : [];
+    event.content = { role: String(content.role ?? ''), parts: parts as Part[] };
   }
   return event;
 }

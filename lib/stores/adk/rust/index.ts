@@ -3,6 +3,7 @@
 import type { AgentQuery, Row } from '../agent-db';
 import { CannotReadStoreError } from '../detect';
 import { unionDelta } from '../base/replay';
+import { readObject } from '../base/unreadable';
 import type { AdkFamily, AdkLayout, FamilyCodec, FamilyMatch } from '../family';
 import { hasColumns, type SchemaInfo } from '../schema';
 import { decodeRustEvent } from './event-codec';
@@ -74,10 +75,8 @@ function detect(schema: SchemaInfo): FamilyMatch | null {
  * as append_event reads it (`extract_state_deltas(&existing_state)`).
  */
 function decodeState(raw: unknown): StateRecord {
-  const value = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
   const state: StateRecord = {};
-  for (const [key, item] of Object.entries(value as StateRecord)) if (scopeOfKey(key).scope === 'session') state[key] = item;
+  for (const [key, item] of Object.entries(readObject(raw, 'state'))) if (scopeOfKey(key).scope === 'session') state[key] = item;
   return state;
 }
 

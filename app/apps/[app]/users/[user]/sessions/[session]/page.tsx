@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { AppendEventForm } from '@/components/append-event/append-event-form';
 import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
 import { SessionView } from '@/components/session/session-view';
+import { UnreadableSession } from '@/components/session/unreadable-session';
 import { OperationsHistory } from '@/components/session-ops/operations-history';
 import { SessionLinks } from '@/components/session-ops/session-links';
 import { SessionOpsPanel } from '@/components/session-ops/session-ops-panel';
@@ -17,6 +18,7 @@ import { getStore } from '@/lib/services';
 import { getQueryClient } from '@/lib/queries/get-query-client';
 import { prefetchSessionPage } from '@/lib/queries/session-prefetch';
 import { fromRecord, parseSessionUrl } from '@/lib/queries/session-url';
+import { isSessionServiceError } from '@/lib/session-service/errors';
 import type { SessionRef } from '@/lib/session-service/store';
 
 interface SessionPageProps {
@@ -42,7 +44,15 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
   const ref = await sessionRefOf(params);
   if (!ref) notFound();
   const search = await searchParams;
-  const summary = await getSessionSummary(ref.appName, ref.userId, ref.sessionId);
+  let summary: Awaited<ReturnType<typeof getSessionSummary>>;
+  try {
+    summary = await getSessionSummary(ref.appName, ref.userId, ref.sessionId);
+  } catch (error) {
+    // An agent's row Statehouse cannot read: this page says which and why; every other page still reads.
+    if (isSessionServiceError(error) && error.code === 'UNREADABLE')
+      return <UnreadableSession sessionId={ref.sessionId} detail={error.message} />;
+    throw error;
+  }
   if (!summary) notFound();
   const service = await getStore();
 

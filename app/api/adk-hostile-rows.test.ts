@@ -1,0 +1,105 @@
+// Rows no ADK would write, through the HTTP API over an agent's store: every
+// route outside the broken session answers 200 with the usual values; the
+// broken session answers 200 with the row marked unreadable, or 422 with a
+// detail saying which column holds what (never a 500 or a 503).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setServicesForTests } from '@/lib/services';
+import { openAdkStore, type AdkSessionStore } from '@/lib/stores/adk';
+import { call, detailOf } from '@/lib/testing/http';
+import { APP, fixtureLabel, type AdkFixtureKind } from '@/lib/testing/adk-fixtures';
+import { HOSTILE_USER, writeHostileRows, type HostileCase } from '@/lib/testing/adk-fixtures/hostile';
+import { writeAdkFixture } from '@/lib/testing/adk-fixtures/stores';
+import * as listApps from './list-apps/route';
+import * as apps from './apps/route';
+import * as appExport from './apps/[app]/export/route';
+import * as appSessions from './apps/[app]/sessions/route';
+import * as appState from './apps/[app]/state/route';
+import * as users from './apps/[app]/users/route';
+import * as userState from './apps/[app]/users/[user]/state/route';
+import * as userHistory from './apps/[app]/users/[user]/history/route';
+import * as userSessions from './apps/[app]/users/[user]/sessions/route';
+import * as sessionRoute from './apps/[app]/users/[user]/sessions/[id]/route';
+import * as sessionEvents from './apps/[app]/users/[user]/sessions/[id]/events/route';
+import * as sessionState from './apps/[app]/users/[user]/sessions/[id]/state/route';
+import * as timeline from './apps/[app]/users/[user]/sessions/[id]/timeline/route';
+
+const kinds: AdkFixtureKind[] = [
+  { family: 'py-sqlite', wal: true },
+  { family: 'py-db', dialect: 'sqlite', clock: 'local', localOffsetHours: 2 },
+  { family: 'adk-js', dialect: 'sqlite' },
+  { family: 'adk-rust', dialect: 'sqlite' },
+];
+
+describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('the API over hostile rows in %s', (_label, kind) => {
+  let store: AdkSessionStore;
+  let cases: HostileCase[];
+  let remove: () => Promise<void>;
+
+  beforeAll(async () => {
+    const written = await writeAdkFixture(kind);
+    remove = written.remove;
+    cases = await writeHostileRows(written, kind, APP);
+    store = await openAdkStore(written.locator);
+    setServicesForTests({ store, info: store.info });
+  }, 60_000);
+
+  afterAll(async () => {
+    setServicesForTests({});
+    await store?.close();
+    await remove?.();
+  });
+
+  it('answers every list, app and user route with 200', async () => {
+    expect((await call(listApps.GET, 'GET')).json).toEqual([APP]);
+    expect((await call(apps.GET, 'GET')).json).toMatchObject({ items: [{ appName: APP, sessionCount: 33 + cases.length, userCount: 4 }] });
+    const sessions = await call(appSessions.GET, 'GET', { params: { app: APP }, query: 'limit=100' });
+    expect(sessions.status).toBe(200);
+    expect((sessions.json as { total: number }).total).toBe(33 + cases.length);
+    expect((await call(users.GET, 'GET', { params: { app: APP } })).json).toMatchObject({ total: 4 });
+    expect((await call(appState.GET, 'GET', { params: { app: APP } })).json).toMatchObject({ entries: [{ key: 'bookings', value: 3 }] });
+    for (const userId of ['alice', HOSTILE_USER]) {
+      const params = { app: APP, user: userId };
+      expect((await call(userState.GET, 'GET', { params })).status, userId).toBe(200);
+      expect((await call(userHistory.GET, 'GET', { params })).status, userId).toBe(200);
+      expect((await call(userSessions.GET, 'GET', { params })).status, userId).toBe(200);
+    }
+    const exported = await call(appExport.GET, 'GET', { params: { app: APP } });
+    expect(exported.status).toBe(200);
+    // Every readable session is exported; one whose own row cannot be read is left out.
+    const lines = exported.text.trim().split('\n');
+    const unassemblable = cases.filter((hostile) => hostile.row === 'session').length;
+    expect(lines.length).toBeGreaterThanOrEqual(33 + cases.length - unassemblable);
+  });
+
+  it('answers the other sessions exactly', async () => {
+    const params = { app: APP, user: 'alice', id: 'trip-paris' };
+    const session = await call(sessionRoute.GET, 'GET', { params });
+    expect(session.json).toMatchObject({ id: 'trip-paris', state: { destination: 'Lyon' } });
+    expect((await call(sessionEvents.GET, 'GET', { params })).json).toMatchObject({ total: 3 });
+  });
+
+  it('answers each hostile session with the row marked, or 422 and why', async () => {
+    for (const hostile of cases) {
+      const params = { app: APP, user: HOSTILE_USER, id: hostile.name };
+      for (const [name, handler, query] of [
+        ['session', sessionRoute.GET, ''],
+        ['events', sessionEvents.GET, ''],
+        ['state', sessionState.GET, ''],
+        ['state as of 1', sessionState.GET, 'asOf=1'],
+        ['timeline', timeline.GET, ''],
+      ] as const) {
+        const answer = await call(handler, 'GET', { params, query });
+        const label = `${hostile.name} ${name}: ${answer.text.slice(0, 300)}`;
+        expect([200, 422], label).toContain(answer.status);
+        if (answer.status === 422) {
+          expect(hostile.row, label).toBe('session');
+          expect(detailOf(answer), label).toMatch(/cannot be read: its \w+ holds/);
+        }
+      }
+      const session = await call(sessionRoute.GET, 'GET', { params });
+      if (session.status === 200 && hostile.shows === undefined && hostile.row !== 'session') {
+        expect(session.text, hostile.name).toContain('"unreadable"');
+      }
+    }
+  });
+});
