@@ -19,9 +19,9 @@ import {
 import { isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { checkOrigin } from '@/lib/http/origin';
 import { HttpError } from '@/lib/http/problem';
-import { OPERATIONS_PATHS, SIGN_IN_PATH } from '@/lib/paths';
+import { OIDC_CALLBACK_PATH, OIDC_SIGN_IN_PATH, OPERATIONS_PATHS, SIGN_IN_PATH } from '@/lib/paths';
 
-const PUBLIC_PATHS = [SIGN_IN_PATH];
+const PUBLIC_PATHS = [SIGN_IN_PATH, OIDC_SIGN_IN_PATH, OIDC_CALLBACK_PATH];
 
 function isApi(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');

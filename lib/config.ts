@@ -9,14 +9,25 @@ export function databaseUrl(): string {
 
 /** Local or protected access, from the environment (see lib/auth/config.ts). */
 export function authConfig(): AuthConfig {
-  const { STATEHOUSE_AUTH, STATEHOUSE_HOST, STATEHOUSE_TRUSTED_HEADER, STATEHOUSE_SESSION_HOURS, STATEHOUSE_TRUSTED_PROXIES } = env();
+  const settings = env();
   return resolveAuthConfig({
-    auth: STATEHOUSE_AUTH,
-    host: STATEHOUSE_HOST,
+    auth: settings.STATEHOUSE_AUTH,
+    host: settings.STATEHOUSE_HOST,
     databaseUrl: databaseUrl(),
-    trustedHeader: STATEHOUSE_TRUSTED_HEADER,
-    sessionHours: STATEHOUSE_SESSION_HOURS,
-    trustedProxies: STATEHOUSE_TRUSTED_PROXIES,
+    trustedHeader: settings.STATEHOUSE_TRUSTED_HEADER,
+    sessionHours: settings.STATEHOUSE_SESSION_HOURS,
+    trustedProxies: settings.STATEHOUSE_TRUSTED_PROXIES,
+    oidc: {
+      issuer: settings.STATEHOUSE_OIDC_ISSUER,
+      clientId: settings.STATEHOUSE_OIDC_CLIENT_ID,
+      clientSecret: settings.STATEHOUSE_OIDC_CLIENT_SECRET,
+      redirectUrl: settings.STATEHOUSE_OIDC_REDIRECT_URL,
+      scopes: settings.STATEHOUSE_OIDC_SCOPES,
+      roleClaim: settings.STATEHOUSE_OIDC_ROLE_CLAIM,
+      nameClaim: settings.STATEHOUSE_OIDC_NAME_CLAIM,
+      roles: settings.STATEHOUSE_OIDC_ROLES,
+      label: settings.STATEHOUSE_OIDC_LABEL,
+    },
   });
 }
 

@@ -56,6 +56,24 @@ const schema = z.object({
   STATEHOUSE_TRUSTED_PROXIES: text,
   /** `1`: no write door is open (API writes and server actions answer 403) and the console offers no write control. */
   STATEHOUSE_READ_ONLY: flag('STATEHOUSE_READ_ONLY'),
+  /** Single sign-on: the OpenID provider's issuer URL (https://, or http:// on this machine); off when unset. */
+  STATEHOUSE_OIDC_ISSUER: text,
+  /** The client id registered at the provider. */
+  STATEHOUSE_OIDC_CLIENT_ID: text,
+  /** The client secret (client_secret_basic); unset for a public client, which PKCE protects. */
+  STATEHOUSE_OIDC_CLIENT_SECRET: text,
+  /** The redirect URI registered at the provider; default `<the address used>/sign-in/oidc/callback`. */
+  STATEHOUSE_OIDC_REDIRECT_URL: text,
+  /** Scopes to ask for (default `openid profile email groups`). */
+  STATEHOUSE_OIDC_SCOPES: text,
+  /** The claim with the person's groups (default `groups`). */
+  STATEHOUSE_OIDC_ROLE_CLAIM: text,
+  /** The claim naming the account (default `preferred_username`). */
+  STATEHOUSE_OIDC_NAME_CLAIM: text,
+  /** Group-to-role mapping, `group=role` pairs comma-separated; a person without a listed group gets no access. */
+  STATEHOUSE_OIDC_ROLES: text,
+  /** What the sign-in button names the provider (default `single sign-on`). */
+  STATEHOUSE_OIDC_LABEL: text,
   /** Hours a sign-in lasts; lib/auth/config.ts checks the range. */
   STATEHOUSE_SESSION_HOURS: text,
   /** Request body limit in bytes (default 2 MiB). */

@@ -14,6 +14,11 @@ export const ACCOUNTS_PATH = '/admin/accounts';
 
 export const SIGN_IN_PATH = '/sign-in';
 /** The sign-in page, coming back to `next` (a path on this site) afterwards. */
+/** Where single sign-on starts, and where the OpenID provider sends people back. */
+export const OIDC_SIGN_IN_PATH = '/sign-in/oidc';
+export const OIDC_CALLBACK_PATH = '/sign-in/oidc/callback';
+export const oidcSignInPath = (next: string) => `${OIDC_SIGN_IN_PATH}?next=${segment(next)}`;
+
 export const signInPath = (next?: string) => (next ? `${SIGN_IN_PATH}?next=${segment(next)}` : SIGN_IN_PATH);
 
 export const PREVIEW_PATH = '/preview';

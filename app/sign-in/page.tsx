@@ -5,11 +5,18 @@ import { safeReturnPath } from '@/lib/auth/return-path';
 import { currentPrincipal } from '@/lib/auth/server';
 import { authConfig } from '@/lib/config';
 import { cardClass } from '@/components/ui/card';
+import { buttonClass } from '@/components/ui/button';
+import { oidcSignInPath } from '@/lib/paths';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
-  const { next } = await searchParams;
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ next?: string | string[]; error?: string | string[] }>;
+}) {
+  const { next, error } = await searchParams;
+  const refusal = (Array.isArray(error) ? error[0] : error)?.slice(0, 300);
   const returnTo = safeReturnPath(Array.isArray(next) ? next[0] : next);
   const config = authConfig();
   if (config.mode === 'local' || (await currentPrincipal())) redirect(returnTo);
@@ -20,6 +27,16 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
         <p className="mt-1 text-sm text-muted">Access is {config.reason}.</p>
       </div>
+      {refusal ? (
+        <p role="alert" className="rounded-md bg-danger-surface px-3 py-2 text-sm text-danger">
+          {refusal}
+        </p>
+      ) : null}
+      {config.oidc ? (
+        <a href={oidcSignInPath(returnTo)} className={buttonClass({ variant: 'primary', size: 'md', className: 'w-full justify-center' })}>
+          Sign in with {config.oidc.label}
+        </a>
+      ) : null}
       <div className={cardClass({ className: 'p-6' })}>
         <SignInForm returnTo={returnTo} />
       </div>

@@ -3,8 +3,8 @@
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { isLoopbackHost } from '../auth/config';
 import { SESSION_COOKIE } from '../auth/principal';
+import { cookieIsSecure } from '../auth/session-cookie';
 import { safeReturnPath } from '../auth/return-path';
 import { clientAddress } from '../auth/client-address';
 import { checkSignIn } from '../auth/sign-in';
@@ -23,18 +23,6 @@ const signInSchema = z.object({
   name: z.string().trim().min(1, 'Enter your account name.').max(64, 'Account names are at most 64 characters.'),
   password: z.string().min(1, 'Enter your password.').max(1024, 'Passwords are at most 1024 characters.'),
 });
-
-/**
- * The cookie is Secure whenever the browser will keep it: over HTTPS (also
- * behind a TLS-terminating proxy) and on localhost, which browsers treat as
- * secure. Plain HTTP to another host would silently drop a Secure cookie.
- */
-async function cookieIsSecure(): Promise<boolean> {
-  const list = await headers();
-  const proto = list.get('x-forwarded-proto')?.split(',')[0]?.trim();
-  const host = (list.get('x-forwarded-host') ?? list.get('host') ?? '').replace(/:\d+$/, '');
-  return proto === 'https' || isLoopbackHost(host);
-}
 
 export async function signIn(_previous: SignInState, form: FormData): Promise<SignInState> {
   const returnTo = safeReturnPath(form.get('next'));
@@ -63,7 +51,7 @@ export async function signIn(_previous: SignInState, form: FormData): Promise<Si
   }
   (await cookies()).set(SESSION_COOKIE, secret, {
     httpOnly: true,
-    secure: await cookieIsSecure(),
+    secure: cookieIsSecure(await headers()),
     sameSite: 'lax',
     path: '/',
     expires: new Date(expireTime * 1000),

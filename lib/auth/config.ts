@@ -1,5 +1,9 @@
 import { providerOf, type Provider } from '../db/url';
 import { parseTrustedProxies, type TrustedProxies } from './client-address';
+import { isLoopbackHost } from './loopback';
+import { parseOidcConfig, type OidcConfig, type OidcSettings } from './oidc-config';
+
+export { isLoopbackHost } from './loopback';
 
 /**
  * local: no sign-in, one local operator (the embedded SQLite default, only
@@ -17,6 +21,8 @@ export interface AuthConfig {
   sessionLifetimeSeconds: number;
   /** Reverse proxies whose X-Forwarded-For names the client (lib/auth/client-address.ts); empty by default. */
   trustedProxies: TrustedProxies;
+  /** Single sign-on through an OpenID provider; null when not configured. */
+  oidc: OidcConfig | null;
 }
 
 export interface AuthSettings {
@@ -31,14 +37,11 @@ export interface AuthSettings {
   sessionHours?: string;
   /** STATEHOUSE_TRUSTED_PROXIES: addresses and CIDR ranges. */
   trustedProxies?: string;
+  /** STATEHOUSE_OIDC_* */
+  oidc?: OidcSettings;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 const DEFAULT_SESSION_HOURS = 12;
-
-export function isLoopbackHost(host: string): boolean {
-  return LOOPBACK.has(host.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(host);
-}
 
 /** Why local mode is not possible here, or null when it is. */
 function localRefusal(provider: Provider, host: string | undefined): string | null {
@@ -73,7 +76,13 @@ export function resolveAuthConfig(settings: AuthSettings): AuthConfig {
   } catch (error) {
     throw new AuthConfigError(`STATEHOUSE_TRUSTED_PROXIES: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const common = { trustedHeader: header?.toLowerCase() ?? null, sessionLifetimeSeconds: Math.round(hours * 3600), trustedProxies };
+  let oidc: OidcConfig | null;
+  try {
+    oidc = parseOidcConfig(settings.oidc ?? {});
+  } catch (error) {
+    throw new AuthConfigError(error instanceof Error ? error.message : String(error));
+  }
+  const common = { trustedHeader: header?.toLowerCase() ?? null, sessionLifetimeSeconds: Math.round(hours * 3600), trustedProxies, oidc };
 
   const refusal = localRefusal(providerOf(settings.databaseUrl), settings.host?.trim());
   if (requested === 'protected') return { mode: 'protected', reason: 'protected (STATEHOUSE_AUTH=protected)', ...common };

@@ -124,6 +124,25 @@ describe.each(providers)('accounts on %s', (provider) => {
     expect(await authenticate(noCredentials, store, protectedConfig)).toBeNull();
   });
 
+  it('keeps an OpenID person’s account by issuer and subject: role from each sign-in, no access ends their sessions, no takeover', async () => {
+    const person = { externalId: 'https://id.example.com/ person-7', name: 'grace@example.com' };
+    const first = await store.signInExternal({ ...person, role: 'viewer' });
+    expect(first).toMatchObject({ name: 'grace@example.com', role: 'viewer' });
+    const { secret } = await store.startSession(first?.id ?? -1, 3600);
+    expect(await store.signInExternal({ ...person, role: 'admin' })).toMatchObject({ id: first?.id, role: 'admin' });
+    expect(await store.sessionAccount(secret)).toMatchObject({ role: 'admin' });
+    // Nobody knows the password it was given.
+    expect(await store.verifyCredentials('grace@example.com', '')).toBeNull();
+    expect(await store.signInExternal({ ...person, role: null })).toBeNull();
+    expect(await store.sessionAccount(secret)).toBeNull();
+    await store.createAccount({ name: 'local-lin', password: PASSWORD, role: 'admin' });
+    await expect(
+      store.signInExternal({ externalId: 'https://id.example.com/ lin', name: 'local-lin', role: 'admin' }),
+    ).rejects.toMatchObject({
+      code: 'ALREADY_EXISTS',
+    });
+  });
+
   it('changes roles', async () => {
     await store.createAccount({ name: 'grace', password: PASSWORD, role: 'viewer' });
     expect(await store.setRole('grace', 'admin')).toMatchObject({ role: 'admin' });

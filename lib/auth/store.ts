@@ -112,6 +112,41 @@ export class AccountStore {
     return accountOf(row);
   }
 
+  /**
+   * The account of a person an OpenID provider vouched for (`externalId`:
+   * issuer and subject), created on first sign-in under `name`, its role set
+   * to `role` at every sign-in. Null when `role` is null (none of their
+   * groups has access): then their open sign-in sessions end too. A local
+   * account of the same name is never taken over (ALREADY_EXISTS); a
+   * disabled account stays disabled.
+   */
+  async signInExternal(input: { externalId: string; name: string; role: Role | null }): Promise<Account | null> {
+    const [existing] = await this.client.$queryRaw<AccountRow[]>(
+      sql`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE external_id = ${input.externalId}`,
+    );
+    if (input.role === null) {
+      if (existing) await this.client.$executeRaw(sql`DELETE FROM login_sessions WHERE account_id = ${existing.id}`);
+      return null;
+    }
+    if (existing) {
+      const [row] = await this.client.$queryRaw<AccountRow[]>(
+        sql`UPDATE accounts SET role = ${input.role} WHERE id = ${existing.id} RETURNING ${ACCOUNT_COLUMNS}`,
+      );
+      return row && row.disabled_time === null ? accountOf(row) : null;
+    }
+    checkAccountName(input.name);
+    // Nobody knows this password: the account signs in through its provider only.
+    const passwordHash = await hashPassword(newSecret('session'));
+    const rows = await this.client.$queryRaw<AccountRow[]>(
+      sql`INSERT INTO accounts (name, password_hash, role, create_time, external_id)
+          VALUES (${input.name}, ${passwordHash}, ${input.role}, ${nowSeconds()}, ${input.externalId})
+          ON CONFLICT DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
+    );
+    const row = rows[0];
+    if (!row) throw new SessionServiceError('ALREADY_EXISTS', `An account named ${input.name} exists already and is not this person's.`);
+    return accountOf(row);
+  }
+
   async listAccounts(): Promise<Account[]> {
     const rows = await this.client.$queryRaw<AccountRow[]>(sql`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY name`);
     return rows.map(accountOf);
