@@ -88,9 +88,17 @@ function lostWrites(run: RunResult, group: Group): string {
 
 function growth(run: RunResult, group: Group): string {
   const parts = run.measurements
-    .filter((m) => m.group === group && m.growth !== undefined && !m.error)
+    .filter((m) => m.group === group && m.workload === 'append-growth' && m.growth !== undefined && !m.error)
     .map((m) => `${SHORT[m.impl]} ${(m.growth ?? 0).toFixed(2)}x`);
-  return parts.length ? `Append growth (p50 of the last tenth / p50 of the first tenth): ${parts.join('; ')}` : '';
+  const state = run.measurements
+    .filter((m) => m.group === group && m.workload === 'state-fresh' && m.growth !== undefined && !m.error)
+    .map((m) => `${SHORT[m.impl]} ${(m.growth ?? 0).toFixed(2)}x`);
+  return [
+    parts.length ? `Append growth (p50 of the last tenth / p50 of the first tenth): ${parts.join('; ')}` : '',
+    state.length ? `State read right after the bulk write / after ANALYZE (p50): ${state.join('; ')}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** /api's HTTP cost over the same operation in process (the domain store), per write and read workload. */

@@ -46,6 +46,8 @@ export interface Door<Held> extends Seeding {
   sessionPage?(appName: string, userId: string | undefined, limit: number): Promise<Page>;
   searchPage?(appName: string, limit: number, idContains: string): Promise<Page>;
   usersPage?(appName: string, limit: number): Promise<Page>;
+  stateTiers?(key: SessionKey): Promise<number>;
+  gatherStatistics?(): Promise<void>;
   /** Statement and transaction counters, where the door keeps them. */
   readonly counts?: { statements: number; transactions: number };
   close(): Promise<void>;
@@ -59,6 +61,8 @@ export class DoorTarget<Held> implements BenchTarget {
   readonly sessionPage?: BenchTarget['sessionPage'];
   readonly searchPage?: BenchTarget['searchPage'];
   readonly usersPage?: BenchTarget['usersPage'];
+  readonly stateTiers?: BenchTarget['stateTiers'];
+  readonly gatherStatistics?: BenchTarget['gatherStatistics'];
   private readonly held = new Map<string, Held>();
 
   constructor(private readonly door: Door<Held>) {
@@ -69,6 +73,8 @@ export class DoorTarget<Held> implements BenchTarget {
     this.sessionPage = door.sessionPage?.bind(door);
     this.searchPage = door.searchPage?.bind(door);
     this.usersPage = door.usersPage?.bind(door);
+    this.stateTiers = door.stateTiers?.bind(door);
+    this.gatherStatistics = door.gatherStatistics?.bind(door);
   }
 
   async create(key: SessionKey, state: Delta): Promise<void> {

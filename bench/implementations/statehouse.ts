@@ -2,6 +2,7 @@
 // migrateDatabase(url), then openDatabase(url). `libDir` swaps in a scratch
 // copy of lib/ (a prototype of a fix) without touching the tree.
 import { join } from 'node:path';
+import { raw } from '@prisma/client/runtime/client';
 import { pathToFileURL } from 'node:url';
 import type { Database } from '../../lib/db';
 import type { SqlClient, SqlExecutor } from '../../lib/db/sql';
@@ -113,6 +114,14 @@ function storeDoor(
     async usersPage(appName, limit) {
       const page = await service.listUsers(appName, { limit });
       return { items: page.items.length, total: page.total };
+    },
+    async stateTiers(key) {
+      const tiers = await service.getSessionTiers(key);
+      if (!tiers) throw new Error(`Session ${key.sessionId} not found.`);
+      return tiers.app.length + tiers.user.length + tiers.session.length;
+    },
+    async gatherStatistics() {
+      await db.client.$executeRaw(raw('ANALYZE'));
     },
     close: () => db.close(),
   };

@@ -70,6 +70,10 @@ export interface BenchTarget {
   sessionPage?(appName: string, userId: string | undefined, limit: number): Promise<{ items: number; total: number }>;
   /** Statehouse only: the first page of a search by session id, with its (bounded) total. */
   searchPage?(appName: string, limit: number, idContains: string): Promise<{ items: number; total: number }>;
+  /** Statehouse only: a session's three tiers, each key with its latest change (the state panel's read); how many keys. */
+  stateTiers?(key: SessionKey): Promise<number>;
+  /** Gathers planner statistics (ANALYZE), where the target can. */
+  gatherStatistics?(): Promise<void>;
   /** Statehouse only: the first page of an app's users by last activity, with their total. */
   usersPage?(appName: string, limit: number): Promise<{ items: number; total: number }>;
   /**

@@ -1,9 +1,10 @@
 // PostgreSQL writes in one round trip: an append and a session create are
 // each one call of a PL/pgSQL function (migration
-// 20261125000131_one_round_trip_writes) that runs what tier-writes.ts sends
-// statement by statement, with the same locks in the same order. A call
-// outside an explicit transaction is its own transaction, so no BEGIN and
-// COMMIT either: one round trip where an append took seven.
+// 20261125000131_one_round_trip_writes; each tier written by the one
+// statehouse_write_tier of 20261125180000_tier_latest_change) that runs what
+// tier-writes.ts sends statement by statement, with the same locks in the
+// same order. A call outside an explicit transaction is its own transaction,
+// so no BEGIN and COMMIT either: one round trip where an append took seven.
 import { sqltag as sql } from '@prisma/client/runtime/client';
 import { toNumber } from './dialect';
 import { stateOfRows, type TierRow } from './session-snapshot';

@@ -35,44 +35,63 @@ export async function getSessionSummary(ctx: StoreContext, ref: SessionRef): Pro
   return row ? summaryOf(row) : null;
 }
 
+/**
+ * The three tiers in one statement (one round trip, one snapshot, so no
+ * transaction): a row for the session (part 0) when it exists, then each
+ * tier's keys (1 app, 2 user, 3 session).
+ */
 export async function getSessionTiers(ctx: StoreContext, ref: SessionRef): Promise<SessionTiers | null> {
-  return ctx.read(async (tx) => {
-    const row = await findSession(ctx, tx, ref);
-    if (!row) return null;
-    const [app, user, session] = await Promise.all([
-      appEntries(ctx, tx, ref.appName),
-      userEntries(ctx, tx, ref.appName, ref.userId),
-      tx.$queryRaw<EntryRow[]>(
-        sql`SELECT t.key, t.value, NULL AS update_time, ${raw(SOURCE_COLUMNS)} FROM session_state t
-            LEFT JOIN state_changes h ON h.id = (
-              SELECT MAX(c.id) FROM state_changes c WHERE c.app_name = ${ref.appName} AND c.scope = 'session'
-                AND c.owner_user_id = ${ref.userId} AND c.owner_session_id = ${ref.sessionId} AND c.key = t.key)
-            WHERE t.session_pk = ${toNumber(row.pk)} ORDER BY t.key`,
-      ),
-    ]);
-    return { app, user, session: session.map(stateEntry) };
-  });
+  const rows = await ctx.client.$queryRaw<(EntryRow & { part: unknown })[]>(sessionTiersSql(ref));
+  if (!rows.some((row) => toNumber(row.part) === 0)) return null;
+  const tier = (part: number) => rows.filter((row) => toNumber(row.part) === part).map(stateEntry);
+  return { app: tier(1), user: tier(2), session: tier(3) };
+}
+
+function sessionTiersSql(ref: SessionRef): Sql {
+  const none = raw(
+    'NULL AS key, NULL AS value, NULL AS update_time, NULL AS actor, NULL AS reason, NULL AS time, NULL AS source_user_id, NULL AS source_session_id, NULL AS event_id, NULL AS event_seq',
+  );
+  return sql`SELECT 0 AS part, ${none} FROM sessions WHERE app_name = ${ref.appName} AND user_id = ${ref.userId} AND id = ${ref.sessionId}
+    UNION ALL SELECT * FROM (SELECT 1 AS part, t.key, t.value, t.update_time, ${raw(SOURCE_COLUMNS)} FROM app_state t
+      LEFT JOIN state_changes h ON h.id = t.last_change_id WHERE t.app_name = ${ref.appName}) a
+    UNION ALL SELECT * FROM (SELECT 2 AS part, t.key, t.value, t.update_time, ${raw(SOURCE_COLUMNS)} FROM user_state t
+      LEFT JOIN state_changes h ON h.id = t.last_change_id WHERE t.app_name = ${ref.appName} AND t.user_id = ${ref.userId}) u
+    UNION ALL SELECT * FROM (SELECT 3 AS part, t.key, t.value, CAST(NULL AS DOUBLE PRECISION) AS update_time, ${raw(SOURCE_COLUMNS)} FROM session_state t
+      JOIN sessions s ON s.pk = t.session_pk LEFT JOIN state_changes h ON h.id = t.last_change_id
+      WHERE s.app_name = ${ref.appName} AND s.user_id = ${ref.userId} AND s.id = ${ref.sessionId}) s
+    ORDER BY part, key`;
+}
+
+/*
+ * A tier's keys, each with its latest history row (who set it, when, through
+ * which event): found by the tier row's last_change_id, a primary-key lookup
+ * whatever the planner's statistics say.
+ */
+export function sessionEntriesSql(sessionPk: number): Sql {
+  return sql`SELECT t.key, t.value, NULL AS update_time, ${raw(SOURCE_COLUMNS)} FROM session_state t
+      LEFT JOIN state_changes h ON h.id = t.last_change_id
+      WHERE t.session_pk = ${sessionPk} ORDER BY t.key`;
+}
+
+export function appEntriesSql(appName: string): Sql {
+  return sql`SELECT t.key, t.value, t.update_time, ${raw(SOURCE_COLUMNS)} FROM app_state t
+      LEFT JOIN state_changes h ON h.id = t.last_change_id
+      WHERE t.app_name = ${appName} ORDER BY t.key`;
+}
+
+export function userEntriesSql(appName: string, userId: string): Sql {
+  return sql`SELECT t.key, t.value, t.update_time, ${raw(SOURCE_COLUMNS)} FROM user_state t
+      LEFT JOIN state_changes h ON h.id = t.last_change_id
+      WHERE t.app_name = ${appName} AND t.user_id = ${userId} ORDER BY t.key`;
 }
 
 export async function appEntries(ctx: StoreContext, tx: SqlExecutor, appName: string): Promise<StateEntry[]> {
-  const rows = await tx.$queryRaw<EntryRow[]>(
-    sql`SELECT t.key, t.value, t.update_time, ${raw(SOURCE_COLUMNS)} FROM app_state t
-        LEFT JOIN state_changes h ON h.id = (
-          SELECT MAX(c.id) FROM state_changes c WHERE c.app_name = t.app_name AND c.scope = 'app'
-            AND c.owner_user_id = '' AND c.owner_session_id = '' AND c.key = t.key)
-        WHERE t.app_name = ${appName} ORDER BY t.key`,
-  );
+  const rows = await tx.$queryRaw<EntryRow[]>(appEntriesSql(appName));
   return rows.map(stateEntry);
 }
 
 export async function userEntries(ctx: StoreContext, tx: SqlExecutor, appName: string, userId: string): Promise<StateEntry[]> {
-  const rows = await tx.$queryRaw<EntryRow[]>(
-    sql`SELECT t.key, t.value, t.update_time, ${raw(SOURCE_COLUMNS)} FROM user_state t
-        LEFT JOIN state_changes h ON h.id = (
-          SELECT MAX(c.id) FROM state_changes c WHERE c.app_name = t.app_name AND c.scope = 'user'
-            AND c.owner_user_id = t.user_id AND c.owner_session_id = '' AND c.key = t.key)
-        WHERE t.app_name = ${appName} AND t.user_id = ${userId} ORDER BY t.key`,
-  );
+  const rows = await tx.$queryRaw<EntryRow[]>(userEntriesSql(appName, userId));
   return rows.map(stateEntry);
 }
 

@@ -175,25 +175,32 @@ async function setKeysSqlite(
   cause: ChangeCause,
   returnOld: boolean,
 ): Promise<ReplacedRow[]> {
+  // History first (it reads the old values), so the tier rows are written
+  // after: each with the id of its history row, which the trigger on
+  // state_changes could not set on a row that did not exist yet.
   const oldValue = sql`(SELECT t.value FROM ${tier.table} t WHERE ${tier.owner} AND t.key = input.key)`;
-  const replaced = await insertHistory(
-    tx,
+  const history = await tx.$queryRaw<(ReplacedRow & { id: unknown })[]>(
     sql`WITH input(ord, key, value) AS (VALUES ${inputRows(batch, 'sqlite')})
-        ${historyFromInput('sqlite', owner, cause, oldValue, sql`input`, returnOld)}`,
-    returnOld,
+        ${historyFromInput('sqlite', owner, cause, oldValue, sql`input`, false)} RETURNING id, key, old_value`,
   );
-  const columns = tier.hasUpdateTime ? sql`${tier.ownerColumns}, key, value, update_time` : sql`${tier.ownerColumns}, key, value`;
+  const changeIds = new Map(history.map((row) => [row.key, row.id]));
+  const columns = tier.hasUpdateTime
+    ? sql`${tier.ownerColumns}, key, value, update_time, last_change_id`
+    : sql`${tier.ownerColumns}, key, value, last_change_id`;
   const rows = join(
-    batch.map(([key, value]) =>
-      tier.hasUpdateTime ? sql`(${tier.ownerValues}, ${key}, ${value}, ${cause.time})` : sql`(${tier.ownerValues}, ${key}, ${value})`,
-    ),
+    batch.map(([key, value]) => {
+      const id = changeIds.get(key) ?? null;
+      return tier.hasUpdateTime
+        ? sql`(${tier.ownerValues}, ${key}, ${value}, ${cause.time}, ${id})`
+        : sql`(${tier.ownerValues}, ${key}, ${value}, ${id})`;
+    }),
   );
   const updateTime = tier.hasUpdateTime ? sql`, update_time = excluded.update_time` : empty;
   await tx.$executeRaw(
     sql`INSERT INTO ${tier.table} (${columns}) VALUES ${rows}
-        ON CONFLICT (${tier.ownerColumns}, key) DO UPDATE SET value = excluded.value${updateTime}`,
+        ON CONFLICT (${tier.ownerColumns}, key) DO UPDATE SET value = excluded.value${updateTime}, last_change_id = excluded.last_change_id`,
   );
-  return replaced;
+  return returnOld ? history.map(({ key, old_value }) => ({ key, old_value })) : [];
 }
 
 async function setKeysPostgres(
