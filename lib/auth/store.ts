@@ -2,6 +2,7 @@ import { sqltag as sql } from '@prisma/client/runtime/client';
 import { toNumber, toNumberOrNull } from '../stores/native/dialect';
 import { invalidInput, SessionServiceError } from '../session-service/errors';
 import { nowSeconds } from '../session-service/events';
+import { VerifiedTokens } from './verified-tokens';
 import type { SqlClient } from '../db/sql';
 import { isRole, type Role } from './roles';
 import { decoyPasswordHash, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets';
@@ -96,8 +97,14 @@ export class AccountStore {
   /** When this process last wrote (or tried to write) each token's last use. */
   private readonly touched = new Map<number, number>();
   private touching: Promise<void> = Promise.resolve();
+  private readonly verified: VerifiedTokens<{ account: Account; tokenId: number; lastUse: number | null }>;
 
-  constructor(private readonly client: SqlClient) {}
+  constructor(private readonly client: SqlClient) {
+    this.verified = new VerifiedTokens(async () => {
+      const rows = await this.client.$queryRaw<{ epoch: unknown }[]>(sql`SELECT epoch FROM auth_epoch WHERE id = 1`);
+      return toNumber(rows[0]?.epoch ?? 0);
+    });
+  }
 
   async createAccount(input: { name: string; password: string; role: Role }): Promise<Account> {
     checkAccountName(input.name);
@@ -262,17 +269,29 @@ export class AccountStore {
     return tokenOf(row);
   }
 
+  /** The token's account; from this process's cache of verified tokens when the auth epoch has not moved (verified-tokens.ts). */
   async tokenAccount(secret: string): Promise<Account | null> {
     const hash = hashSecret(secret);
-    const rows = await this.client.$queryRaw<(AccountRow & { token_id: unknown; last_use_time: unknown })[]>(
-      sql`SELECT a.id, a.name, a.role, a.create_time, a.disabled_time, t.id AS token_id, t.last_use_time
+    const cached = await this.verified.get(hash);
+    if (cached) {
+      this.touchToken(cached.tokenId, cached.lastUse);
+      return cached.account;
+    }
+    const readAt = this.verified.now();
+    const rows = await this.client.$queryRaw<(AccountRow & { token_id: unknown; last_use_time: unknown; epoch: unknown })[]>(
+      sql`SELECT a.id, a.name, a.role, a.create_time, a.disabled_time, t.id AS token_id, t.last_use_time,
+            (SELECT epoch FROM auth_epoch WHERE id = 1) AS epoch
           FROM api_tokens t JOIN accounts a ON a.id = t.account_id
           WHERE t.token_hash = ${hash} AND t.revoke_time IS NULL AND a.disabled_time IS NULL`,
     );
     const row = rows[0];
     if (!row) return null;
-    this.touchToken(toNumber(row.token_id), toNumberOrNull(row.last_use_time));
-    return accountOf(row);
+    const account = accountOf(row);
+    const tokenId = toNumber(row.token_id);
+    const lastUse = toNumberOrNull(row.last_use_time);
+    this.verified.set(hash, { account, tokenId, lastUse }, toNumber(row.epoch ?? 0), readAt);
+    this.touchToken(tokenId, lastUse);
+    return account;
   }
 
   /**
