@@ -168,6 +168,7 @@ export class AccountStore {
     const rows = await this.client.$queryRaw<AccountRow[]>(
       sql`UPDATE accounts SET role = ${role} WHERE name = ${name} RETURNING ${ACCOUNT_COLUMNS}`,
     );
+    this.verified.forgetAll();
     if (!rows[0]) throw noAccount(name);
     return accountOf(rows[0]);
   }
@@ -187,7 +188,7 @@ export class AccountStore {
 
   /** A disabled account cannot sign in, and its sessions and tokens stop working at once. */
   async setDisabled(name: string, disabled: boolean): Promise<Account> {
-    return this.client.$transaction(async (tx) => {
+    const account = await this.client.$transaction(async (tx) => {
       const rows = await tx.$queryRaw<AccountRow[]>(
         sql`UPDATE accounts SET disabled_time = ${disabled ? nowSeconds() : null} WHERE name = ${name} RETURNING ${ACCOUNT_COLUMNS}`,
       );
@@ -196,11 +197,15 @@ export class AccountStore {
       if (disabled) await tx.$executeRaw(sql`DELETE FROM login_sessions WHERE account_id = ${toNumber(row.id)}`);
       return accountOf(row);
     });
+    this.verified.forgetAll();
+    return account;
   }
 
   /** Removes the account with its sessions and tokens; the audit trail keeps its name. False when there was none. */
   async deleteAccount(name: string): Promise<boolean> {
-    return (await this.client.$executeRaw(sql`DELETE FROM accounts WHERE name = ${name}`)) > 0;
+    const deleted = (await this.client.$executeRaw(sql`DELETE FROM accounts WHERE name = ${name}`)) > 0;
+    this.verified.forgetAll();
+    return deleted;
   }
 
   /** The account when the password is right and the account enabled; null otherwise, in the same time either way. */
@@ -264,6 +269,7 @@ export class AccountStore {
   async revokeToken(id: number): Promise<ApiTokenInfo> {
     // Revoking twice keeps the first time.
     await this.client.$executeRaw(sql`UPDATE api_tokens SET revoke_time = ${nowSeconds()} WHERE id = ${id} AND revoke_time IS NULL`);
+    this.verified.forgetAll();
     const [row] = await this.client.$queryRaw<TokenRow[]>(sql`${TOKEN_SELECT} WHERE t.id = ${id}`);
     if (!row) throw new SessionServiceError('NOT_FOUND', `No API token with id ${id}.`);
     return tokenOf(row);

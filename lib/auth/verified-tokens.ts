@@ -21,6 +21,8 @@ export class VerifiedTokens<T> {
   private epoch: number | undefined;
   private checkedAt = Number.NEGATIVE_INFINITY;
   private checking: Promise<number> | undefined;
+  /** Lookups sent before this (this.now's clock) may have raced a change this process made: not kept. */
+  private notBefore = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly readEpoch: () => Promise<number>,
@@ -39,6 +41,7 @@ export class VerifiedTokens<T> {
 
   /** Remembers a token verified at `epoch`, read with it by a statement sent at `readAt` (this.now's clock). */
   set(hash: string, value: T, epoch: number, readAt: number): void {
+    if (readAt < this.notBefore) return;
     if (this.epoch === undefined || readAt > this.checkedAt) {
       if (epoch !== this.epoch) this.entries.clear();
       this.epoch = epoch;
@@ -50,6 +53,14 @@ export class VerifiedTokens<T> {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
+  }
+
+  /** Forgets every entry and the epoch: after a change this process made itself, effective here at once. */
+  forgetAll(): void {
+    this.notBefore = this.now();
+    this.entries.clear();
+    this.epoch = undefined;
+    this.checkedAt = Number.NEGATIVE_INFINITY;
   }
 
   /** The epoch as last read, read again when that was a second ago or more (one read for concurrent callers). */
