@@ -68,6 +68,64 @@ const ACTIONS: Shape = {
 };
 const TRANSCRIPTION = fields({ text: null, finished: null });
 
+// google-genai's GroundingMetadata and CitationMetadata (@google/genai 1.x
+// types): models all the way down, so every name converts, as adk-js's
+// event_data conversion renames them (no key inside them is data).
+const SEGMENT: Shape = { startIndex: null, endIndex: null, partIndex: null, text: null };
+const REVIEW_SNIPPET: Shape = {
+  authorAttribution: fields({ displayName: null, uri: null, photoUri: null }),
+  flagContentUri: null,
+  googleMapsUri: null,
+  relativePublishTimeDescription: null,
+  review: null,
+  reviewId: null,
+  title: null,
+};
+const GROUNDING_CHUNK: Shape = {
+  web: fields({ domain: null, title: null, uri: null }),
+  image: fields({ domain: null, imageUri: null, sourceUri: null, title: null }),
+  retrievedContext: fields({
+    documentName: null,
+    ragChunk: fields({ chunkId: null, fileId: null, pageSpan: fields({ firstPage: null, lastPage: null }), text: null }),
+    text: null,
+    title: null,
+    uri: null,
+    customMetadata: items({ key: null, numericValue: null, stringListValue: fields({ values: null }), stringValue: null }),
+    fileSearchStore: null,
+    mediaId: null,
+    pageNumber: null,
+  }),
+  maps: fields({
+    placeAnswerSources: fields({ reviewSnippet: items(REVIEW_SNIPPET), reviewSnippets: items(REVIEW_SNIPPET), flagContentUri: null }),
+    placeId: null,
+    text: null,
+    title: null,
+    uri: null,
+    route: null,
+  }),
+};
+const GROUNDING_METADATA: Shape = {
+  groundingChunks: items(GROUNDING_CHUNK),
+  groundingSupports: items({ confidenceScores: null, groundingChunkIndices: null, segment: fields(SEGMENT), renderedParts: null }),
+  retrievalMetadata: fields({ googleSearchDynamicRetrievalScore: null }),
+  searchEntryPoint: fields({ renderedContent: null, sdkBlob: null }),
+  webSearchQueries: null,
+  googleMapsWidgetContextToken: null,
+  imageSearchQueries: null,
+  retrievalQueries: null,
+  sourceFlaggingUris: items({ flagContentUri: null, sourceId: null }),
+};
+const CITATION_METADATA: Shape = {
+  citations: items({
+    startIndex: null,
+    endIndex: null,
+    license: null,
+    publicationDate: fields({ day: null, month: null, year: null }),
+    title: null,
+    uri: null,
+  }),
+};
+
 /** ADK's Event (with the LlmResponse fields it inherits). */
 export const EVENT_SHAPE: Shape = {
   id: null,
@@ -86,8 +144,8 @@ export const EVENT_SHAPE: Shape = {
   customMetadata: null,
   usageMetadata: fields(USAGE),
   longRunningToolIds: null,
-  groundingMetadata: null,
-  citationMetadata: null,
+  groundingMetadata: fields(GROUNDING_METADATA),
+  citationMetadata: fields(CITATION_METADATA),
   avgLogprobs: null,
   logprobsResult: null,
   cacheMetadata: null,

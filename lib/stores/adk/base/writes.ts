@@ -1,5 +1,12 @@
 // An ADK store's writes, each one short transaction that writes what that ADK itself writes.
-import { invalidInput, sessionNotFound, staleSession, StateConflictError, unsupported } from '../../../session-service/errors';
+import {
+  invalidInput,
+  sessionAlreadyExists,
+  sessionNotFound,
+  staleSession,
+  StateConflictError,
+  unsupported,
+} from '../../../session-service/errors';
 import { completeEvent, nowSeconds, storedForm } from '../../../session-service/events';
 import { hasOwn, ownEntries, setOwn } from '../../../session-service/json';
 import { splitDelta, withoutTempKeys } from '../../../session-service/scope';
@@ -22,7 +29,7 @@ export async function createSession(ctx: AdkStoreContext, request: CreateSession
   const delta = splitDelta(withoutTempKeys(request.state ?? {}));
   const create = writes.createSession.bind(writes);
   await ctx.db.write(async (qx) => {
-    if (await sessionRow(ctx, qx, ref)) throw invalidInput(`Session with id ${sessionId} already exists.`);
+    if (await sessionRow(ctx, qx, ref)) throw sessionAlreadyExists(sessionId);
     const app = readableTier(await appRow(ctx, qx, ref.appName), `App ${ref.appName}'s state`);
     const user = readableTier(await userRow(ctx, qx, ref.appName, ref.userId), `User ${ref.userId}'s state`);
     await create(qx, {
