@@ -6,3 +6,4 @@ export { adkJsService, writeAdkJsFixture, writeAdkJsScenario, type AdkJsFixture 
 export { RustStoreWriter, rfc3339, writeRustFixture, writeRustScenario } from './adk-rust';
 export { writeNativeScenario } from './native';
 export { dumpAgentDatabase } from './dump';
+export { longSessionEvent, writeLongPythonSqliteSession, type LongSessionOptions } from './long-session';

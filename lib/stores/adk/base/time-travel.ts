@@ -1,24 +1,30 @@
-// An ADK store's time travel: the tiers as they were right after one event, from the replayed timeline.
+// An ADK store's time travel: the tiers as they were right after one event,
+// from the session's timeline (timeline.ts: checkpoints and pages, never the
+// whole session at once) over the tiers as they are now.
 import { prefixedKey } from '../../../session-service/scope';
 import type { SessionRef } from '../../../session-service/store';
-import type { SessionTiers, StateChange, StateRecord } from '../../../session-service/types';
+import type { SessionTiers, StateRecord } from '../../../session-service/types';
 import type { AdkStoreContext } from './context';
-import { changeSource, loadReplay, sortedEntries } from './rows';
+import type { Tiers } from './replay';
+import { appRow, sessionRow, sortedEntries, userRow } from './rows';
+import { tiersAt } from './timeline';
 
 export async function getStateAsOf(ctx: AdkStoreContext, ref: SessionRef, seq: number): Promise<SessionTiers | null> {
-  const loaded = await loadReplay(ctx, ref);
-  if (!loaded || !Number.isInteger(seq) || seq < 0 || seq > loaded.replay.events.length) return null;
-  const at = loaded.replay.tiersAfter(seq);
-  const last = new Map<string, StateChange>();
-  for (const item of loaded.replay.events.slice(0, Math.max(0, seq))) {
-    for (const change of item.changes) last.set(prefixedKey(change.scope, change.key), change);
-  }
-  const source = (scope: 'app' | 'user' | 'session') => (key: string) => {
-    const change = last.get(prefixedKey(scope, key));
-    return change ? changeSource(change) : null;
-  };
-  const time = (scope: 'app' | 'user' | 'session') => (key: string) => last.get(prefixedKey(scope, key))?.time ?? 0;
+  if (!Number.isInteger(seq) || seq < 0) return null;
+  const current = await ctx.db.read(async (qx): Promise<Tiers | null> => {
+    const row = await sessionRow(ctx, qx, ref);
+    if (!row) return null;
+    const [app, user] = await Promise.all([appRow(ctx, qx, ref.appName), userRow(ctx, qx, ref.appName, ref.userId)]);
+    return { app: app?.state ?? {}, user: user?.state ?? {}, session: row.state };
+  });
+  if (!current) return null;
+  const at = await ctx.timelines.stateAfter(ctx, ref, seq);
+  if (!at) return null;
+  const tiers = tiersAt(at.state, current, at.head.touched);
   const entries = (scope: 'app' | 'user' | 'session', record: StateRecord) =>
-    sortedEntries(record, 0, source(scope)).map((entry) => ({ ...entry, updateTime: time(scope)(entry.key) }));
-  return { app: entries('app', at.app), user: entries('user', at.user), session: entries('session', at.session) };
+    sortedEntries(record, 0, (key) => at.state.sources.get(prefixedKey(scope, key)) ?? null).map((entry) => ({
+      ...entry,
+      updateTime: entry.lastChange?.time ?? 0,
+    }));
+  return { app: entries('app', tiers.app), user: entries('user', tiers.user), session: entries('session', tiers.session) };
 }

@@ -1,0 +1,320 @@
+// A long session's state over time, in bounded pieces. Time travel needs
+// the tiers right after event N; replaying all of a 100,000-event session
+// in one read took seconds, held the agent's SQLite file (its commit gives
+// up after 1 s), blocked the event loop (better-sqlite3 is synchronous) and
+// was thrown away at the next append. Here the session's order (timestamp,
+// then id: ADK's) is read as keys only, its events in pages of a few
+// hundred, each page its own short read with the event loop free between
+// pages; every CHECKPOINT_EVERY events the replayed state is kept. An append
+// extends the timeline (only the new events are read) rather than
+// invalidating it; an event inserted out of order or removed starts it
+// again, still in pages.
+//
+// The kept state is what the events set, replayed from empty tiers: it does
+// not depend on later events, so appends never change it. A key no event of
+// the session touches is shown as it is now (as replay.ts does).
+import { ownEntries, setOwn } from '../../../session-service/json';
+import { prefixedKey, splitDelta, withoutTempKeys } from '../../../session-service/scope';
+import type { SessionRef } from '../../../session-service/store';
+import type { ChangeSource, Event, Scope, StateRecord } from '../../../session-service/types';
+import type { AgentQuery, Param, Row } from '../agent-db';
+import type { AdkStoreContext } from './context';
+import type { Tiers } from './replay';
+
+/** Replayed state is kept after every this many events. */
+export const CHECKPOINT_EVERY = 500;
+/** Events read (and decoded) per page: one short read transaction each. */
+const EVENT_PAGE = 100;
+/** Keys read per page of a SQLite scan. */
+const KEY_PAGE = 2000;
+const SCOPES: Scope[] = ['app', 'user', 'session'];
+
+/** Where an event sits in ADK's order: its timestamp as stored and its id; on SQLite also its rowid, to fetch it by. */
+interface EventKey {
+  ts: Param;
+  id: string;
+  rowid?: number;
+}
+
+/** The tiers after `seq` events replayed from empty, which keys they touched, and the event that last set each key. */
+export interface Checkpoint {
+  seq: number;
+  overlay: Tiers;
+  touched: Record<Scope, Set<string>>;
+  sources: Map<string, ChangeSource>;
+}
+
+interface Timeline {
+  keys: EventKey[];
+  /** checkpoints[i] holds the state after i * CHECKPOINT_EVERY events. */
+  checkpoints: Checkpoint[];
+  /** The state after every event. */
+  head: Checkpoint;
+}
+
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** SQLite's order of two stored values: numbers before text, text by code unit (ids and timestamps are ASCII). */
+function compareStored(a: unknown, b: unknown): number {
+  const rank = (v: unknown) => (v === null || v === undefined ? 0 : typeof v === 'number' || typeof v === 'bigint' ? 1 : 2);
+  const ra = rank(a);
+  const rb = rank(b);
+  if (ra !== rb) return ra - rb;
+  if (ra === 1) return Number(a) - Number(b);
+  const sa = String(a);
+  const sb = String(b);
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
+const compareKeys = (a: EventKey, b: EventKey) => compareStored(a.ts, b.ts) || compareStored(a.id, b.id);
+
+function emptyCheckpoint(): Checkpoint {
+  return {
+    seq: 0,
+    overlay: { app: {}, user: {}, session: {} },
+    touched: { app: new Set(), user: new Set(), session: new Set() },
+    sources: new Map(),
+  };
+}
+
+function copy(record: StateRecord): StateRecord {
+  const out: StateRecord = {};
+  for (const [key, value] of ownEntries(record)) setOwn(out, key, value);
+  return out;
+}
+
+/** A stored timestamp as a statement parameter (numbers and text as they came). */
+const asParam = (value: unknown): Param =>
+  typeof value === 'number' || typeof value === 'string' ? value : value === null ? null : String(value);
+
+/** A copy that later events can change without changing this one (values are shared: replay never mutates a value). */
+function copyCheckpoint(from: Checkpoint): Checkpoint {
+  return {
+    seq: from.seq,
+    overlay: { app: copy(from.overlay.app), user: copy(from.overlay.user), session: copy(from.overlay.session) },
+    touched: { app: new Set(from.touched.app), user: new Set(from.touched.user), session: new Set(from.touched.session) },
+    sources: new Map(from.sources),
+  };
+}
+
+/** Applies one event to a checkpoint in place, as replaySession does. */
+function applyEvent(ctx: AdkStoreContext, ref: SessionRef, state: Checkpoint, event: Event): void {
+  const seq = state.seq + 1;
+  const delta = splitDelta(withoutTempKeys(event.actions.stateDelta ?? {}));
+  for (const scope of SCOPES) {
+    const keys = Object.keys(delta[scope]);
+    if (keys.length === 0) continue;
+    // In place: a kept checkpoint is a copy (copyCheckpoint), so no one else sees this tier.
+    state.overlay[scope] = ctx.codec.applyDelta(state.overlay[scope], delta[scope]);
+    for (const key of keys) {
+      state.touched[scope].add(key);
+      state.sources.set(prefixedKey(scope, key), {
+        actor: event.author,
+        reason: null,
+        time: event.timestamp,
+        sourceUserId: ref.userId,
+        sourceSessionId: ref.sessionId,
+        eventId: event.id,
+        eventSeq: seq,
+      });
+    }
+  }
+  state.seq = seq;
+}
+
+function sessionWhere(ctx: AdkStoreContext): string {
+  const e = ctx.e;
+  return `${e.app} = ? AND ${e.user} = ? AND ${e.session} = ?`;
+}
+
+const refParams = (ref: SessionRef) => [ref.appName, ref.userId, ref.sessionId];
+
+/**
+ * The keys of the session's events after `after` (its rowid on SQLite, its key on PostgreSQL), in ADK's order.
+ * SQLite: a scan in rowid order in pages (no index of any ADK orders a session's events by time), sorted here;
+ * PostgreSQL: the server sorts, asynchronously.
+ */
+async function readKeys(ctx: AdkStoreContext, ref: SessionRef, after: EventKey | null): Promise<EventKey[]> {
+  const e = ctx.e;
+  const keys: EventKey[] = [];
+  if (ctx.db.dialect === 'sqlite') {
+    for (let from = after?.rowid ?? 0; ;) {
+      const rows = await ctx.db.read((qx) =>
+        qx.all(
+          `SELECT rowid AS r, ${e.ts} AS ts, ${e.id} AS id FROM ${e.t} NOT INDEXED WHERE rowid > ? AND ${sessionWhere(ctx)} ORDER BY rowid LIMIT ?`,
+          [from, ...refParams(ref), KEY_PAGE],
+        ),
+      );
+      for (const row of rows) keys.push({ ts: asParam(row.ts), id: String(row.id), rowid: Number(row.r) });
+      const last = rows.at(-1);
+      if (!last || rows.length < KEY_PAGE) break;
+      from = Number(last.r);
+      await yieldToOthers();
+    }
+    // Rows are usually stored in time order already: check in one pass before sorting.
+    const unsorted = keys.some((key, i) => {
+      const previous = keys[i - 1];
+      return previous !== undefined && compareKeys(previous, key) > 0;
+    });
+    if (unsorted) keys.sort(compareKeys);
+    return keys;
+  }
+  const rows = await ctx.db.read((qx) =>
+    after
+      ? qx.all(
+          `SELECT ${e.ts} AS ts, ${e.id} AS id FROM ${e.t} WHERE ${sessionWhere(ctx)} AND (${e.ts} > ? OR (${e.ts} = ? AND ${e.id} > ?)) ORDER BY ${e.ts}, ${e.id}`,
+          [...refParams(ref), after.ts, after.ts, after.id],
+        )
+      : qx.all(`SELECT ${e.ts} AS ts, ${e.id} AS id FROM ${e.t} WHERE ${sessionWhere(ctx)} ORDER BY ${e.ts}, ${e.id}`, refParams(ref)),
+  );
+  for (const row of rows) keys.push({ ts: asParam(row.ts), id: String(row.id) });
+  return keys;
+}
+
+/** The events with these keys (consecutive in ADK's order), decoded, in that order; one short read. */
+async function readEvents(
+  ctx: AdkStoreContext,
+  qx: AgentQuery,
+  ref: SessionRef,
+  keys: EventKey[],
+  before: EventKey | null,
+): Promise<Event[]> {
+  const e = ctx.e;
+  let rows: Row[];
+  if (ctx.db.dialect === 'sqlite') {
+    const marks = keys.map(() => '?').join(', ');
+    const byRowid = new Map<number, Row>();
+    for (const row of await qx.all(
+      `SELECT rowid AS _r, ${e.cols} FROM ${e.t} WHERE rowid IN (${marks})`,
+      keys.map((k) => k.rowid ?? -1),
+    )) {
+      byRowid.set(Number(row._r), row);
+    }
+    rows = keys.map((key) => byRowid.get(key.rowid ?? -1)).filter((row): row is Row => row !== undefined);
+  } else {
+    const where = before ? ` AND (${e.ts} > ? OR (${e.ts} = ? AND ${e.id} > ?))` : '';
+    const params = before ? [before.ts, before.ts, before.id] : [];
+    rows = await qx.all(`SELECT ${e.cols} FROM ${e.t} WHERE ${sessionWhere(ctx)}${where} ORDER BY ${e.ts}, ${e.id} LIMIT ?`, [
+      ...refParams(ref),
+      ...params,
+      keys.length,
+    ]);
+  }
+  // Rows removed since their keys were read: the caller starts again.
+  if (rows.length !== keys.length) throw new TimelineMoved();
+  return rows.map((row) => ctx.codec.decodeEvent(row));
+}
+
+class TimelineMoved extends Error {
+  constructor() {
+    super('The session’s events changed while its timeline was read.');
+  }
+}
+
+/** Replays events from..to (seq numbers, exclusive..inclusive) onto `state` in pages, keeping checkpoints when asked. */
+async function replayRange(
+  ctx: AdkStoreContext,
+  ref: SessionRef,
+  keys: EventKey[],
+  state: Checkpoint,
+  to: number,
+  keep?: Checkpoint[],
+): Promise<void> {
+  while (state.seq < to) {
+    const page = keys.slice(state.seq, Math.min(to, state.seq + EVENT_PAGE));
+    const before = keys[state.seq - 1] ?? null;
+    const events = await ctx.db.read((qx) => readEvents(ctx, qx, ref, page, before));
+    for (const event of events) {
+      applyEvent(ctx, ref, state, event);
+      if (keep && state.seq % CHECKPOINT_EVERY === 0) keep[state.seq / CHECKPOINT_EVERY] = copyCheckpoint(state);
+    }
+    await yieldToOthers();
+  }
+}
+
+async function build(ctx: AdkStoreContext, ref: SessionRef): Promise<Timeline> {
+  const keys = await readKeys(ctx, ref, null);
+  const head = emptyCheckpoint();
+  const checkpoints: Checkpoint[] = [emptyCheckpoint()];
+  await replayRange(ctx, ref, keys, head, keys.length, checkpoints);
+  return { keys, checkpoints, head };
+}
+
+async function eventTotal(ctx: AdkStoreContext, ref: SessionRef): Promise<number> {
+  const rows = await ctx.db.read((qx) => qx.all(`SELECT count(*) AS n FROM ${ctx.e.t} WHERE ${sessionWhere(ctx)}`, refParams(ref)));
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The timeline brought up to date: new events at the end extend it; anything else builds it again. */
+async function refresh(ctx: AdkStoreContext, ref: SessionRef, timeline: Timeline | undefined): Promise<Timeline> {
+  if (!timeline) return build(ctx, ref);
+  const last = timeline.keys.at(-1) ?? null;
+  const added = await readKeys(ctx, ref, last);
+  const first = added[0];
+  const inOrder = !first || !last || compareKeys(last, first) < 0;
+  if (!inOrder || (await eventTotal(ctx, ref)) !== timeline.keys.length + added.length) return build(ctx, ref);
+  if (added.length === 0) return timeline;
+  const keys = [...timeline.keys, ...added];
+  const head = copyCheckpoint(timeline.head);
+  const checkpoints = [...timeline.checkpoints];
+  await replayRange(ctx, ref, keys, head, keys.length, checkpoints);
+  return { keys, checkpoints, head };
+}
+
+const TIMELINE_CACHE_SIZE = 16;
+
+/** Timelines by session, most recently used last; one refresh at a time per session, shared by its callers. */
+export class Timelines {
+  private readonly cache = new Map<string, Timeline>();
+  private readonly pending = new Map<string, Promise<Timeline>>();
+
+  /** The state right after event `seq` (0: before the first); null when the session has fewer events. */
+  async stateAfter(ctx: AdkStoreContext, ref: SessionRef, seq: number): Promise<{ state: Checkpoint; head: Checkpoint } | null> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const timeline = await this.current(ctx, ref);
+        if (seq > timeline.keys.length) return null;
+        const base = timeline.checkpoints[Math.floor(seq / CHECKPOINT_EVERY)] ?? timeline.checkpoints[0] ?? emptyCheckpoint();
+        if (seq === timeline.head.seq) return { state: timeline.head, head: timeline.head };
+        const state = copyCheckpoint(base);
+        await replayRange(ctx, ref, timeline.keys, state, seq);
+        return { state, head: timeline.head };
+      } catch (error) {
+        if (!(error instanceof TimelineMoved) || attempt >= 2) throw error;
+        this.cache.delete(JSON.stringify([ref.appName, ref.userId, ref.sessionId]));
+      }
+    }
+  }
+
+  private current(ctx: AdkStoreContext, ref: SessionRef): Promise<Timeline> {
+    const key = JSON.stringify([ref.appName, ref.userId, ref.sessionId]);
+    const running = this.pending.get(key);
+    if (running) return running;
+    const next = refresh(ctx, ref, this.cache.get(key)).then(
+      (timeline) => {
+        this.cache.delete(key);
+        this.cache.set(key, timeline);
+        if (this.cache.size > TIMELINE_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
+        return timeline;
+      },
+      (error: unknown) => {
+        this.cache.delete(key);
+        throw error;
+      },
+    );
+    const shared = next.finally(() => this.pending.delete(key));
+    this.pending.set(key, shared);
+    return shared;
+  }
+}
+
+/** The tiers as of a checkpoint: what events set, over the current values of keys no event of the session touches. */
+export function tiersAt(state: Checkpoint, current: Tiers, touchedByAll: Checkpoint['touched']): Tiers {
+  const compose = (scope: Scope): StateRecord => {
+    const out: StateRecord = {};
+    for (const [key, value] of ownEntries(current[scope])) if (!touchedByAll[scope].has(key)) setOwn(out, key, value);
+    for (const [key, value] of ownEntries(state.overlay[scope])) setOwn(out, key, value);
+    return out;
+  };
+  return { app: compose('app'), user: compose('user'), session: compose('session') };
+}
