@@ -202,7 +202,7 @@ async function readEvents(
   }
   // Rows removed since their keys were read: the caller starts again.
   if (rows.length !== keys.length) throw new TimelineMoved();
-  return rows.map((row) => ctx.codec.decodeEvent(row));
+  return rows.map((row) => ctx.rows.event(row));
 }
 
 class TimelineMoved extends Error {

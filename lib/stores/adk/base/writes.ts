@@ -63,17 +63,11 @@ export async function deleteSession(ctx: AdkStoreContext, ref: SessionRef): Prom
 /** The smallest step every family's clock keeps (adk-js stores milliseconds). */
 const CLOCK_STEP_SECONDS = 0.001;
 
-/** The event, restamped one clock step after the session's stored update time when it would be older (another machine's clock may be ahead). */
-function notBefore(ctx: AdkStoreContext, event: Event, updateRaw: unknown): Event {
-  let stored: number;
-  try {
-    stored = ctx.seconds(updateRaw, 'sessionUpdate');
-  } catch {
-    return event;
-  }
+/** The event, restamped one clock step after the session's update time when it would be older (another machine's clock may be ahead). */
+function notBefore(event: Event, stored: number): Event {
+  if (event.timestamp > stored) return event;
   // On whole milliseconds, as a millisecond clock would read it back.
-  const next = Math.round((stored + CLOCK_STEP_SECONDS) * 1000) / 1000;
-  return Number.isFinite(stored) && event.timestamp <= stored ? { ...event, timestamp: next } : event;
+  return { ...event, timestamp: Math.round((stored + CLOCK_STEP_SECONDS) * 1000) / 1000 };
 }
 
 /**
@@ -120,7 +114,7 @@ export async function append(
     if (Object.keys(delta.app).length > 0) readableTier(rows.app, `App ${ref.appName}'s state`);
     if (Object.keys(delta.user).length > 0) readableTier(rows.user, `User ${ref.userId}'s state`);
     // ADK sets the session's update time to the event's: an event the console stamps is never older than what is stored.
-    const written = newEvent.timestamp === undefined ? notBefore(ctx, stored, rows.session.updateRaw) : stored;
+    const written = newEvent.timestamp === undefined ? notBefore(stored, rows.session.update) : stored;
     await writes.append(qx, {
       ref,
       app: rows.app?.state ?? {},
