@@ -20,6 +20,8 @@ const serverEnv = {
   STATEHOUSE_ROOT: projectRoot,
   STATEHOUSE_HOST: '127.0.0.1',
   NEXT_TELEMETRY_DISABLED: '1',
+  // Answers of the /api fast path say so (e2e/api-door.spec.ts).
+  STATEHOUSE_DOOR_HEADER: '1',
 };
 
 export default defineConfig({

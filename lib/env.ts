@@ -54,6 +54,8 @@ const schema = z.object({
   STATEHOUSE_TRUSTED_HEADER: text,
   /** Reverse proxies (addresses, CIDR ranges; comma- or space-separated) whose X-Forwarded-For names the client; none when unset. */
   STATEHOUSE_TRUSTED_PROXIES: text,
+  /** `1`: answers the server's door gave itself (the /api fast path, lib/http/api-door.ts) carry `X-Statehouse-Door: api`; for tests. */
+  STATEHOUSE_DOOR_HEADER: flag('STATEHOUSE_DOOR_HEADER'),
   /** `1`: no write door is open (API writes and server actions answer 403) and the console offers no write control. */
   STATEHOUSE_READ_ONLY: flag('STATEHOUSE_READ_ONLY'),
   /** Single sign-on: the OpenID provider's issuer URL (https://, or http:// on this machine); off when unset. */

@@ -7,6 +7,7 @@ import { cookieValue } from './cookie';
 import { ALLOW_ANY_ROUTE, API_CACHE_CONTROL, hasLargeBody, isKnownMethod, MAX_ANONYMOUS_BODY_BYTES } from './early-guards';
 import { databaseFailureSummary, isDatabaseUnavailable } from '../db/unavailable';
 import { RETRY_AFTER_SECONDS } from './errors';
+import { fastApiRoute, headersOf, serveApi } from './api-door';
 
 /*
  * The door before Next: a few refusals that must happen before Next touches
@@ -19,15 +20,6 @@ import { RETRY_AFTER_SECONDS } from './errors';
  * process (`next start` and `next dev` alike), as a wrapper around the
  * 'request' event of every HTTP server.
  */
-
-function headersOf(request: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (typeof value === 'string') headers.set(name, value);
-    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-  }
-  return headers;
-}
 
 /** What is read and dropped of a refused body before its connection is cut. */
 const LINGER_BYTES = 16 * 1024 * 1024;
@@ -135,11 +127,19 @@ export function installDoor(): void {
       console.error('The request guard failed; passing the request on:', error);
       return passOn();
     };
+    // Past the guards: a request the API table answers is served here (api-door.ts), the rest by Next.
+    const onward = () => {
+      const headers = headersOf(request);
+      const match = fastApiRoute(request, headers);
+      if (!match) return passOn();
+      void serveApi(request, headers, match, response);
+      return true;
+    };
     try {
       const refused = refusedAtDoor(request, response);
       if (refused === true) return true;
-      if (refused === false) return passOn();
-      void refused.then((done) => done || passOn(), failed);
+      if (refused === false) return onward();
+      void refused.then((done) => done || onward(), failed);
       return true;
     } catch (error) {
       return failed(error);

@@ -1,0 +1,155 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip, gzip } from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { isLoopbackHost } from '../auth/config';
+import { credentialsOf, hasAnyCredential, SESSION_COOKIE } from '../auth/principal';
+import { authConfig } from '../config';
+import { env } from '../env';
+import { matchApiRoute, type ApiMatch } from './api/match';
+import { cookieValue } from './cookie';
+import { API_CACHE_CONTROL, hasMalformedEncoding } from './early-guards';
+
+/*
+ * The /api fast path: the server's door (door.ts) hands a request that
+ * matches the API table straight to the table's handler, the very function
+ * Next's route file exports, without Next's page pipeline (its router, the
+ * proxy's second request object, its response plumbing). Only requests the
+ * proxy would let through unchanged come here: a well-formed path, and in
+ * local mode a loopback host, in protected mode some credential; everything
+ * else, and every path the table does not have, goes on to Next, which
+ * answers as before (and `next dev` serves all of /api itself, so that
+ * edited handlers are recompiled). The handler does its own origin check, authentication,
+ * roles and error mapping (route()), so the answers are the same; the proxy's
+ * one addition to /api answers, Cache-Control, is made here too.
+ */
+
+/** Bodies smaller than this go uncompressed: gzip costs more CPU than the bytes it saves on a local or fast link. */
+export const COMPRESS_MIN_BYTES = 8 * 1024;
+
+/** The test-only mark of an answer from this path (STATEHOUSE_DOOR_HEADER=1). */
+export const DOOR_HEADER = 'x-statehouse-door';
+
+const gzipAsync = promisify(gzip);
+
+export function headersOf(request: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+  }
+  return headers;
+}
+
+/** The host name the client addressed, without port or IPv6 brackets (as proxy.ts reads it). */
+function addressedHost(headers: Headers): string {
+  return (headers.get('host') ?? '').replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
+}
+
+/** The table's handler for a request the proxy would pass unchanged; null: Next's to answer. */
+export function fastApiRoute(request: IncomingMessage, headers: Headers): ApiMatch | null {
+  const target = request.url ?? '/';
+  // In development Next recompiles the handlers on change; this module would keep serving the first build's.
+  if (!target.startsWith('/api/') || process.env.NODE_ENV !== 'production') return null;
+  let pathname: string;
+  try {
+    pathname = new URL(target, 'http://door').pathname;
+  } catch {
+    return null;
+  }
+  if (hasMalformedEncoding(pathname)) return null;
+  let config;
+  try {
+    config = authConfig();
+  } catch {
+    return null;
+  }
+  if (
+    config.mode === 'local'
+      ? !isLoopbackHost(addressedHost(headers))
+      : !hasAnyCredential(credentialsOf(headers, cookieValue(headers.get('cookie'), SESSION_COOKIE), config))
+  ) {
+    return null;
+  }
+  return matchApiRoute(request.method ?? 'GET', pathname);
+}
+
+function acceptsGzip(headers: Headers): boolean {
+  const accepted = headers.get('accept-encoding') ?? '';
+  return /\bgzip\b/i.test(accepted) && !/\bgzip\s*;\s*q\s*=\s*0(\.0*)?\s*(,|$)/i.test(accepted);
+}
+
+/** Streamed answers (exports) are passed on as they come; the rest are read whole, to be measured. */
+function isStreamed(response: Response): boolean {
+  return response.headers.has('content-disposition') || !(response.headers.get('content-type') ?? '').startsWith('application/json');
+}
+
+async function send(request: IncomingMessage, headers: Headers, response: Response, out: ServerResponse): Promise<void> {
+  const head: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') head[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) head['set-cookie'] = cookies;
+  head['cache-control'] ??= API_CACHE_CONTROL;
+  if (env().STATEHOUSE_DOOR_HEADER) head[DOOR_HEADER] = 'api';
+  const gzipWanted = acceptsGzip(headers) && !response.headers.has('content-encoding');
+  if (!response.body || request.method === 'HEAD') {
+    out.writeHead(response.status, head);
+    out.end();
+    await response.body?.cancel();
+    return;
+  }
+  if (isStreamed(response)) {
+    const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+    if (gzipWanted) {
+      head['content-encoding'] = 'gzip';
+      head.vary = 'Accept-Encoding';
+      delete head['content-length'];
+      out.writeHead(response.status, head);
+      await pipeline(body, createGzip(), out);
+    } else {
+      out.writeHead(response.status, head);
+      await pipeline(body, out);
+    }
+    return;
+  }
+  let bytes: Buffer = Buffer.from(await response.arrayBuffer());
+  if (gzipWanted && bytes.length >= COMPRESS_MIN_BYTES) {
+    bytes = await gzipAsync(bytes);
+    head['content-encoding'] = 'gzip';
+    head.vary = 'Accept-Encoding';
+  }
+  head['content-length'] = String(bytes.length);
+  out.writeHead(response.status, head);
+  out.end(bytes);
+}
+
+/** Answers a matched request through its handler. */
+export async function serveApi(request: IncomingMessage, headers: Headers, match: ApiMatch, out: ServerResponse): Promise<void> {
+  const method = request.method ?? 'GET';
+  const url = new URL(request.url ?? '/', `http://${headers.get('host') ?? 'localhost'}`);
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const init: RequestInit & { duplex?: 'half' } = { method, headers };
+  if (hasBody) {
+    init.body = Readable.toWeb(request) as ReadableStream<Uint8Array>;
+    init.duplex = 'half';
+  }
+  const fetchRequest = new Request(url, init);
+  try {
+    const response = await match.handler(fetchRequest, { params: Promise.resolve(match.params) });
+    await send(request, headers, response, out);
+  } catch (error) {
+    console.error('The /api door failed to answer:', error);
+    if (!out.headersSent) {
+      const body = JSON.stringify({ detail: 'Internal Server Error' });
+      out.writeHead(500, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'cache-control': API_CACHE_CONTROL,
+      });
+      out.end(body);
+    } else out.destroy();
+  }
+}
