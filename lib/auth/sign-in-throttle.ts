@@ -1,8 +1,9 @@
 /*
  * Slows password guessing. Every attempt is reserved before its password is
- * checked (a synchronous step, so parallel requests cannot all slip past a
- * counter read earlier) and counted as a failure until it succeeds. Three
- * budgets, each free for a few failures and then exponentially slower:
+ * checked (one transaction that holds the budgets' rows, so parallel requests
+ * cannot all slip past a count read earlier) and counted as a failure until
+ * it succeeds. Three budgets, each free for a few failures and then
+ * exponentially slower:
  *
  * - per account and client address: one place guessing one account;
  * - per client address: one place guessing across account names;
@@ -15,8 +16,12 @@
  * the account's owner.
  *
  * Every delay is capped: failures slow an account down, never lock it.
- * In memory, per process, bounded: the oldest entries go first.
+ * The counts live in Statehouse's database, so every server over it counts
+ * the same guesses; counts untouched for a day are dropped.
  */
+import { join, sqltag as sql } from '@prisma/client/runtime/client';
+import type { SqlClient, SqlExecutor } from '../db/sql';
+import { toNumber } from '../stores/native/dialect';
 
 interface Budget {
   /** Failures allowed before any wait. */
@@ -32,64 +37,21 @@ export const BUDGETS = {
   account: { free: 10, baseMs: 1_000, maxMs: 30_000 },
 } as const satisfies Record<string, Budget>;
 
-const MAX_TRACKED = 10_000;
 const MAX_KNOWN_ADDRESSES = 16;
+/** Failure counts untouched this long are dropped (the longest wait is minutes). */
+const FORGET_AFTER_MS = 24 * 60 * 60_000;
 
 interface Failures {
   count: number;
+  /** Milliseconds since the epoch. */
   last: number;
 }
 
-class Counter {
-  private readonly entries = new Map<string, Failures>();
-
-  constructor(private readonly budget: Budget) {}
-
-  waitMs(key: string, now: number): number {
-    const failures = this.entries.get(key);
-    if (!failures || failures.count < this.budget.free) return 0;
-    const delay = Math.min(this.budget.maxMs, this.budget.baseMs * 2 ** (failures.count - this.budget.free));
-    return Math.max(0, failures.last + delay - now);
-  }
-
-  add(key: string, now: number): void {
-    const failures = this.entries.get(key);
-    this.entries.delete(key);
-    this.entries.set(key, { count: (failures?.count ?? 0) + 1, last: now });
-    trim(this.entries);
-  }
-
-  /** Takes back a reserved attempt that turned out a success. */
-  remove(key: string): void {
-    const failures = this.entries.get(key);
-    if (!failures) return;
-    if (failures.count <= 1) this.entries.delete(key);
-    else failures.count -= 1;
-  }
-
-  clear(key: string): void {
-    this.entries.delete(key);
-  }
-
-  reset(): void {
-    this.entries.clear();
-  }
+function waitMs(budget: Budget, failures: Failures | undefined, now: number): number {
+  if (!failures || failures.count < budget.free) return 0;
+  const delay = Math.min(budget.maxMs, budget.baseMs * 2 ** (failures.count - budget.free));
+  return Math.max(0, failures.last + delay - now);
 }
-
-/** Oldest first in a Map: dropping them keeps memory bounded whatever names and addresses are sent. */
-function trim(map: Map<string, unknown>): void {
-  while (map.size > MAX_TRACKED) {
-    const oldest = map.keys().next().value;
-    if (oldest === undefined) break;
-    map.delete(oldest);
-  }
-}
-
-const pairs = new Counter(BUDGETS.pair);
-const addresses = new Counter(BUDGETS.address);
-const accounts = new Counter(BUDGETS.account);
-/** Addresses each account signed in from. */
-const knownAddresses = new Map<string, Set<string>>();
 
 export interface Attempt {
   readonly account: string;
@@ -98,48 +60,91 @@ export interface Attempt {
 
 export type Reservation = { ok: true; attempt: Attempt } | { ok: false; retryAfterMs: number };
 
-/**
- * Reserves one password check for `name` from `address`, or says how long
- * to wait. A granted attempt counts as a failure until `succeeded` is called.
- */
-export function reserveAttempt(name: string, address: string, now = Date.now()): Reservation {
-  const account = name.toLowerCase();
-  const pair = `${account}\u0000${address}`;
-  const known = knownAddresses.get(account)?.has(address) ?? false;
-  const wait = known
-    ? pairs.waitMs(pair, now)
-    : Math.max(pairs.waitMs(pair, now), addresses.waitMs(address, now), accounts.waitMs(account, now));
-  if (wait > 0) return { ok: false, retryAfterMs: wait };
-  pairs.add(pair, now);
-  addresses.add(address, now);
-  accounts.add(account, now);
-  return { ok: true, attempt: { account, address } };
+/** The rows' keys: JSON keeps any name or address (NUL included, which PostgreSQL text refuses) unambiguous. */
+function keysOf({ account, address }: Attempt) {
+  return {
+    pair: `pair:${JSON.stringify([account, address])}`,
+    address: `address:${JSON.stringify(address)}`,
+    account: `account:${JSON.stringify(account)}`,
+  };
 }
 
-/** The password was right: forget this pair's failures and remember the address for the account. */
-export function succeeded({ account, address }: Attempt): void {
-  pairs.clear(`${account}\u0000${address}`);
-  addresses.remove(address);
-  accounts.remove(account);
-  const known = knownAddresses.get(account) ?? new Set<string>();
-  knownAddresses.delete(account);
-  known.add(address);
-  if (known.size > MAX_KNOWN_ADDRESSES) known.delete(known.values().next().value ?? address);
-  knownAddresses.set(account, known);
-  trim(knownAddresses);
+/** Takes back one counted failure of each key (a success, or a check that never happened). */
+async function uncount(tx: SqlExecutor, keys: string[]): Promise<void> {
+  const list = join(keys);
+  await tx.$executeRaw(sql`UPDATE sign_in_failures SET count = count - 1 WHERE key IN (${list})`);
+  await tx.$executeRaw(sql`DELETE FROM sign_in_failures WHERE key IN (${list}) AND count <= 0`);
 }
 
-/** The check never happened (the database failed): the attempt does not count. */
-export function abandoned({ account, address }: Attempt): void {
-  pairs.remove(`${account}\u0000${address}`);
-  addresses.remove(address);
-  accounts.remove(account);
-}
+export class SignInThrottle {
+  constructor(private readonly client: SqlClient) {}
 
-/** For tests: forget everything. */
-export function resetThrottle(): void {
-  pairs.reset();
-  addresses.reset();
-  accounts.reset();
-  knownAddresses.clear();
+  /**
+   * Reserves one password check for `name` from `address`, or says how long
+   * to wait. A granted attempt counts as a failure until `succeeded` is called.
+   */
+  reserve(name: string, address: string, now = Date.now()): Promise<Reservation> {
+    const attempt = { account: name.toLowerCase(), address };
+    const keys = keysOf(attempt);
+    const list = join([keys.pair, keys.address, keys.account]);
+    return this.client.$transaction(async (tx) => {
+      await tx.$executeRaw(
+        sql`INSERT INTO sign_in_failures (key, count, last_time) VALUES (${keys.pair}, 0, 0), (${keys.address}, 0, 0), (${keys.account}, 0, 0)
+            ON CONFLICT (key) DO NOTHING`,
+      );
+      // Holds the three rows until the transaction ends (PostgreSQL; on SQLite the insert above already holds
+      // the database's write lock), so parallel attempts through any server are counted one after another.
+      await tx.$executeRaw(sql`UPDATE sign_in_failures SET count = count WHERE key IN (${list})`);
+      const rows = await tx.$queryRaw<{ key: string; count: unknown; last_time: unknown }[]>(
+        sql`SELECT key, count, last_time FROM sign_in_failures WHERE key IN (${list})`,
+      );
+      const failures = new Map(rows.map((row) => [row.key, { count: toNumber(row.count), last: toNumber(row.last_time) * 1000 }]));
+      const known = await tx.$queryRaw<unknown[]>(
+        sql`SELECT 1 AS known FROM sign_in_known_addresses WHERE account = ${attempt.account} AND address = ${address}`,
+      );
+      const pairWait = waitMs(BUDGETS.pair, failures.get(keys.pair), now);
+      const wait =
+        known.length > 0
+          ? pairWait
+          : Math.max(
+              pairWait,
+              waitMs(BUDGETS.address, failures.get(keys.address), now),
+              waitMs(BUDGETS.account, failures.get(keys.account), now),
+            );
+      if (wait > 0) return { ok: false, retryAfterMs: wait };
+      await tx.$executeRaw(sql`UPDATE sign_in_failures SET count = count + 1, last_time = ${now / 1000} WHERE key IN (${list})`);
+      await tx.$executeRaw(sql`DELETE FROM sign_in_failures WHERE last_time < ${(now - FORGET_AFTER_MS) / 1000}`);
+      return { ok: true, attempt };
+    });
+  }
+
+  /** The password was right: forget this pair's failures and remember the address for the account. */
+  succeeded(attempt: Attempt, now = Date.now()): Promise<void> {
+    const keys = keysOf(attempt);
+    const { account, address } = attempt;
+    return this.client.$transaction(async (tx) => {
+      await tx.$executeRaw(sql`DELETE FROM sign_in_failures WHERE key = ${keys.pair}`);
+      await uncount(tx, [keys.address, keys.account]);
+      await tx.$executeRaw(
+        sql`INSERT INTO sign_in_known_addresses (account, address, last_time) VALUES (${account}, ${address}, ${now / 1000})
+            ON CONFLICT (account, address) DO UPDATE SET last_time = excluded.last_time`,
+      );
+      await tx.$executeRaw(
+        sql`DELETE FROM sign_in_known_addresses WHERE account = ${account} AND address NOT IN (
+              SELECT address FROM sign_in_known_addresses WHERE account = ${account} ORDER BY last_time DESC LIMIT ${MAX_KNOWN_ADDRESSES})`,
+      );
+    });
+  }
+
+  /** The check never happened (the database failed): the attempt does not count. */
+  abandoned(attempt: Attempt): Promise<void> {
+    const keys = keysOf(attempt);
+    return this.client.$transaction((tx) => uncount(tx, [keys.pair, keys.address, keys.account]));
+  }
+
+  /** For tests: forget everything. */
+  async reset(): Promise<void> {
+    await this.client.$executeRaw(sql`DELETE FROM sign_in_failures`);
+    await this.client.$executeRaw(sql`DELETE FROM sign_in_known_addresses`);
+  }
 }

@@ -1,16 +1,19 @@
-// The sign-in throttle around the real password check (SQLite; the throttle
-// itself is in memory): parallel guesses, guesses across names, and a correct
-// password that failures elsewhere cannot keep out.
+// The sign-in throttle around the real password check, its counts in the
+// database (SQLite and PostgreSQL): parallel guesses, guesses across names,
+// and a correct password that failures elsewhere cannot keep out.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testProviders } from '../testing/databases';
 import { useTestDatabase } from '../testing/use-test-database';
 import { checkSignIn } from './sign-in';
-import { BUDGETS, resetThrottle } from './sign-in-throttle';
+import { BUDGETS } from './sign-in-throttle';
 import { AccountStore } from './store';
 
 const PASSWORD = 'correct horse battery';
 
-describe('sign-in throttle', () => {
-  const database = useTestDatabase('sqlite');
+const providers = await testProviders();
+
+describe.each(providers)('sign-in throttle on %s', (provider) => {
+  const database = useTestDatabase(provider);
   let store: AccountStore;
   let checked: ReturnType<typeof vi.spyOn>;
 
@@ -19,8 +22,8 @@ describe('sign-in throttle', () => {
     await store.createAccount({ name: 'victim', password: PASSWORD, role: 'admin' });
     await store.createAccount({ name: 'other', password: PASSWORD, role: 'viewer' });
   });
-  afterEach(() => {
-    resetThrottle();
+  afterEach(async () => {
+    await store.throttle.reset();
     vi.useRealTimers();
     checked?.mockRestore();
   });

@@ -1,5 +1,4 @@
 import type { Account, AccountStore } from './store';
-import { abandoned, reserveAttempt, succeeded } from './sign-in-throttle';
 import { countSignIn } from '../observability/metrics';
 
 export type SignInCheck =
@@ -11,7 +10,7 @@ export type SignInCheck =
  * counted as they arrive, not after they were all checked.
  */
 export async function checkSignIn(store: AccountStore, name: string, password: string, address: string): Promise<SignInCheck> {
-  const reservation = reserveAttempt(name, address);
+  const reservation = await store.throttle.reserve(name, address);
   if (!reservation.ok) {
     countSignIn('throttled');
     return { ok: false, reason: 'throttled', retryAfterMs: reservation.retryAfterMs };
@@ -20,7 +19,8 @@ export async function checkSignIn(store: AccountStore, name: string, password: s
   try {
     account = await store.verifyCredentials(name, password);
   } catch (error) {
-    abandoned(reservation.attempt);
+    // Best effort: the error that stopped the check is the one to report.
+    await store.throttle.abandoned(reservation.attempt).catch(() => undefined);
     throw error;
   }
   if (!account) {
@@ -28,6 +28,6 @@ export async function checkSignIn(store: AccountStore, name: string, password: s
     return { ok: false, reason: 'wrong' };
   }
   countSignIn('success');
-  succeeded(reservation.attempt);
+  await store.throttle.succeeded(reservation.attempt);
   return { ok: true, account };
 }

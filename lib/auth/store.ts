@@ -5,6 +5,7 @@ import { nowSeconds } from '../session-service/events';
 import { VerifiedTokens } from './verified-tokens';
 import type { SqlClient } from '../db/sql';
 import { isRole, type Role } from './roles';
+import { SignInThrottle } from './sign-in-throttle';
 import { decoyPasswordHash, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets';
 
 export interface Account {
@@ -99,7 +100,11 @@ export class AccountStore {
   private touching: Promise<void> = Promise.resolve();
   private readonly verified: VerifiedTokens<{ account: Account; tokenId: number; lastUse: number | null }>;
 
+  /** The sign-in throttle's counts, in the same database (so shared by every server over it). */
+  readonly throttle: SignInThrottle;
+
   constructor(private readonly client: SqlClient) {
+    this.throttle = new SignInThrottle(client);
     this.verified = new VerifiedTokens(async () => {
       const rows = await this.client.$queryRaw<{ epoch: unknown }[]>(sql`SELECT epoch FROM auth_epoch WHERE id = 1`);
       return toNumber(rows[0]?.epoch ?? 0);

@@ -5,7 +5,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkSignIn } from '@/lib/auth/sign-in';
-import { resetThrottle } from '@/lib/auth/sign-in-throttle';
 import { startMetricsListener } from '@/lib/observability/exposition';
 import { getAccountStore, setServicesForTests } from '@/lib/services';
 import { createMigratedDatabase, postgresAdmin, testProviders, type ScratchDatabase } from '@/lib/testing/databases';
@@ -110,8 +109,8 @@ describe(`metrics on ${provider}`, () => {
   });
 
   it('counts sign-ins by outcome, throttled ones included', async () => {
-    resetThrottle();
     const accounts = await getAccountStore();
+    await accounts.throttle.reset();
     expect((await checkSignIn(accounts, 'ops', PASSWORD, '192.0.2.1')).ok).toBe(true);
     let throttled = false;
     for (let attempt = 0; attempt < 10 && !throttled; attempt++) {
