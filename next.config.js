@@ -12,6 +12,9 @@ const nextConfig = {
   // Lets two builds share a checkout (e2e runs of parallel work trees, a
   // benchmark's build beside a dev server) without overwriting each other.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // A server folder that runs with `node server.js` alone; scripts/standalone.mjs
+  // completes it (static files, migrations, the migrate and accounts commands).
+  output: 'standalone',
   serverExternalPackages: [
     'prom-client',
     '@opentelemetry/api',

@@ -9,7 +9,7 @@ import { test, expect } from '@playwright/test';
 import { openServices, type OpenedServices } from '../lib/services';
 import { BUDGETS } from '../lib/auth/sign-in-throttle';
 import { startConsole, type ConsoleServer } from './support/console-server';
-import { captureAction, send, type Sent } from './support/replay';
+import { captureAction, send, withFormFields, type Sent } from './support/replay';
 
 const PASSWORD = 'client address password';
 const PROXY = '127.0.0.3';
@@ -21,22 +21,13 @@ let services: OpenedServices;
 let server: ConsoleServer;
 let signInAction: Sent;
 
-/** The sign-in body with other values for its fields (a multipart form the browser encoded). */
-function withFields(body: Buffer, fields: Record<string, string>): string {
-  return body
-    .toString()
-    .replace(/(name="(?:_?\d+_)?(\w+)"\r\n\r\n)([^\r]*)/g, (whole, head: string, field: string) =>
-      field in fields ? head + fields[field] : whole,
-    );
-}
-
 type Outcome = 'in' | 'wrong' | 'throttled';
 
 async function attempt(name: string, password: string, options: { from?: string; forwardedFor?: string } = {}): Promise<Outcome> {
   const answer = await send(signInAction, {
     from: options.from,
     headers: options.forwardedFor === undefined ? {} : { 'x-forwarded-for': options.forwardedFor },
-    body: withFields(signInAction.body, { name, password }),
+    body: withFormFields(signInAction.body, { name, password }),
   });
   const cookies = [answer.headers['set-cookie'] ?? []].flat();
   if (cookies.some((cookie) => cookie.startsWith('statehouse_session='))) return 'in';

@@ -1,6 +1,6 @@
 // Every server an e2e run starts, in one list: a server's port is E2E_PORT
 // plus its place in the list, so no two specs running in parallel can share
-// one, and a run stays within E2E_PORT..E2E_PORT+12 (a helper's range holds
+// one, and a run stays within E2E_PORT..E2E_PORT+13 (a helper's range holds
 // several runs side by side).
 const SERVERS = [
   /** The run's console (playwright.config.ts), the baseURL of every spec. */
@@ -19,12 +19,15 @@ const SERVERS = [
   'adk-js postgresql store',
   /** A protected console behind a trusted proxy (e2e/client-address.spec.ts). */
   'client address console',
+  /** The standalone build, copied out of the repository (e2e/standalone.spec.ts); the first of two over one database. */
+  'standalone console',
+  'second standalone console',
 ] as const;
 
 export type E2eServer = (typeof SERVERS)[number];
 
 /** The widest offset a run may use (Playwright's own servers included). */
-export const E2E_PORT_SPAN = 12;
+export const E2E_PORT_SPAN = 13;
 if (SERVERS.length - 1 > E2E_PORT_SPAN)
   throw new Error(`e2e/support/ports.ts: ${SERVERS.length} servers do not fit E2E_PORT + 0..${E2E_PORT_SPAN}`);
 

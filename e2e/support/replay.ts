@@ -51,3 +51,21 @@ export async function captureAction(page: Page, act: () => Promise<void>): Promi
   for (const name of Object.keys(headers)) if (name.startsWith(':') || name === 'host' || name === 'connection') delete headers[name];
   return { url: request.url(), headers, body: request.postDataBuffer() ?? Buffer.alloc(0) };
 }
+
+/** A multipart form body the browser encoded, with other values for some of its fields. */
+export function withFormFields(body: Buffer, fields: Record<string, string>): string {
+  return body
+    .toString()
+    .replace(/(name="(?:_?\d+_)?(\w+)"\r\n\r\n)([^\r]*)/g, (whole, head: string, field: string) =>
+      field in fields ? head + fields[field] : whole,
+    );
+}
+
+/** The same action sent to another server of the same build: its URL, Origin and Referer name that server. */
+export function sentTo(sent: Sent, baseURL: string): Sent {
+  const retarget = (url: string) => baseURL + url.slice(new URL(url).origin.length);
+  const headers = { ...sent.headers };
+  if (headers.origin) headers.origin = baseURL;
+  if (headers.referer) headers.referer = retarget(headers.referer);
+  return { ...sent, url: retarget(sent.url), headers };
+}
