@@ -31,6 +31,8 @@ if (out !== standalone) {
 }
 cpSync(join(distDir, 'static'), join(out, '.next', 'static'), { recursive: true });
 for (const provider of ['sqlite', 'postgresql']) {
+  // Replaced, not merged: a renamed migration must not be left beside its new name.
+  rmSync(join(out, 'prisma', provider), { recursive: true, force: true });
   cpSync(join(root, 'prisma', provider), join(out, 'prisma', provider), {
     recursive: true,
     filter: (source) => !source.endsWith('.d.ts'),
