@@ -112,6 +112,40 @@ const zones = [
   fence(['./app', './components', './lib'], './lib/testing', 'lib/testing is test code: product code does not import it.'),
 ];
 
+// Configuration is read once, in lib/env.ts (NODE_ENV is not configuration: Next replaces it at build time).
+const NO_ENV_READS = [
+  {
+    selector: "MemberExpression[object.object.name='process'][object.property.name='env'][property.name!='NODE_ENV']",
+    message: 'Read configuration from env() in lib/env.ts.',
+  },
+  {
+    selector: "VariableDeclarator[init.object.name='process'][init.property.name='env']",
+    message: 'Read configuration from env() in lib/env.ts.',
+  },
+  {
+    selector: "SpreadElement[argument.object.name='process'][argument.property.name='env']",
+    message: 'Read configuration from env() in lib/env.ts.',
+  },
+];
+
+// The API's routes run the commands the console's actions run: none rebuilds a write a command makes.
+const NO_COMMAND_REBUILDS = [
+  {
+    // On a store (`store.append(...)`, `(await getStore()).editState(...)`), not on Headers.
+    selector:
+      "CallExpression[callee.property.name=/^(append|editState|forkSession|setSessionMeta|prune|importSessions)$/]:matches([callee.object.type='AwaitExpression'], [callee.object.name=/[sS]tore$/])",
+    message: 'A route calls the lib/commands function for this write (appendCommand, applyStateEdit, forkCommand, ...).',
+  },
+  {
+    selector: "CallExpression[callee.name='capability'] > Literal[value=/^(forkSession|setSessionMeta|prune|importSessions)$/]",
+    message: 'A route calls the lib/commands function for this operation (forkCommand, metaCommand, prune...Command, importCommand).',
+  },
+  {
+    selector: 'ImportSpecifier[imported.name=/^(rewindSession|importSessionFile)$/]',
+    message: 'A route calls rewindCommand or importCommand (lib/commands/session-ops.ts).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -221,21 +255,13 @@ export default tseslint.config(
     ignores: [...TESTS, 'lib/env.ts'],
     rules: {
       // NODE_ENV is not configuration: Next replaces it at build time, in browser bundles too.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[object.object.name='process'][object.property.name='env'][property.name!='NODE_ENV']",
-          message: 'Read configuration from env() in lib/env.ts.',
-        },
-        {
-          selector: "VariableDeclarator[init.object.name='process'][init.property.name='env']",
-          message: 'Read configuration from env() in lib/env.ts.',
-        },
-        {
-          selector: "SpreadElement[argument.object.name='process'][argument.property.name='env']",
-          message: 'Read configuration from env() in lib/env.ts.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...NO_ENV_READS],
     },
+  },
+  {
+    // Rules of one name replace each other: the routes' list repeats the configuration rule.
+    files: ['lib/http/**', 'app/api/**'],
+    ignores: TESTS,
+    rules: { 'no-restricted-syntax': ['error', ...NO_ENV_READS, ...NO_COMMAND_REBUILDS] },
   },
 );

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { invalid, failure, type ActionResult } from './result';
+import { attempt, invalid, type ActionResult } from './result';
 import { APP_KEYS_WRITE, forbidden } from '../auth/errors';
 import { roleForStateKeys } from '../auth/policy';
 import { hasRole, type Role } from '../auth/roles';
 import { newId } from '../session-service/events';
-import type { AppendOptions, AppendResult, SessionStore } from '../session-service/store';
-import type { Part } from '../session-service/types';
+import type { AppendOptions, AppendResult, SessionRef, SessionStore } from '../session-service/store';
+import type { NewEvent, Part } from '../session-service/types';
 import { parseDeltaText, parseObjectText } from '../validation/json-text';
 import { formatBytes, MAX_REVISION, MAX_VALUE_BYTES } from '../validation/limits';
 import { EMPTY_EVENT_MESSAGE } from '../validation/messages';
@@ -71,6 +71,21 @@ export interface AppendEventContext extends Pick<AppendOptions, 'actor'> {
   role: Role;
 }
 
+/** Appends one event when the caller's role may write the keys of its delta; `expectedRevision` makes it a compare-and-swap. */
+export async function appendCommand(
+  store: SessionStore,
+  ref: SessionRef,
+  event: NewEvent,
+  { role, ...options }: AppendEventContext & Pick<AppendOptions, 'expectedRevision'>,
+): Promise<ActionResult<AppendResult>> {
+  const needed = roleForStateKeys(Object.keys(event.actions?.stateDelta ?? {}));
+  if (!hasRole(role, needed)) {
+    const { message } = forbidden(needed, APP_KEYS_WRITE);
+    return { ok: false, code: 'FORBIDDEN', message, fieldErrors: { stateDelta: message } };
+  }
+  return attempt(() => store.append(ref, event, options));
+}
+
 /** Validates a dashboard event form and appends it, guarded by the revision the page showed. */
 export async function appendEventCommand(
   service: SessionStore,
@@ -102,26 +117,12 @@ export async function appendEventCommand(
   }
   if (!delta.ok || Object.keys(errors).length > 0) return invalid(errors);
   if (parts.length === 0 && Object.keys(delta.value).length === 0) return invalid({ form: EMPTY_EVENT_MESSAGE }, EMPTY_EVENT_MESSAGE);
-  const needed = roleForStateKeys(Object.keys(delta.value));
-  if (!hasRole(role, needed)) {
-    const { message } = forbidden(needed, APP_KEYS_WRITE);
-    return { ok: false, code: 'FORBIDDEN', message, fieldErrors: { stateDelta: message } };
-  }
-
   const ref = { appName: input.appName, userId: input.userId, sessionId: input.sessionId };
-  try {
-    const appended = await service.append(
-      ref,
-      {
-        author: input.author,
-        invocationId: input.invocationId || `e-${newId()}`,
-        ...(parts.length > 0 ? { content: { role: roleOf(input.author, parts), parts } } : {}),
-        actions: { stateDelta: delta.value },
-      },
-      { ...options, expectedRevision: input.revision },
-    );
-    return { ok: true, data: appended };
-  } catch (error) {
-    return failure(error);
-  }
+  const event: NewEvent = {
+    author: input.author,
+    invocationId: input.invocationId || `e-${newId()}`,
+    ...(parts.length > 0 ? { content: { role: roleOf(input.author, parts), parts } } : {}),
+    actions: { stateDelta: delta.value },
+  };
+  return appendCommand(service, ref, event, { role, ...options, expectedRevision: input.revision });
 }

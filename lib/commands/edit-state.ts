@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { invalid, failure, type ActionResult } from './result';
+import { domainFailure, invalid, type ActionResult } from './result';
 import { parseCut } from '../data/value-cut';
 import { stateConflictsOf, type StateConflict } from '../session-service/errors';
 import { setOwn } from '../session-service/json';
-import type { ExpectedValue, SessionStore } from '../session-service/store';
+import type { ExpectedValue, SessionStore, StateEdit } from '../session-service/store';
 import type { JsonValue, StateEntry } from '../session-service/types';
 import { parseJsonText, valueProblem } from '../validation/json-text';
 import { tierKey, type TierKey } from '../validation/tier-key';
@@ -73,6 +73,22 @@ function tierEntries(service: SessionStore, input: z.infer<typeof editStateInput
   return input.scope === 'app' ? service.getAppState(input.appName) : service.getUserState(input.appName, input.userId ?? '');
 }
 
+/**
+ * Applies a support edit of app or user state, recorded with actor and
+ * reason. A key that no longer holds what the editor saw refuses the whole
+ * edit: CONFLICT, with what each such key holds now by key.
+ */
+export async function applyStateEdit(store: SessionStore, edit: StateEdit): Promise<ActionResult<StateEntry[]>> {
+  try {
+    return { ok: true, data: await store.editState(edit) };
+  } catch (error) {
+    const conflicts = stateConflictsOf(error);
+    if (!conflicts) return domainFailure(error);
+    const fieldErrors = Object.fromEntries(conflicts.map((conflict) => [conflict.key, describeCurrent(conflict)]));
+    return { ok: false, code: 'CONFLICT', message: (error as Error).message, fieldErrors };
+  }
+}
+
 /** Validates a support edit of app or user state and applies it, recorded with actor and reason. */
 export async function editStateCommand(service: SessionStore, actor: string, raw: unknown): Promise<ActionResult<StateEntry[]>> {
   const parsed = editStateInput.safeParse(raw);
@@ -87,7 +103,7 @@ export async function editStateCommand(service: SessionStore, actor: string, raw
   try {
     existing = new Set((await tierEntries(service, input)).map((entry) => entry.key));
   } catch (error) {
-    return failure(error);
+    return domainFailure(error);
   }
   input.changes.forEach((change, index) => {
     // Keys already in the tier are taken as stored (so an odd one can still be fixed or removed); new ones as meant.
@@ -118,32 +134,24 @@ export async function editStateCommand(service: SessionStore, actor: string, raw
   if (Object.keys(errors).length > 0) return invalid(errors);
 
   const expected = expectedOf({ ...input, changes: named });
-  try {
-    const entries = await service.editState({
-      scope: input.scope,
-      appName: input.appName,
-      userId: input.userId,
-      changes,
-      actor,
-      reason: input.reason,
-      ...(expected ? { expected } : {}),
-    });
-    return { ok: true, data: entries };
-  } catch (error) {
-    const conflicts = stateConflictsOf(error);
-    if (conflicts) {
-      const fieldErrors: Record<string, string> = {};
-      for (const conflict of conflicts) {
-        const index = named.findIndex((change) => change.key === conflict.key);
-        fieldErrors[`changes.${index}.key`] = `changed since you opened it: ${describeCurrent(conflict)}`;
-      }
-      return {
-        ok: false,
-        code: 'CONFLICT',
-        message: 'Someone changed this state since you opened the edit; nothing was saved. Review the new values and confirm again.',
-        fieldErrors,
-      };
-    }
-    return failure(error);
+  const result = await applyStateEdit(service, {
+    scope: input.scope,
+    appName: input.appName,
+    userId: input.userId,
+    changes,
+    actor,
+    reason: input.reason,
+    ...(expected ? { expected } : {}),
+  });
+  if (result.ok || result.code !== 'CONFLICT') return result;
+  const fieldErrors: Record<string, string> = {};
+  for (const [key, now] of Object.entries(result.fieldErrors ?? {})) {
+    fieldErrors[`changes.${named.findIndex((change) => change.key === key)}.key`] = `changed since you opened it: ${now}`;
   }
+  return {
+    ok: false,
+    code: 'CONFLICT',
+    message: 'Someone changed this state since you opened the edit; nothing was saved. Review the new values and confirm again.',
+    fieldErrors,
+  };
 }

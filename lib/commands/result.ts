@@ -25,7 +25,26 @@ export function invalid(fieldErrors: Record<string, string>, message = 'Some fie
   return { ok: false, code: 'INVALID_INPUT', message, fieldErrors };
 }
 
-/** Domain errors become values; anything else is logged and reported without internals. */
+/**
+ * A domain error as the value a command returns; anything else (a database
+ * failure, a bug) is thrown on, for each edge to answer in its own words:
+ * an action by failure() below, a route by lib/http/errors.ts.
+ */
+export function domainFailure(error: unknown): ActionFailure {
+  if (isSessionServiceError(error)) return { ok: false, code: error.code, message: error.message };
+  throw error;
+}
+
+/** Runs a command's work: its value, or its domain error as a value. */
+export async function attempt<T>(work: () => Promise<T>): Promise<ActionResult<T>> {
+  try {
+    return { ok: true, data: await work() };
+  } catch (error) {
+    return domainFailure(error);
+  }
+}
+
+/** An action's answer to whatever its command threw: domain errors as values; anything else logged and reported without internals. */
 export function failure(error: unknown): ActionFailure {
   if (isSessionServiceError(error)) return { ok: false, code: error.code, message: error.message };
   if (isDatabaseUnavailable(error)) {

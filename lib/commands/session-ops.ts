@@ -1,5 +1,6 @@
-// The console's whole-session operations: validated, run on the store,
-// answered as values the forms show.
+// The whole-session operations, for the console's actions and the API's
+// routes alike: validated, run on the store, a domain refusal answered as a
+// value (the forms show it; a route answers it with its status).
 import { z } from 'zod';
 import { capability, type PruneCount, type PruneTarget, type SessionMeta } from '../session-service/operations';
 import { rewindSession, type RewindOutcome } from '../session-service/rewind';
@@ -8,27 +9,26 @@ import type { SessionSummary } from '../session-service/types';
 import { fieldErrorsOf, idSchema } from '../validation/schemas';
 import { forkInput, idlePruneInput, metaInput, pruneInput, pruneOptions, rewindInput, splitLabels } from '../validation/session-ops';
 import { importSessionFile, MAX_IMPORT_BYTES, type ImportReport } from './import-sessions';
-import { failure, invalid, type ActionResult } from './result';
+import { attempt, invalid, type ActionResult } from './result';
 
 const refSchema = z.object({ appName: idSchema, userId: idSchema, sessionId: idSchema });
 
-async function run<T>(work: () => Promise<T>): Promise<ActionResult<T>> {
-  try {
-    return { ok: true, data: await work() };
-  } catch (error) {
-    return failure(error);
-  }
-}
+const optionalReason = z.object({ reason: z.string({ error: 'must be a string' }).max(500).optional() });
+const reasonOf = (reason: string | undefined) => (reason === undefined ? {} : { reason });
 
 /** `sessionId` is the source; `forkId` the new session's id (blank: generated). */
-export const forkCommandInput = refSchema.extend({ atSeq: forkInput.shape.atSeq, forkId: forkInput.shape.sessionId });
+export const forkCommandInput = refSchema
+  .extend({ atSeq: forkInput.shape.atSeq, forkId: forkInput.shape.sessionId })
+  .extend(optionalReason.shape);
 export type ForkCommandInput = z.input<typeof forkCommandInput>;
 
 export async function forkCommand(store: SessionStore, actor: string, raw: unknown): Promise<ActionResult<SessionSummary>> {
   const parsed = forkCommandInput.safeParse(raw);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const { atSeq, forkId, ...source } = parsed.data;
-  return run(() => capability(store, 'forkSession')({ source, atSeq, ...(forkId ? { sessionId: forkId } : {}) }, { actor }));
+  const { atSeq, forkId, reason, ...source } = parsed.data;
+  return attempt(() =>
+    capability(store, 'forkSession')({ source, atSeq, ...(forkId ? { sessionId: forkId } : {}) }, { actor, ...reasonOf(reason) }),
+  );
 }
 
 export const rewindCommandInput = refSchema.extend(rewindInput.shape).extend({
@@ -41,7 +41,7 @@ export async function rewindCommand(store: SessionStore, actor: string | undefin
   const parsed = rewindCommandInput.safeParse(raw);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   const { rewindBeforeInvocationId, revision, ...ref } = parsed.data;
-  return run(() =>
+  return attempt(() =>
     rewindSession(store, ref, rewindBeforeInvocationId, {
       ...(actor === undefined ? {} : { actor }),
       ...(revision === undefined ? {} : { expectedRevision: revision }),
@@ -49,36 +49,32 @@ export async function rewindCommand(store: SessionStore, actor: string | undefin
   );
 }
 
-export const metaCommandInput = refSchema.extend({
-  title: z.string({ error: 'must be a string' }),
-  /** As typed: separated by commas or spaces. */
-  labels: z.string({ error: 'must be a string' }),
+export const metaCommandInput = refSchema.extend(optionalReason.shape).extend({
+  /** null or blank clears it; absent leaves it. */
+  title: z.string({ error: 'must be a string' }).nullable().optional(),
+  /** A list, or as typed in one line: separated by commas or spaces. Absent leaves them. */
+  labels: z.union([z.string().transform(splitLabels), z.array(z.unknown())], { error: 'must be a list of labels' }).optional(),
 });
 export type MetaCommandInput = z.input<typeof metaCommandInput>;
 
+/** What is given replaces what was. */
 export async function metaCommand(store: SessionStore, actor: string, raw: unknown): Promise<ActionResult<SessionMeta>> {
   const parsed = metaCommandInput.safeParse(raw);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const { title, labels, ...ref } = parsed.data;
-  const edit = metaInput.safeParse({ title, labels: splitLabels(labels) });
+  const { title, labels, reason, ...ref } = parsed.data;
+  const edit = metaInput.safeParse({ ...(title === undefined ? {} : { title }), ...(labels === undefined ? {} : { labels }) });
   if (!edit.success) return invalid(fieldErrorsOf(edit.error));
-  return run(() => capability(store, 'setSessionMeta')(ref, edit.data, { actor }));
+  return attempt(() => capability(store, 'setSessionMeta')(ref, edit.data, { actor, ...reasonOf(reason) }));
 }
 
 const sessionPruneInput = z.intersection(refSchema, z.intersection(pruneInput, pruneOptions));
 const appPruneInput = z.intersection(z.object({ appName: idSchema }), z.intersection(idlePruneInput, pruneOptions));
-export type PruneCommandInput = z.input<typeof sessionPruneInput> | z.input<typeof appPruneInput>;
+export type SessionPruneInput = z.input<typeof sessionPruneInput>;
+export type IdlePruneInput = z.input<typeof appPruneInput>;
+export type PruneCommandInput = SessionPruneInput | IdlePruneInput;
 
-/** A session's deletion (or its events'), or an app's idle sessions; a dry run unless `dryRun: false`. */
-export async function pruneCommand(store: SessionStore, actor: string, raw: unknown): Promise<ActionResult<PruneCount>> {
-  const isApp = typeof raw === 'object' && raw !== null && 'idleDays' in raw;
-  if (isApp) {
-    const parsed = appPruneInput.safeParse(raw);
-    if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-    const { appName, idleDays, userId, dryRun, reason } = parsed.data;
-    const target: PruneTarget = { kind: 'idleSessions', appName, idleDays, ...(userId === undefined ? {} : { userId }) };
-    return run(() => capability(store, 'prune')(target, { actor, dryRun, ...(reason === undefined ? {} : { reason }) }));
-  }
+/** The session's deletion, or its events' (one invocation's, or those before a time); a dry run unless `dryRun: false`. */
+export async function pruneSessionCommand(store: SessionStore, actor: string, raw: unknown): Promise<ActionResult<PruneCount>> {
   const parsed = sessionPruneInput.safeParse(raw);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   const { appName, userId, sessionId, dryRun, reason } = parsed.data;
@@ -90,7 +86,22 @@ export async function pruneCommand(store: SessionStore, actor: string, raw: unkn
       : input.target === 'invocation'
         ? { kind: 'invocation', ref, invocationId: input.invocationId }
         : { kind: 'eventsBefore', ref, before: input.before };
-  return run(() => capability(store, 'prune')(target, { actor, dryRun, ...(reason === undefined ? {} : { reason }) }));
+  return attempt(() => capability(store, 'prune')(target, { actor, dryRun, ...reasonOf(reason) }));
+}
+
+/** The app's sessions (or one user's) idle for `idleDays`; a dry run unless `dryRun: false`. */
+export async function pruneIdleCommand(store: SessionStore, actor: string, raw: unknown): Promise<ActionResult<PruneCount>> {
+  const parsed = appPruneInput.safeParse(raw);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const { appName, idleDays, userId, dryRun, reason } = parsed.data;
+  const target: PruneTarget = { kind: 'idleSessions', appName, idleDays, ...(userId === undefined ? {} : { userId }) };
+  return attempt(() => capability(store, 'prune')(target, { actor, dryRun, ...reasonOf(reason) }));
+}
+
+/** Either prune, by its input: `idleDays` names the idle sessions of an app. */
+export async function pruneCommand(store: SessionStore, actor: string, raw: unknown): Promise<ActionResult<PruneCount>> {
+  const idle = typeof raw === 'object' && raw !== null && 'idleDays' in raw;
+  return idle ? pruneIdleCommand(store, actor, raw) : pruneSessionCommand(store, actor, raw);
 }
 
 export const importCommandInput = z.object({
@@ -99,14 +110,20 @@ export const importCommandInput = z.object({
   text: z.string({ error: 'must be the file as text' }).max(MAX_IMPORT_BYTES, `is larger than ${MAX_IMPORT_BYTES} bytes`),
   dryRun: z.boolean(),
   newIds: z.boolean().optional(),
+  reason: z.string({ error: 'must be a string' }).max(500).optional(),
 });
 export type ImportCommandInput = z.input<typeof importCommandInput>;
 
 export async function importCommand(store: SessionStore, actor: string, raw: unknown): Promise<ActionResult<ImportReport>> {
   const parsed = importCommandInput.safeParse(raw);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const { appName, userId, text, dryRun, newIds } = parsed.data;
-  return run(() =>
-    importSessionFile(store, text, { appName, ...(userId === undefined ? {} : { userId }) }, { actor, dryRun, newIds: newIds ?? false }),
+  const { appName, userId, text, dryRun, newIds, reason } = parsed.data;
+  return attempt(() =>
+    importSessionFile(
+      store,
+      text,
+      { appName, ...(userId === undefined ? {} : { userId }) },
+      { actor, dryRun, newIds: newIds ?? false, ...reasonOf(reason) },
+    ),
   );
 }

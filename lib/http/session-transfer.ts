@@ -3,11 +3,13 @@
 // such files (or of one session) with a preview first.
 import { z } from 'zod';
 import type { Principal } from '../auth/principal';
-import { importSessionFile, MAX_IMPORT_BYTES, type ImportTarget } from '../commands/import-sessions';
+import { MAX_IMPORT_BYTES, type ImportTarget } from '../commands/import-sessions';
+import { importCommand } from '../commands/session-ops';
 import { isSessionServiceError } from '../session-service/errors';
 import { exportFileName, sessionLine } from '../session-service/session-file';
 import type { SessionStore } from '../session-service/store';
 import { readBodyBytes } from './body';
+import { resultOf } from './errors';
 import { badRequest } from './problem';
 import { parseQuery } from './query';
 import { json } from './respond';
@@ -67,11 +69,12 @@ export async function importResponse(request: Request, store: SessionStore, targ
     if (error instanceof TypeError) throw badRequest('body: not valid UTF-8');
     throw error;
   }
-  const report = await importSessionFile(store, text, target, {
+  const report = await importCommand(store, principal.name, {
+    ...target,
+    text,
     dryRun: query.dryRun !== 'false',
     newIds: query.newIds === 'true',
-    actor: principal.name,
-    ...(query.reason === undefined ? {} : { reason: query.reason }),
+    reason: query.reason,
   });
-  return json(report);
+  return json(resultOf(report));
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { isSessionServiceError } from '../session-service/errors';
-import type { AppendOptions, SessionRef, SessionStore } from '../session-service/store';
+import { appendCommand, type AppendEventContext } from '../commands/append-event';
+import type { SessionRef, SessionStore } from '../session-service/store';
 import type { Session, StateRecord } from '../session-service/types';
 import { SESSION_NOT_FOUND } from '../session-service/errors';
+import { resultOf } from './errors';
 import { notFound } from './problem';
 
 /**
@@ -14,13 +15,11 @@ export async function patchSessionState(
   store: SessionStore,
   ref: SessionRef,
   stateDelta: StateRecord,
-  options: Pick<AppendOptions, 'actor'> = {},
+  context: AppendEventContext,
 ): Promise<Session> {
-  try {
-    await store.append(ref, { author: 'user', invocationId: `p-${randomUUID()}`, actions: { stateDelta } }, options);
-  } catch (error) {
-    throw isSessionServiceError(error) && error.code === 'NOT_FOUND' ? notFound(SESSION_NOT_FOUND) : error;
-  }
+  const appended = await appendCommand(store, ref, { author: 'user', invocationId: `p-${randomUUID()}`, actions: { stateDelta } }, context);
+  if (!appended.ok && appended.code === 'NOT_FOUND') throw notFound(SESSION_NOT_FOUND);
+  resultOf(appended);
   const session = await store.getSession(ref);
   if (!session) throw notFound(SESSION_NOT_FOUND);
   return session;

@@ -6,7 +6,9 @@ import { sessionStateView } from '../../data/session-state';
 import { valueAt } from '../../data/value-cut';
 import { getStore } from '../../services';
 import type { JsonValue } from '../../session-service/types';
-import { appendOptionsFor, authorizeStateWrite } from '../auth';
+import { appendCommand } from '../../commands/append-event';
+import { appendOptionsFor } from '../auth';
+import { resultOf } from '../errors';
 import { readJson } from '../body';
 import { route } from '../handler';
 import { expectedRevisionOf, revisionTag } from '../if-match';
@@ -49,8 +51,8 @@ export const appendEvent = route<SessionParams>(async (request, params, principa
   const ref = sessionRefOf(params);
   const expected = expectedRevisionOf(request);
   const event = parseEvent((await readJson(request)) ?? null);
-  authorizeStateWrite(principal, { events: [event] });
-  const result = await (await getStore()).append(ref, event, { ...appendOptionsFor(principal), expectedRevision: expected });
+  const context = { role: principal.role, ...appendOptionsFor(principal), expectedRevision: expected };
+  const result = resultOf(await appendCommand(await getStore(), ref, event, context));
   return json(result.event, 200, { ETag: revisionTag(result.revision) });
 });
 

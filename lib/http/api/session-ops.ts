@@ -1,19 +1,29 @@
 // Whole-session operations: fork, Statehouse's own fields (title, labels, fork links), retention (prune), and ADK's rewind.
+// Each parses the request and runs the command the console's actions run (lib/commands/session-ops.ts).
 import { z } from 'zod';
+import { accountActor } from '../../auth/principal';
+import { forkCommand, metaCommand, pruneIdleCommand, pruneSessionCommand, rewindCommand } from '../../commands/session-ops';
 import { getStore } from '../../services';
 import { sessionNotFound } from '../../session-service/errors';
-import { capability, type PruneTarget } from '../../session-service/operations';
-import { rewindSession } from '../../session-service/rewind';
+import { capability } from '../../session-service/operations';
+import type { SessionRef, SessionStore } from '../../session-service/store';
 import { forkInput, idlePruneInput, metaInput, pruneInput, pruneOptions, rewindInput } from '../../validation/session-ops';
 import { convertAdkFields } from '../adk-case';
-import { appendOptionsFor } from '../auth';
 import { readJson } from '../body';
+import { resultOf } from '../errors';
 import { route } from '../handler';
 import { expectedRevisionOf } from '../if-match';
 import { parseWith } from '../issues';
 import { appNameOf, sessionRefOf, type AppParams, type SessionParams } from '../params';
 import { json } from '../respond';
 import { sessionJson } from '../serialize';
+
+/** The session as ADK's routes answer it, read after the command that changed it. */
+async function sessionResponse(store: SessionStore, ref: SessionRef): Promise<Response> {
+  const session = await store.getSession(ref);
+  if (!session) throw sessionNotFound(ref.sessionId);
+  return json(sessionJson(session));
+}
 
 const forkBody = forkInput.extend({ reason: z.string().max(500).optional() });
 
@@ -24,15 +34,10 @@ const forkBody = forkInput.extend({ reason: z.string().max(500).optional() });
  */
 export const forkSession = route<SessionParams>(async (request, params, principal) => {
   const source = sessionRefOf(params);
-  const input = parseWith(forkBody, (await readJson(request)) ?? null);
+  const { atSeq, sessionId: forkId, reason } = parseWith(forkBody, (await readJson(request)) ?? null);
   const store = await getStore();
-  const fork = await capability(store, 'forkSession')(
-    { source, atSeq: input.atSeq, ...(input.sessionId ? { sessionId: input.sessionId } : {}) },
-    { actor: principal.name, reason: input.reason },
-  );
-  const session = await store.getSession({ ...source, sessionId: fork.id });
-  if (!session) throw sessionNotFound(fork.id);
-  return json(sessionJson(session));
+  const fork = resultOf(await forkCommand(store, principal.name, { ...source, atSeq, forkId, reason }));
+  return sessionResponse(store, { ...source, sessionId: fork.id });
 });
 
 /** `{"title", "labels", "forkedFrom": {"sessionId", "atSeq"} | null, "forks": [...]}`; 404 for an unknown session. ADK's session shape stays as it is; these live beside it. */
@@ -48,12 +53,8 @@ const metaBody = z.intersection(metaInput, z.object({ reason: z.string().max(500
 /** Body `{"title"?: string | null, "labels"?: string[]}`: what is given replaces what was; returns the meta. */
 export const editSessionMeta = route<SessionParams>(async (request, params, principal) => {
   const ref = sessionRefOf(params);
-  const input = parseWith(metaBody, (await readJson(request)) ?? null);
-  const edit = {
-    ...(input.title === undefined ? {} : { title: input.title }),
-    ...(input.labels === undefined ? {} : { labels: input.labels }),
-  };
-  return json(await capability(await getStore(), 'setSessionMeta')(ref, edit, { actor: principal.name, reason: input.reason }));
+  const { title, labels, reason } = parseWith(metaBody, (await readJson(request)) ?? null);
+  return json(resultOf(await metaCommand(await getStore(), principal.name, { ...ref, title, labels, reason })));
 });
 
 /**
@@ -64,29 +65,18 @@ export const editSessionMeta = route<SessionParams>(async (request, params, prin
 export const pruneSession = route<SessionParams>(async (request, params, principal) => {
   const ref = sessionRefOf(params);
   const raw = (await readJson(request)) ?? null;
-  const input = parseWith(pruneInput, raw);
-  const options = parseWith(pruneOptions, raw);
-  const target: PruneTarget =
-    input.target === 'session'
-      ? { kind: 'session', ref }
-      : input.target === 'invocation'
-        ? { kind: 'invocation', ref, invocationId: input.invocationId }
-        : { kind: 'eventsBefore', ref, before: input.before };
-  const count = await capability(await getStore(), 'prune')(target, { actor: principal.name, ...options });
-  return json({ dryRun: options.dryRun, ...count });
+  const input = { ...parseWith(pruneInput, raw), ...parseWith(pruneOptions, raw) };
+  const count = resultOf(await pruneSessionCommand(await getStore(), principal.name, { ...input, ...ref }));
+  return json({ dryRun: input.dryRun, ...count });
 });
 
 /** Body `{"idleDays": N, "userId"?, "dryRun": true | false, "reason"}`: the app's sessions (or one user's) idle for N days; answers `{"dryRun", "sessions", "events"}`. Admin only. */
 export const pruneIdleSessions = route<AppParams>(async (request, params, principal) => {
   const appName = appNameOf(params);
   const raw = (await readJson(request)) ?? null;
-  const input = parseWith(idlePruneInput, raw);
-  const options = parseWith(pruneOptions, raw);
-  const count = await capability(await getStore(), 'prune')(
-    { kind: 'idleSessions', appName, idleDays: input.idleDays, ...(input.userId === undefined ? {} : { userId: input.userId }) },
-    { actor: principal.name, ...options },
-  );
-  return json({ dryRun: options.dryRun, ...count });
+  const input = { ...parseWith(idlePruneInput, raw), ...parseWith(pruneOptions, raw) };
+  const count = resultOf(await pruneIdleCommand(await getStore(), principal.name, { ...input, appName }));
+  return json({ dryRun: input.dryRun, ...count });
 });
 
 const REWIND_SHAPE = { rewindBeforeInvocationId: null };
@@ -100,14 +90,9 @@ const REWIND_SHAPE = { rewindBeforeInvocationId: null };
  */
 export const rewind = route<SessionParams>(async (request, params, principal) => {
   const ref = sessionRefOf(params);
-  const expectedRevision = expectedRevisionOf(request);
-  const input = parseWith(rewindInput, convertAdkFields((await readJson(request)) ?? null, REWIND_SHAPE));
+  const revision = expectedRevisionOf(request);
+  const { rewindBeforeInvocationId } = parseWith(rewindInput, convertAdkFields((await readJson(request)) ?? null, REWIND_SHAPE));
   const store = await getStore();
-  await rewindSession(store, ref, input.rewindBeforeInvocationId, {
-    ...appendOptionsFor(principal),
-    ...(expectedRevision === undefined ? {} : { expectedRevision }),
-  });
-  const session = await store.getSession(ref);
-  if (!session) throw sessionNotFound(ref.sessionId);
-  return json(sessionJson(session));
+  resultOf(await rewindCommand(store, accountActor(principal), { ...ref, rewindBeforeInvocationId, revision }));
+  return sessionResponse(store, ref);
 });

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { cutStateView } from '../../data/session-cut';
 import { sessionStateView } from '../../data/session-state';
 import { getStore } from '../../services';
+import { applyStateEdit } from '../../commands/edit-state';
 import { auditActor } from '../auth';
+import { resultOf } from '../errors';
 import { readJson } from '../body';
 import { route } from '../handler';
 import { appNameOf, sessionRefOf, userRefOf, type AppParams, type SessionParams, type UserParams } from '../params';
@@ -21,7 +23,7 @@ export const editAppState = route<AppParams>(async (request, params, principal) 
   const appName = appNameOf(params);
   const edit = parseStateEdit(await readJson(request));
   const actor = auditActor(principal, edit.actor);
-  const entries = await (await getStore()).editState({ scope: 'app', appName, ...edit, actor });
+  const entries = resultOf(await applyStateEdit(await getStore(), { scope: 'app', appName, ...edit, actor }));
   return json({ entries });
 });
 
@@ -34,7 +36,7 @@ export const editUserState = route<UserParams>(async (request, params, principal
   const owner = userRefOf(params);
   const edit = parseStateEdit(await readJson(request));
   const actor = auditActor(principal, edit.actor);
-  const entries = await (await getStore()).editState({ scope: 'user', ...owner, ...edit, actor });
+  const entries = resultOf(await applyStateEdit(await getStore(), { scope: 'user', ...owner, ...edit, actor }));
   return json({ entries });
 });
 
