@@ -50,6 +50,10 @@ export interface StateEdit {
   remove?: string[];
   reason: string;
   actor: string;
+  /** Compare-and-set: the edit is made only if these keys hold these values (else a 409 StatehouseError). */
+  expect?: Record<string, JsonValue>;
+  /** Compare-and-set: keys that must be absent. */
+  expectAbsent?: string[];
 }
 
 export function resolveBaseURL(explicit?: string): string {

@@ -56,7 +56,6 @@ export const test = playwright.test.extend<StatehouseTestOptions & StatehouseFix
       // The spec file as the project names it, then the describe blocks and the title.
       titlePath: [relative(testInfo.project.testDir, testInfo.file) || basename(testInfo.file), ...testInfo.titlePath.slice(1)],
     });
-    if (mode === 'user') await statehouse.touchApp(statehouse.appName);
     await use(statehouse);
     try {
       if (statehouseAttachOnFailure && testInfo.status !== testInfo.expectedStatus) {
@@ -64,6 +63,7 @@ export const test = playwright.test.extend<StatehouseTestOptions & StatehouseFix
       }
     } finally {
       await statehouse.cleanUp();
+      for (const note of statehouse.cleanUpNotes) testInfo.annotations.push({ type: 'statehouse clean-up', description: note });
     }
   },
 

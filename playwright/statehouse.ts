@@ -1,7 +1,8 @@
 // One test's view of Statehouse: its namespace, what it seeded, and the
-// clean-up that removes everything it created and restores shared state
-// it changed, through audited edits naming the test.
-import type { StatehouseClient } from './client.js';
+// clean-up that removes everything it created and puts back the shared app
+// keys it wrote itself (only while they still hold what it wrote), through
+// audited edits naming the test.
+import { StatehouseError, type StatehouseClient } from './client.js';
 import { bindClient } from './handles.js';
 import { actorOf } from './namespace.js';
 import type { JsonValue, NewEvent, SessionJson, SessionRef, StateRecord } from './types.js';
@@ -17,7 +18,7 @@ import type { JsonValue, NewEvent, SessionJson, SessionRef, StateRecord } from '
 export type NamespaceMode = 'app' | 'user';
 
 export interface SeedRequest {
-  /** Default: the test's app (`statehouse.appName`). Another app is shared: its app state is restored after the test. */
+  /** Default: the test's app (`statehouse.appName`). Another app is shared: the app: keys seeded there are put back after the test. */
   app?: string;
   /** A user of the test's namespace (passed through `statehouse.userId`); default `user`. */
   user?: string;
@@ -75,8 +76,10 @@ export class Statehouse {
   private readonly sharedApp: string | undefined;
   /** The user ids handed out in shared apps, by app: removed after the test. */
   private readonly sharedUsers = new Map<string, Set<string>>();
-  /** Shared apps' state as it was before the test first touched them. */
-  private readonly appSnapshots = new Map<string, Record<string, JsonValue>>();
+  /** The app: keys this test wrote in shared apps: what each held before its first write, and what the test wrote last. */
+  private readonly appWrites = new Map<string, Map<string, { before: JsonValue | undefined; written: JsonValue }>>();
+  /** What clean-up left alone, and why (for the report). */
+  readonly cleanUpNotes: string[] = [];
   private readonly sessions: SeededSession[] = [];
   /** Every session the test seeded or asked for, for the failure attachments. */
   private readonly named = new Map<string, SessionRef>();
@@ -145,14 +148,20 @@ export class Statehouse {
     return latest ? this.session(latest.id, user, app) : null;
   }
 
-  /**
-   * Records a shared app's state before the test changes it (once per app), to
-   * restore it afterwards. Seeding does it; call it before the agent writes
-   * app: keys in a shared app the test has not seeded. The `user` mode's app is recorded before every test.
-   */
-  async touchApp(appName: string): Promise<void> {
-    if (this.ownsApp(appName)) return;
-    if (!this.appSnapshots.has(appName)) this.appSnapshots.set(appName, await this.client.appState(appName));
+  /** @deprecated Clean-up no longer snapshots shared apps (it put back other people's changes); it undoes only the keys the test seeded. */
+  async touchApp(_appName: string): Promise<void> {}
+
+  /** Before the test writes app: keys in a shared app: what each held, the first time this test writes it. */
+  private async noteAppWrites(appName: string, values: StateRecord): Promise<void> {
+    if (this.ownsApp(appName) || Object.keys(values).length === 0) return;
+    let writes = this.appWrites.get(appName);
+    if (!writes) this.appWrites.set(appName, (writes = new Map<string, { before: JsonValue | undefined; written: JsonValue }>()));
+    const fresh = Object.keys(values).filter((key) => !writes.has(key));
+    const now = fresh.length > 0 ? await this.client.appState(appName) : {};
+    for (const [key, value] of Object.entries(values)) {
+      const earlier = writes.get(key);
+      writes.set(key, { before: earlier ? earlier.before : Object.hasOwn(now, key) ? now[key] : undefined, written: value });
+    }
   }
 
   seed(request: SeedRequest & { session: false }): Promise<null>;
@@ -161,7 +170,7 @@ export class Statehouse {
     const appName = request.app ?? this.appName;
     const userId = this.userId(request.user ?? 'user', appName);
     const tiers = split(request.state ?? {});
-    await this.touchApp(appName);
+    await this.noteAppWrites(appName, tiers.app);
     if (request.session === false) {
       if (Object.keys(tiers.session).length > 0 || request.events?.length) {
         throw new Error('seed: session keys and events need a session (leave out `session: false`).');
@@ -181,9 +190,11 @@ export class Statehouse {
 
   /**
    * Removes what the test created: its app (`app` mode) or its users
-   * (sessions, user state, their history), and puts shared apps' state back as
-   * it was, through an audited edit naming the test. Errors are collected and
-   * thrown together after every step has been tried.
+   * (sessions, user state, their history), and puts back each app: key it
+   * seeded in a shared app, through an audited edit naming the test, but only
+   * if the key still holds what the test wrote (compare-and-set): a key someone
+   * changed since is left as it is, and `cleanUpNotes` says so. Errors are
+   * collected and thrown together after every step has been tried.
    */
   async cleanUp(): Promise<void> {
     const failures: unknown[] = [];
@@ -198,25 +209,25 @@ export class Statehouse {
     for (const [appName, users] of this.sharedUsers) {
       for (const userId of users) await attempt(() => this.client.clearUser(appName, userId));
     }
-    for (const [appName, before] of this.appSnapshots) await attempt(() => this.restoreAppState(appName, before));
+    for (const [appName, writes] of this.appWrites) {
+      for (const [key, { before, written }] of writes) await attempt(() => this.putBack(appName, key, before, written));
+    }
     if (failures.length === 1) throw failures[0];
     if (failures.length > 1) throw new AggregateError(failures, `statehouse clean-up: ${failures.length} steps failed`);
   }
 
-  private async restoreAppState(appName: string, before: Record<string, JsonValue>): Promise<void> {
-    const now = await this.client.appState(appName);
-    const set: Record<string, JsonValue> = {};
-    const remove: string[] = [];
-    for (const [key, value] of Object.entries(before)) {
-      if (!Object.hasOwn(now, key) || JSON.stringify(now[key]) !== JSON.stringify(value)) set[key] = value;
+  /** One seeded app: key back to what it held before the test, if it still holds what the test wrote. */
+  private async putBack(appName: string, key: string, before: JsonValue | undefined, written: JsonValue): Promise<void> {
+    try {
+      await this.client.editAppState(appName, {
+        ...(before === undefined ? { remove: [key] } : { set: { [key]: before } }),
+        expect: { [key]: written },
+        reason: 'put back after the test (it still held what the test wrote)',
+        actor: this.actor,
+      });
+    } catch (error) {
+      if (!(error instanceof StatehouseError) || error.status !== 409) throw error;
+      this.cleanUpNotes.push(`app:${key} of ${appName} was left as it is: it changed after the test wrote it (${error.detail}).`);
     }
-    for (const key of Object.keys(now)) if (!Object.hasOwn(before, key)) remove.push(key);
-    if (Object.keys(set).length === 0 && remove.length === 0) return;
-    await this.client.editAppState(appName, {
-      ...(Object.keys(set).length > 0 ? { set } : {}),
-      ...(remove.length > 0 ? { remove } : {}),
-      reason: 'restored after the test',
-      actor: this.actor,
-    });
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ownEntries, setOwn } from '../../session-service/json';
+import type { ExpectedValue } from '../../session-service/store';
 import type { JsonValue } from '../../session-service/types';
 import { keyProblem, valueProblem } from '../../validation/json-text';
 import { MAX_KEYS_PER_DELTA } from '../../validation/limits';
@@ -16,6 +17,10 @@ const stateEditSchema = z.object({
   remove: z.array(z.string()).max(MAX_KEYS_PER_DELTA).optional(),
   reason: reasonSchema,
   actor: actorSchema.default('api'),
+  /** Compare-and-set: what some keys must hold for the edit to be made (else 409, nothing written). */
+  expect: jsonObjectSchema.optional(),
+  /** Compare-and-set: keys that must be absent. */
+  expectAbsent: z.array(z.string()).max(MAX_KEYS_PER_DELTA).optional(),
 });
 
 export interface StateEditBody {
@@ -23,6 +28,7 @@ export interface StateEditBody {
   changes: Record<string, JsonValue | undefined>;
   reason: string;
   actor: string;
+  expected?: Record<string, ExpectedValue>;
 }
 
 /** `{"set"?: {key: json}, "remove"?: [key], "reason": string, "actor"?: string}` for the app or user tier. */
@@ -46,5 +52,11 @@ export function parseStateEdit(body: JsonValue | undefined): StateEditBody {
   const count = Object.keys(changes).length;
   if (count === 0) throw badRequest('set/remove: at least one change is required');
   if (count > MAX_KEYS_PER_DELTA) throw badRequest(`set/remove: ${count} changes, over the limit of ${MAX_KEYS_PER_DELTA}`);
-  return { changes, reason: parsed.reason, actor: parsed.actor };
+  const expected: Record<string, ExpectedValue> = {};
+  for (const [key, value] of ownEntries(parsed.expect ?? {})) setOwn(expected, key, { present: true, value });
+  for (const [index, key] of (parsed.expectAbsent ?? []).entries()) {
+    if (Object.hasOwn(expected, key)) throw badRequest(`expectAbsent.${index}: "${key}" is also in expect`);
+    setOwn(expected, key, { present: false });
+  }
+  return { changes, reason: parsed.reason, actor: parsed.actor, ...(Object.keys(expected).length > 0 ? { expected } : {}) };
 }
