@@ -110,6 +110,10 @@ export interface Options {
   api: boolean;
   /** Client counts of that comparison. */
   apiClients: number[];
+  /** --time-travel: time travel on a 100,000-event ADK session right after an append, instead of the workloads. */
+  timeTravel: boolean;
+  /** --coexistence: a live adk-js agent and console writers on one store, instead of the workloads. */
+  coexistence: boolean;
 }
 
 const USAGE = `npm run bench -- [options]
@@ -121,6 +125,10 @@ const USAGE = `npm run bench -- [options]
                                default .next-bench, when there is no build there) against the reference door,
                                create/append/get/list/state (--workload narrows), then page loads (--page-loads N)
   --clients a,b                client counts of --api (default: 1,16)
+  --time-travel                time travel to the middle of a 100,000-event adk-python SQLite session right after
+                               an append (--rounds of them), an unrelated request's latency meanwhile, peak RSS
+  --coexistence                a live adk-js agent (the Runner over adk-js's DatabaseSessionService) and 1 or 8
+                               console writers on one store for 20 s per --provider: agent failures per 1,000
   --page-loads N               page loads of --api (default: 1000; 200 at --scale small; 0 skips them)
   --api-port N                 port of that server (default: BENCH_API_PORT or 3206)
   --provider a,b               sqlite,postgresql (default: both; adk-memory runs regardless)
@@ -140,7 +148,7 @@ const USAGE = `npm run bench -- [options]
   --out DIR                    where the JSON goes (default: bench-results)`;
 
 /** Options that take no value. */
-const FLAGS = new Set(['no-memory', 'no-profile', 'dashboard', 'dashboard-only', 'pg-async-commit', 'api']);
+const FLAGS = new Set(['no-memory', 'no-profile', 'dashboard', 'dashboard-only', 'pg-async-commit', 'api', 'time-travel', 'coexistence']);
 const IMPLS: ImplName[] = [
   'statehouse',
   'statehouse-adk',
@@ -221,5 +229,7 @@ export function parseOptions(argv: string[]): Options {
     apiPort: Number.parseInt(text('api-port') ?? process.env.BENCH_API_PORT ?? '3206', 10),
     api: args.has('api'),
     apiClients: (list('clients') ?? ['1', '16']).map((n) => Math.max(1, Number.parseInt(n, 10))),
+    timeTravel: args.has('time-travel'),
+    coexistence: args.has('coexistence'),
   };
 }

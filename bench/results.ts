@@ -1,4 +1,6 @@
 // What a run records: the JSON written to bench-results/ and what the table is printed from.
+import type { CoexistenceRun } from './coexistence';
+import type { TimeTravelResult } from './time-travel';
 import type { ApiResult } from './api';
 import type { DashboardResult } from './dashboard';
 import type { ProbeResult } from './memory-probe';
@@ -65,4 +67,6 @@ export interface RunResult {
   dashboardError?: string;
   /** --api: /api against the reference door, and the page loads. */
   api?: ApiResult;
+  timeTravel?: TimeTravelResult;
+  coexistence?: CoexistenceRun[];
 }

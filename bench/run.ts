@@ -19,6 +19,8 @@ import { formatReport } from './report';
 import type { Group, Measurement, MemoryResult, RunResult } from './results';
 import { createScratch, postgresReachable, type Scratch } from './scratch';
 import { median, percentile } from './stats';
+import { formatTimeTravel, runTimeTravel } from './time-travel';
+import { formatCoexistence, runCoexistenceBench } from './coexistence';
 import { Fixtures, workloadsFor, type RoundResult, type Workload } from './workloads';
 
 interface Entry {
@@ -26,6 +28,9 @@ interface Entry {
   url: string;
   fixtures: Fixtures;
 }
+
+/** Events of the session --time-travel travels in (the size that took 6-20 s before). */
+const TIME_TRAVEL_EVENTS = 100_000;
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -233,7 +238,13 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   try {
-    if (options.api) {
+    if (options.coexistence) {
+      result.coexistence = await runCoexistenceBench(groups, scratch, log);
+      console.log(formatCoexistence(result.coexistence));
+    } else if (options.timeTravel) {
+      result.timeTravel = await runTimeTravel(TIME_TRAVEL_EVENTS, options.scale.rounds, log);
+      console.log(formatTimeTravel(result.timeTravel));
+    } else if (options.api) {
       result.api = { measurements: [], pages: null };
       for (const group of groups) await runApi(group, options, scratch, result.api, log);
     } else {

@@ -1,0 +1,110 @@
+// `npm run bench -- --time-travel`: time travel to the middle of a
+// 100,000-event adk-python SqliteSessionService session right after the
+// agent appends an event (the case that took 6-20 s and stalled every other
+// request), with the server's peak RSS and an unrelated request's latency
+// (another session's summary, asked every 10 ms) while each time travel runs.
+// SQLite: its driver is synchronous, so anything long would block the process.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openAdkStore } from '../lib/stores/adk';
+import { CHECKPOINT_EVERY } from '../lib/stores/adk/base/timeline';
+import { appendPythonSqliteEvent, longSessionEvent, writeLongPythonSqliteSession } from '../lib/testing/adk-fixtures';
+import { median, percentile } from './stats';
+
+export interface TimeTravelResult {
+  events: number;
+  /** The first time travel: the timeline built from nothing. */
+  coldMs: number;
+  coldUnrelatedMaxMs: number;
+  /** Each round: one agent append, then time travel to the middle. */
+  afterAppendMs: number[];
+  afterAppendP50Ms: number;
+  /** Unrelated requests' latency during the rounds' time travels. */
+  unrelatedP50Ms: number;
+  unrelatedP99Ms: number;
+  unrelatedMaxMs: number;
+  /** The process's resident set: before the store was opened, and its peak over the whole case (getrusage). */
+  rssBeforeMb: number;
+  peakRssMb: number;
+}
+
+const ms = (value: number) => Math.round(value * 10) / 10;
+
+/** Runs `work` while asking for another session's summary every 10 ms; the work's time and each unrelated answer's latency. */
+async function withUnrelatedLoad(
+  work: () => Promise<unknown>,
+  unrelated: () => Promise<unknown>,
+): Promise<{ ms: number; latencies: number[] }> {
+  const latencies: number[] = [];
+  let running = true;
+  const load = (async () => {
+    while (running) {
+      const start = performance.now();
+      await unrelated();
+      latencies.push(performance.now() - start);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  const start = performance.now();
+  await work();
+  const elapsed = performance.now() - start;
+  running = false;
+  await load;
+  return { ms: elapsed, latencies };
+}
+
+export async function runTimeTravel(events: number, rounds: number, log: (line: string) => void): Promise<TimeTravelResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'statehouse-bench-time-travel-'));
+  try {
+    const path = join(dir, 'session.db');
+    const options = { appName: 'bench', userId: 'u', sessionId: 'long', events, start: 1_790_000_000 };
+    log(`time travel: writing a session of ${events} events`);
+    writeLongPythonSqliteSession(path, options);
+    writeLongPythonSqliteSession(path, { ...options, sessionId: 'other', events: 3 });
+    const rssBefore = process.memoryUsage().rss;
+    const store = await openAdkStore(path);
+    try {
+      const long = { appName: 'bench', userId: 'u', sessionId: 'long' };
+      const other = () => store.getSessionSummary({ appName: 'bench', userId: 'u', sessionId: 'other' });
+      // The middle, between two of the timeline's checkpoints: the most events replayed past one.
+      const middle = Math.floor(events / 2) + CHECKPOINT_EVERY - 1;
+      log('time travel: the first, building the timeline');
+      const cold = await withUnrelatedLoad(() => store.getStateAsOf(long, middle), other);
+      const afterAppend: number[] = [];
+      const unrelated: number[] = [];
+      for (let round = 1; round <= rounds; round += 1) {
+        appendPythonSqliteEvent(path, 'bench', 'u', 'long', longSessionEvent(events + round, options));
+        const timed = await withUnrelatedLoad(() => store.getStateAsOf(long, middle), other);
+        afterAppend.push(timed.ms);
+        unrelated.push(...timed.latencies);
+      }
+      return {
+        events,
+        coldMs: ms(cold.ms),
+        coldUnrelatedMaxMs: ms(Math.max(0, ...cold.latencies)),
+        afterAppendMs: afterAppend.map(ms),
+        afterAppendP50Ms: ms(median(afterAppend)),
+        unrelatedP50Ms: ms(median(unrelated)),
+        unrelatedP99Ms: ms(percentile(unrelated, 99)),
+        unrelatedMaxMs: ms(Math.max(0, ...unrelated)),
+        rssBeforeMb: Math.round(rssBefore / 2 ** 20),
+        peakRssMb: Math.round((process.resourceUsage().maxRSS * 1024) / 2 ** 20),
+      };
+    } finally {
+      await store.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function formatTimeTravel(result: TimeTravelResult): string {
+  return [
+    `Time travel to the middle of a ${result.events}-event adk-python SQLite session (SqliteSessionService layout):`,
+    `  first (timeline built): ${result.coldMs} ms, unrelated request max ${result.coldUnrelatedMaxMs} ms`,
+    `  right after an append: p50 ${result.afterAppendP50Ms} ms (${result.afterAppendMs.join(', ')})`,
+    `  unrelated request meanwhile: p50 ${result.unrelatedP50Ms} ms, p99 ${result.unrelatedP99Ms} ms, max ${result.unrelatedMaxMs} ms`,
+    `  RSS before ${result.rssBeforeMb} MB, peak ${result.peakRssMb} MB`,
+  ].join('\n');
+}
