@@ -62,7 +62,7 @@ const schema = z.object({
   STATEHOUSE_OIDC_ISSUER: text,
   /** The client id registered at the provider. */
   STATEHOUSE_OIDC_CLIENT_ID: text,
-  /** The client secret (client_secret_basic); unset for a public client, which PKCE protects. */
+  /** The client secret (sent as client_secret_post); unset for a public client, which PKCE protects. */
   STATEHOUSE_OIDC_CLIENT_SECRET: text,
   /** The redirect URI registered at the provider; default `<the address used>/sign-in/oidc/callback`. */
   STATEHOUSE_OIDC_REDIRECT_URL: text,

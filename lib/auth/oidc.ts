@@ -43,8 +43,21 @@ export function providerConfiguration(config: OidcConfig): Promise<client.Config
   return found;
 }
 
+/**
+ * The callback on the address the person used (the Host header: Next
+ * rewrites request.url's host), unless configured (behind a TLS-terminating
+ * proxy, say). A wrong one only makes the provider refuse: it must match a
+ * registered redirect URI.
+ */
 function redirectUri(config: OidcConfig, request: Request): URL {
-  return config.redirectUrl ?? new URL(OIDC_CALLBACK_PATH, request.url);
+  if (config.redirectUrl) return new URL(config.redirectUrl);
+  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https' ? 'https' : 'http';
+  return new URL(OIDC_CALLBACK_PATH, `${proto}://${request.headers.get('host') ?? new URL(request.url).host}`);
+}
+
+/** A redirect within the console, relative, so it stays on the address the person used. */
+function redirectWithin(path: string): NextResponse {
+  return new NextResponse(null, { status: 303, headers: { Location: path } });
 }
 
 function forgetFlow(response: NextResponse): void {
@@ -52,10 +65,8 @@ function forgetFlow(response: NextResponse): void {
 }
 
 /** Back to the sign-in page with a message, the flow cookie gone. */
-function refuse(request: Request, message: string): NextResponse {
-  const url = new URL(SIGN_IN_PATH, request.url);
-  url.searchParams.set('error', message);
-  const response = NextResponse.redirect(url, 303);
+function refuse(message: string): NextResponse {
+  const response = redirectWithin(`${SIGN_IN_PATH}?${new URLSearchParams({ error: message }).toString()}`);
   forgetFlow(response);
   return response;
 }
@@ -63,13 +74,13 @@ function refuse(request: Request, message: string): NextResponse {
 /** GET /sign-in/oidc?next=...: off to the provider. */
 export async function startOidcSignIn(request: Request, auth: AuthConfig): Promise<Response> {
   const config = auth.oidc;
-  if (!config || auth.mode === 'local') return NextResponse.redirect(new URL(SIGN_IN_PATH, request.url), 303);
+  if (!config || auth.mode === 'local') return redirectWithin(SIGN_IN_PATH);
   let provider: client.Configuration;
   try {
     provider = await providerConfiguration(config);
   } catch (error) {
     console.error('The OpenID provider could not be reached:', error);
-    return refuse(request, `The ${config.label} provider could not be reached; try again shortly.`);
+    return refuse(`The ${config.label} provider could not be reached; try again shortly.`);
   }
   const flow = {
     state: client.randomState(),
@@ -130,12 +141,12 @@ export async function verifiedClaims(
 /** GET /sign-in/oidc/callback: the provider's answer becomes a session, or a refusal on the sign-in page. */
 export async function finishOidcSignIn(request: Request, auth: AuthConfig): Promise<Response> {
   const config = auth.oidc;
-  if (!config || auth.mode === 'local') return NextResponse.redirect(new URL(SIGN_IN_PATH, request.url), 303);
+  if (!config || auth.mode === 'local') return redirectWithin(SIGN_IN_PATH);
   const flow = readFlow(request);
-  if (!flow) return refuse(request, 'The sign-in took too long or was started elsewhere; try again.');
+  if (!flow) return refuse('The sign-in took too long or was started elsewhere; try again.');
   const query = new URL(request.url).searchParams;
   const providerError = query.get('error');
-  if (providerError) return refuse(request, `The ${config.label} provider refused: ${query.get('error_description') ?? providerError}.`);
+  if (providerError) return refuse(`The ${config.label} provider refused: ${query.get('error_description') ?? providerError}.`);
   // The URL the provider redirected to, as registered (behind a proxy the request's own URL may differ).
   const callbackUrl = redirectUri(config, request);
   callbackUrl.search = query.toString();
@@ -144,11 +155,11 @@ export async function finishOidcSignIn(request: Request, auth: AuthConfig): Prom
     claims = await verifiedClaims(await providerConfiguration(config), callbackUrl, flow);
   } catch (error) {
     console.error('OpenID sign-in refused:', error);
-    return refuse(request, `The ${config.label} sign-in could not be verified; try again.`);
+    return refuse(`The ${config.label} sign-in could not be verified; try again.`);
   }
   const name = claims[config.nameClaim];
   if (typeof name !== 'string' || !name)
-    return refuse(request, `The ${config.label} provider sent no ${config.nameClaim} claim to name the account.`);
+    return refuse(`The ${config.label} provider sent no ${config.nameClaim} claim to name the account.`);
   const role = roleFromClaims(config, claims);
   let secret: string;
   let expireTime: number;
@@ -157,16 +168,15 @@ export async function finishOidcSignIn(request: Request, auth: AuthConfig): Prom
     const account = await store.signInExternal({ externalId: `${config.issuer.href} ${String(claims.sub)}`, name, role });
     if (!account) {
       return refuse(
-        request,
         role === null ? `${name} has no access: none of their groups is given a role here.` : `The account ${name} is disabled.`,
       );
     }
     ({ secret, expireTime } = await store.startSession(account.id, auth.sessionLifetimeSeconds));
   } catch (error) {
-    if (isSessionServiceError(error)) return refuse(request, error.message);
+    if (isSessionServiceError(error)) return refuse(error.message);
     throw error;
   }
-  const response = NextResponse.redirect(new URL(flow.next, request.url), 303);
+  const response = redirectWithin(flow.next);
   forgetFlow(response);
   response.cookies.set(SESSION_COOKIE, secret, {
     httpOnly: true,
