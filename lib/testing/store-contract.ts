@@ -170,6 +170,16 @@ export function describeReadContract(name: string, open: () => Promise<ContractS
       expect(userHistory.items.filter((change) => change.scope === 'user').map((change) => change.newValue)).toEqual(['Munich', 'Berlin']);
     });
 
+    it('lists a user’s own tier only, each old value what the user’s previous change left, whichever session made it', async () => {
+      const history = await store.getUserHistory(APP, 'alice');
+      // trip-paris set Berlin, then trip-rome Munich: the app tier's bookings are the app's history, not alice's.
+      expect(history.items.map((change) => [change.scope, change.key, change.oldValue, change.newValue])).toEqual([
+        ['user', 'home_city', 'Berlin', 'Munich'],
+        ['user', 'home_city', undefined, 'Berlin'],
+      ]);
+      expect(history.total).toBe(2);
+    });
+
     it('travels back in time to any event', async () => {
       const after2 = await store.getStateAsOf(paris, 2);
       expect(values(after2?.session)).toEqual({ destination: 'Paris' });

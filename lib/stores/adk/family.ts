@@ -124,6 +124,8 @@ export interface FamilyCodec {
   writes?: FamilyWrites;
   /** How this database's timestamps were found to be kept, for the store's description (a learnt clock). */
   clockDescription?: string;
+  /** Why this database opens read-only after all (found in its rows, e.g. a migration revision Statehouse does not know). */
+  readOnlyReason?: string;
 }
 
 /** What the operator said about the store (options of its location). */

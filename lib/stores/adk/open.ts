@@ -44,6 +44,7 @@ export async function openAdkStore(location: string, options: OpenAdkOptions = {
     const codec = await family.open(db, schema, match, zone ? { zone } : {});
     const readOnlyReason =
       match.readOnlyReason ??
+      codec.readOnlyReason ??
       (options.readOnly ? 'opened read-only.' : codec.writes ? undefined : `Statehouse does not write ${family.label} stores yet.`);
     const journal = db.journalMode ? `, journal mode ${db.journalMode}` : '';
     const clock = codec.clockDescription ? `; ${codec.clockDescription}` : '';

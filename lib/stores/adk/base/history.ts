@@ -3,7 +3,8 @@ import { invalidInput, sessionNotFound } from '../../../session-service/errors';
 import { pageBounds } from '../../../session-service/paging';
 import { prefixedKey } from '../../../session-service/scope';
 import type { KeyHistoryRequest, PageRequest, SessionRef } from '../../../session-service/store';
-import type { Page, StateChange } from '../../../session-service/types';
+import { hasOwn, setOwn } from '../../../session-service/json';
+import type { Event, JsonValue, Page, StateChange, StateRecord } from '../../../session-service/types';
 import type { AuditEntry } from './audit';
 import type { AdkStoreContext } from './context';
 import { loadReplay, replayInList } from './rows';
@@ -51,21 +52,42 @@ export async function getUserHistory(
   const rows = await ctx.db.read((qx) =>
     qx.all(`SELECT ${s.id} AS id FROM ${s.t} WHERE ${s.app} = ? AND ${s.user} = ?`, [appName, userId]),
   );
-  const changes: StateChange[] = [];
+  // Each session's replay knows only its own events; the user's tier is shared by all of them, so its
+  // changes are walked again in time order across the sessions (and Statehouse's edits of it), each old
+  // value what the previous change left, each new value the family's merge of the event's delta into it.
+  const steps: { time: number; order: [string, number]; event?: Event; change: StateChange }[] = [];
   for (const row of rows) {
-    const loaded = await replayInList(ctx, { appName, userId, sessionId: String(row.id) });
+    const sessionId = String(row.id);
+    const loaded = await replayInList(ctx, { appName, userId, sessionId });
     for (const item of loaded?.replay.events ?? []) {
       for (const change of item.changes) {
-        if (change.scope !== 'session' && (page.since === undefined || change.time > page.since)) changes.push(change);
+        if (change.scope === 'user') steps.push({ time: change.time, order: [sessionId, change.id], event: item.event, change });
       }
     }
   }
-  for (const change of await edits(ctx, appName, ['app', 'user'], userId)) {
-    if (page.since === undefined || change.time > page.since) changes.push(change);
+  for (const change of await edits(ctx, appName, ['user'], userId)) steps.push({ time: change.time, order: ['', change.id], change });
+  steps.sort((x, y) => x.time - y.time || compareText(x.order[0], y.order[0]) || x.order[1] - y.order[1]);
+  const current = new Map<string, JsonValue | undefined>();
+  const changes: StateChange[] = [];
+  for (const { event, change } of steps) {
+    let walked = change;
+    if (event) {
+      const oldValue = current.has(change.key) ? current.get(change.key) : change.oldValue;
+      const tier: StateRecord = {};
+      if (oldValue !== undefined) setOwn(tier, change.key, oldValue);
+      const delta: StateRecord = {};
+      setOwn(delta, change.key, event.actions.stateDelta[prefixedKey('user', change.key)] ?? null);
+      const after = ctx.codec.applyDelta(tier, delta);
+      walked = { ...change, oldValue, newValue: hasOwn(after, change.key) ? after[change.key] : undefined };
+    }
+    current.set(change.key, walked.newValue);
+    if (page.since === undefined || walked.time > page.since) changes.push(walked);
   }
   changes.sort((x, y) => y.time - x.time || y.id - x.id);
   return { items: changes.slice(offset, offset + limit), total: changes.length };
 }
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Statehouse's own edits of this store's app/user tiers (from its audit), as history entries. */
 /** Statehouse's edits as history entries: ids negative, apart from the replayed changes' synthetic ids. */

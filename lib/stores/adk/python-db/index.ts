@@ -26,6 +26,7 @@ import {
   type LearntClock,
 } from './clock';
 import { decodeTimestamp, naiveCodec, parseTimestamp, type NaiveClocks } from './timestamps';
+import { readWriteRules } from './write-rules';
 
 const V0_MESSAGE =
   'This is an adk-python DatabaseSessionService database in the v0 schema (event actions stored as Python pickles). ' +
@@ -298,11 +299,13 @@ export const pythonDbFamily: AdkFamily = {
   },
   async open(q, schema, _match, options) {
     const { clocks, description } = await learnClocks(q, schema, options.zone);
+    const rules = await readWriteRules(q, schema);
     const time = naiveCodec(clocks, isZoned(schema));
     const codec: FamilyCodec = {
       layout: PYTHON_LAYOUT,
       time,
-      clockDescription: description,
+      clockDescription: rules.description ? `${rules.description}; ${description}` : description,
+      ...(rules.readOnlyReason ? { readOnlyReason: rules.readOnlyReason } : {}),
       decodeState: (raw) => readObject(raw, 'state'),
       decodeEvent(row): Event {
         // StorageEvent.to_event: the JSON, with id, invocation_id and timestamp from their columns.
