@@ -10,6 +10,10 @@ export interface AgentStoreServer {
 }
 
 /** A console on `server`'s port (e2e/support/ports.ts) serving `store`, its own tables in `dir`. */
-export async function startAgentStoreServer(options: { server: E2eServer; store: string; dir: string }): Promise<AgentStoreServer> {
+export async function startAgentStoreServer(options: {
+  server: E2eServer | 'ephemeral';
+  store: string;
+  dir: string;
+}): Promise<AgentStoreServer> {
   return startConsole({ server: options.server, dir: options.dir, env: { STATEHOUSE_STORE: options.store }, readyPath: '/apps' });
 }
