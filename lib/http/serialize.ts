@@ -1,20 +1,8 @@
-import type { Event, Session, StateRecord } from '../session-service/types';
+import type { AdkSessionJson, Session } from '../session-service/types';
 
-/**
- * ADK's Session as its API server writes it. Exactly these fields: ADK's
- * pydantic Session forbids extra ones, so the storage `revision` stays out.
- */
-export interface AdkSessionJson {
-  id: string;
-  appName: string;
-  userId: string;
-  state: StateRecord;
-  /** As stored: camelCase, temp: keys removed, unknown fields kept. */
-  events: Event[];
-  /** Float seconds since the epoch. */
-  lastUpdateTime: number;
-}
+export type { AdkSessionJson } from '../session-service/types';
 
+/** ADK's Session as its API server writes it: the storage `revision` (and any note of unreadable fields) stays out. */
 export function sessionJson(session: Session): AdkSessionJson {
   return {
     id: session.id,

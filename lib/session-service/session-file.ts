@@ -5,17 +5,7 @@
 // a user's sessions export as JSON Lines, one such session per line.
 import { setOwn } from './json';
 import { KEY_PREFIX_APP, KEY_PREFIX_USER } from './scope';
-import type { Event, JsonValue, Session, StateRecord } from './types';
-
-/** ADK's Session fields, in ADK's order; the storage revision is Statehouse's own and stays out. */
-export interface SessionFile {
-  id: string;
-  appName: string;
-  userId: string;
-  state: StateRecord;
-  events: Event[];
-  lastUpdateTime: number;
-}
+import type { AdkSessionJson, JsonValue, Session, StateRecord } from './types';
 
 /**
  * The state in a stable order, session keys, then app:, then user: keys,
@@ -31,7 +21,7 @@ function canonicalState(state: StateRecord): StateRecord {
   return sorted;
 }
 
-export function sessionFileOf(session: Session): SessionFile {
+export function sessionFileOf(session: Session): AdkSessionJson {
   return {
     id: session.id,
     appName: session.appName,

@@ -71,14 +71,22 @@ export interface NewEvent extends Partial<EventFields> {
   [field: string]: unknown;
 }
 
-export interface Session {
+/**
+ * ADK's Session, exactly its fields in ADK's order (ADK's pydantic Session
+ * forbids extra ones): what the API answers and what a session file holds.
+ */
+export interface AdkSessionJson {
   id: string;
   appName: string;
   userId: string;
   state: StateRecord;
+  /** As stored: camelCase, temp: keys removed, unknown fields kept. */
   events: Event[];
   /** Float seconds since the epoch. */
   lastUpdateTime: number;
+}
+
+export interface Session extends AdkSessionJson {
   /** Storage revision this copy was loaded at; appends through an older copy are rejected. */
   revision: number;
   /** In a list of an ADK store's sessions: what of this session's own row could not be read (its state, its times). */
