@@ -9,11 +9,27 @@
 //   statehouse-test-server [--port 3400] [--rebuild]
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/** Whether a process of this id still runs (EPERM: it does, as another user's). */
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+// The reaper: embedded databases whose server is gone (a run killed before it could clean up) are removed at the next start.
+for (const name of readdirSync(tmpdir())) {
+  const owner = /^statehouse-test-\d+-(\d+)\.db(?:-wal|-shm|-journal)?$/.exec(name);
+  if (owner && !alive(Number(owner[1]))) rmSync(join(tmpdir(), name), { force: true });
+}
 
 const packageRoot = dirname(dirname(fileURLToPath(import.meta.url)));
 const args = process.argv.slice(2);

@@ -23,17 +23,35 @@ export interface WebServerEntry {
   timeout: number;
   stdout: 'pipe' | 'ignore';
   stderr: 'pipe' | 'ignore';
+  /** Without it Playwright stops the server with SIGKILL, and the server could not remove its database. */
+  gracefulShutdown: { signal: 'SIGTERM' | 'SIGINT'; timeout: number };
 }
 
 /**
  * A webServer entry running the console from the installed Statehouse package
- * (`statehouse-test-server`); sets STATEHOUSE_URL for the workers unless it is
- * already set (a shared deployment wins, and then no server is needed).
+ * (`statehouse-test-server`); sets STATEHOUSE_URL for the workers. With
+ * STATEHOUSE_URL already set (a shared deployment) no console is started: the
+ * entry only waits for the deployment to answer, and fails if it does not.
  */
 export function statehouseWebServer(options: StatehouseWebServerOptions = {}): WebServerEntry {
+  const deployment = process.env.STATEHOUSE_URL;
+  if (deployment) {
+    const message = `statehouse: STATEHOUSE_URL=${deployment} does not answer; no embedded console is started when it is set.`;
+    return {
+      command: `node -e "console.error(process.argv[1]); process.exit(1)" ${JSON.stringify(message)}`,
+      // A 401 or 403 from a protected deployment counts as answering, for Playwright.
+      url: `${deployment.replace(/\/+$/, '')}/api/list-apps`,
+      env: {},
+      reuseExistingServer: true,
+      timeout: options.timeout ?? 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    };
+  }
   const port = options.port ?? 3400;
   const url = `http://127.0.0.1:${port}`;
-  process.env.STATEHOUSE_URL ??= url;
+  process.env.STATEHOUSE_URL = url;
   // Beside this file in the sources, one folder up from the build in dist/.
   const here = dirname(fileURLToPath(import.meta.url));
   const script = join(basename(here) === 'dist' ? dirname(here) : here, 'serve.mjs');
@@ -46,5 +64,6 @@ export function statehouseWebServer(options: StatehouseWebServerOptions = {}): W
     timeout: options.timeout ?? 5 * 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   };
 }
