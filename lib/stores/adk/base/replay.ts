@@ -6,7 +6,7 @@
 import { hasOwn, ownEntries, setOwn } from '../../../session-service/json';
 import { splitDelta, withoutTempKeys } from '../../../session-service/scope';
 import type { SessionRef } from '../../../session-service/store';
-import type { Event, JsonValue, Scope, StateChange, StateRecord } from '../../../session-service/types';
+import type { ChangeSource, Event, JsonValue, Scope, StateChange, StateRecord } from '../../../session-service/types';
 
 export interface Tiers {
   app: StateRecord;
@@ -41,6 +41,19 @@ function untouched(current: StateRecord, touched: Set<string>): StateRecord {
   const out: StateRecord = {};
   for (const [key, value] of ownEntries(current)) if (!touched.has(key)) setOwn(out, key, value);
   return out;
+}
+
+/** What a change made by event `seq` of this session says about where it came from. */
+export function eventSource(ref: SessionRef, event: Event, seq: number): ChangeSource {
+  return {
+    actor: event.author,
+    reason: null,
+    time: event.timestamp,
+    sourceUserId: ref.userId,
+    sourceSessionId: ref.sessionId,
+    eventId: event.id,
+    eventSeq: seq,
+  };
 }
 
 export function replaySession(
@@ -81,13 +94,7 @@ export function replaySession(
           key,
           oldValue: hasOwn(before, key) ? before[key] : undefined,
           newValue: hasOwn(after, key) ? after[key] : undefined,
-          actor: event.author,
-          reason: null,
-          time: event.timestamp,
-          sourceUserId: ref.userId,
-          sourceSessionId: ref.sessionId,
-          eventId: event.id,
-          eventSeq: seq,
+          ...eventSource(ref, event, seq),
         });
       }
     }

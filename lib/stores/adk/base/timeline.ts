@@ -19,7 +19,7 @@ import type { SessionRef } from '../../../session-service/store';
 import type { ChangeSource, Event, Scope, StateRecord } from '../../../session-service/types';
 import type { AgentQuery, Param, Row } from '../agent-db';
 import type { AdkStoreContext } from './context';
-import type { Tiers } from './replay';
+import { eventSource, type Tiers } from './replay';
 
 /** Replayed state is kept after every this many events. */
 export const CHECKPOINT_EVERY = 500;
@@ -108,15 +108,7 @@ function applyEvent(ctx: AdkStoreContext, ref: SessionRef, state: Checkpoint, ev
     state.overlay[scope] = ctx.codec.applyDelta(state.overlay[scope], delta[scope]);
     for (const key of keys) {
       state.touched[scope].add(key);
-      state.sources.set(prefixedKey(scope, key), {
-        actor: event.author,
-        reason: null,
-        time: event.timestamp,
-        sourceUserId: ref.userId,
-        sourceSessionId: ref.sessionId,
-        eventId: event.id,
-        eventSeq: seq,
-      });
+      state.sources.set(prefixedKey(scope, key), eventSource(ref, event, seq));
     }
   }
   state.seq = seq;
