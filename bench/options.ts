@@ -1,5 +1,5 @@
 // Command line and scales. `--scale small` keeps the shape and shrinks the counts.
-import type { ImplName, ProviderName } from './implementations/types';
+import { IMPL_NAMES, type ImplName, type ProviderName } from './implementations/types';
 
 export interface Scale {
   name: 'small' | 'default';
@@ -149,16 +149,7 @@ const USAGE = `npm run bench -- [options]
 
 /** Options that take no value. */
 const FLAGS = new Set(['no-memory', 'no-profile', 'dashboard', 'dashboard-only', 'pg-async-commit', 'api', 'time-travel', 'coexistence']);
-const IMPLS: ImplName[] = [
-  'statehouse',
-  'statehouse-adk',
-  'statehouse-api',
-  'statehouse-reference',
-  'raw',
-  'simple',
-  'adk-db',
-  'adk-memory',
-];
+const IMPLS = IMPL_NAMES;
 
 export function parseOptions(argv: string[]): Options {
   const args = new Map<string, string | true>();

@@ -1,20 +1,11 @@
 // The printed report: one table per database, then counts, memory, dashboard and targets.
-import { IMPL_LABELS, type ImplName } from './implementations/types';
+import { IMPL_LABELS, IMPL_NAMES, type ImplName } from './implementations/types';
 import type { ApiMeasurement, ApiResult } from './api';
 import type { Group, RunResult } from './results';
 import { checkTargets, find } from './targets';
 
 const GROUP_LABELS: Record<Group, string> = { sqlite: 'SQLite', postgresql: 'PostgreSQL' };
-const COLUMNS: ImplName[] = [
-  'statehouse',
-  'statehouse-adk',
-  'statehouse-api',
-  'statehouse-reference',
-  'raw',
-  'simple',
-  'adk-db',
-  'adk-memory',
-];
+const COLUMNS = IMPL_NAMES;
 const SHORT: Record<ImplName, string> = {
   statehouse: 'SH store',
   'statehouse-adk': 'SH agent-service',

@@ -5,6 +5,17 @@ import type { JsonValue } from '../../lib/session-service';
 
 export type ImplName =
   'statehouse' | 'statehouse-adk' | 'statehouse-api' | 'statehouse-reference' | 'raw' | 'simple' | 'adk-db' | 'adk-memory';
+/** Every implementation, in the order the report's columns show them. */
+export const IMPL_NAMES: readonly ImplName[] = [
+  'statehouse',
+  'statehouse-adk',
+  'statehouse-api',
+  'statehouse-reference',
+  'raw',
+  'simple',
+  'adk-db',
+  'adk-memory',
+];
 export type ProviderName = 'sqlite' | 'postgresql' | 'memory';
 
 export const IMPL_LABELS: Record<ImplName, string> = {
