@@ -208,11 +208,11 @@ test('only an admin is offered to delete idle sessions of an app', async ({
   const form = page.getByRole('form', { name: 'Delete idle sessions' });
   await form.getByLabel(/Idle for more than/).fill('365');
   await form.getByRole('button', { name: 'Count what would be deleted' }).click();
-  await expect(form.getByTestId('idle-count')).toHaveText('Would delete 1 sessions with 1 events.');
+  await expect(form.getByTestId('prune-count')).toHaveText('Would delete 1 session with 1 event.');
   expect(await service.getSession(refOf(session))).not.toBeNull();
   await form.getByLabel(/Reason/).fill('retention test');
   await form.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(form.getByRole('status').filter({ hasText: 'Deleted 1 sessions with 1 events.' })).toBeVisible();
+  await expect(form.getByRole('status').filter({ hasText: 'Deleted 1 session with 1 event.' })).toBeVisible();
   expect(await service.getSession(refOf(session))).toBeNull();
   expect(await service.getSession(refOf(fresh))).not.toBeNull();
 });

@@ -4,7 +4,7 @@ import { SignInForm } from '@/components/auth/sign-in-form';
 import { safeReturnPath } from '@/lib/auth/return-path';
 import { currentPrincipal } from '@/lib/auth/server';
 import { authConfig } from '@/lib/config';
-import { cardClass } from '@/components/ui/card';
+import { panelClass } from '@/components/ui/panel';
 import { buttonClass } from '@/components/ui/button';
 import { oidcSignInPath } from '@/lib/paths';
 
@@ -37,7 +37,7 @@ export default async function SignInPage({
           Sign in with {config.oidc.label}
         </a>
       ) : null}
-      <div className={cardClass({ className: 'p-6' })}>
+      <div className={panelClass({ className: 'p-6' })}>
         <SignInForm returnTo={returnTo} />
       </div>
       <p className="text-sm text-muted">

@@ -5,21 +5,23 @@ import { createApiToken, revokeApiToken, setAccountPassword, updateAccount } fro
 import { ROLES, type Role } from '@/lib/auth/roles';
 import type { Account, ApiTokenInfo } from '@/lib/auth/store';
 import { CopyButton } from '@/components/json';
-import { FieldMessage } from './create-account-form';
-import { errorFor, useAdminAction } from './use-admin-action';
-import { buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field';
+import { Input, Select } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { fieldError, useAction } from '@/components/actions/use-action';
 
-const BUTTON = buttonClass({ variant: 'secondary', size: 'xs' });
-const INPUT = 'rounded-md border border-border-strong bg-surface px-2 py-1 text-xs outline-none focus:border-accent';
+const INPUT = 'text-xs';
+const LABEL = 'inline text-xs font-normal';
 const when = (seconds: number | null) =>
   seconds === null ? 'never' : new Date(seconds * 1000).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
 
 /** One account: role, enabled, password, and its API tokens. */
 export function AccountRow({ account, tokens, isSelf }: { account: Account; tokens: ApiTokenInfo[]; isSelf: boolean }) {
-  const update = useAdminAction(updateAccount);
-  const password = useAdminAction(setAccountPassword);
-  const tokenCreate = useAdminAction(createApiToken);
-  const revoke = useAdminAction(revokeApiToken);
+  const update = useAction(updateAccount);
+  const password = useAction(setAccountPassword);
+  const tokenCreate = useAction(createApiToken);
+  const revoke = useAction(revokeApiToken);
   const [role, setRole] = useState<Role>(account.role);
   const [newPassword, setNewPassword] = useState('');
   const [passwordSaved, setPasswordSaved] = useState(false);
@@ -33,34 +35,24 @@ export function AccountRow({ account, tokens, isSelf }: { account: Account; toke
         <span className="font-mono text-sm font-medium">{account.name}</span>
         {isSelf ? <span className="text-xs text-muted">(you)</span> : null}
         {account.disabled ? <span className="rounded bg-danger-surface px-1.5 py-0.5 text-xs text-danger">disabled</span> : null}
-        <label htmlFor={`${id}-role`} className="ml-auto text-xs text-muted">
+        <Label htmlFor={`${id}-role`} className={`ml-auto ${LABEL}`}>
           Role
-        </label>
-        <select id={`${id}-role`} className={INPUT} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+        </Label>
+        <Select id={`${id}-role`} className={INPUT} value={role} onChange={(e) => setRole(e.target.value as Role)}>
           {ROLES.map((r) => (
             <option key={r} value={r}>
               {r}
             </option>
           ))}
-        </select>
-        <button
-          type="button"
-          className={BUTTON}
-          disabled={update.pending || role === account.role}
-          onClick={() => update.run({ name: account.name, role })}
-        >
+        </Select>
+        <Button size="xs" disabled={update.pending || role === account.role} onClick={() => update.run({ name: account.name, role })}>
           Save role
-        </button>
-        <button
-          type="button"
-          className={BUTTON}
-          disabled={update.pending}
-          onClick={() => update.run({ name: account.name, disabled: !account.disabled })}
-        >
+        </Button>
+        <Button size="xs" disabled={update.pending} onClick={() => update.run({ name: account.name, disabled: !account.disabled })}>
           {account.disabled ? 'Enable' : 'Disable'}
-        </button>
+        </Button>
       </div>
-      <FieldMessage id={`${id}-update-error`} text={errorFor(update.failure, 'form') ?? errorFor(update.failure, 'name')} />
+      <FieldError alert id={`${id}-update-error`} message={fieldError(update.failure, 'form') ?? fieldError(update.failure, 'name')} />
 
       <form
         className="flex flex-wrap items-center gap-2"
@@ -73,10 +65,10 @@ export function AccountRow({ account, tokens, isSelf }: { account: Account; toke
           });
         }}
       >
-        <label htmlFor={`${id}-password`} className="text-xs text-muted">
+        <Label htmlFor={`${id}-password`} className={LABEL}>
           New password
-        </label>
-        <input
+        </Label>
+        <Input
           id={`${id}-password`}
           type="password"
           autoComplete="new-password"
@@ -87,11 +79,15 @@ export function AccountRow({ account, tokens, isSelf }: { account: Account; toke
             setPasswordSaved(false);
           }}
         />
-        <button type="submit" className={BUTTON} disabled={password.pending || newPassword === ''}>
+        <Button type="submit" size="xs" disabled={password.pending || newPassword === ''}>
           Set password
-        </button>
+        </Button>
         {passwordSaved ? <span className="text-xs text-success">Password set; the account was signed out everywhere.</span> : null}
-        <FieldMessage id={`${id}-password-error`} text={errorFor(password.failure, 'password') ?? errorFor(password.failure, 'form')} />
+        <FieldError
+          alert
+          id={`${id}-password-error`}
+          message={fieldError(password.failure, 'password') ?? fieldError(password.failure, 'form')}
+        />
       </form>
 
       <div className="space-y-2">
@@ -106,20 +102,24 @@ export function AccountRow({ account, tokens, isSelf }: { account: Account; toke
             });
           }}
         >
-          <label htmlFor={`${id}-token-label`} className="text-xs text-muted">
+          <Label htmlFor={`${id}-token-label`} className={LABEL}>
             Token label
-          </label>
-          <input
+          </Label>
+          <Input
             id={`${id}-token-label`}
             className={INPUT}
             value={label}
             onChange={(e) => setLabel(e.target.value)}
             placeholder="e.g. agent-prod"
           />
-          <button type="submit" className={BUTTON} disabled={tokenCreate.pending}>
+          <Button type="submit" size="xs" disabled={tokenCreate.pending}>
             Create token
-          </button>
-          <FieldMessage id={`${id}-token-error`} text={errorFor(tokenCreate.failure, 'label') ?? errorFor(tokenCreate.failure, 'form')} />
+          </Button>
+          <FieldError
+            alert
+            id={`${id}-token-error`}
+            message={fieldError(tokenCreate.failure, 'label') ?? fieldError(tokenCreate.failure, 'form')}
+          />
         </form>
         {secret ? (
           <div role="status" className="rounded-md border border-warning bg-warning-surface px-3 py-2 text-xs">
@@ -142,15 +142,15 @@ export function AccountRow({ account, tokens, isSelf }: { account: Account; toke
                 {token.revoked ? (
                   <span className="text-danger">revoked</span>
                 ) : (
-                  <button type="button" className={BUTTON} disabled={revoke.pending} onClick={() => revoke.run({ id: token.id })}>
+                  <Button size="xs" disabled={revoke.pending} onClick={() => revoke.run({ id: token.id })}>
                     Revoke #{token.id}
-                  </button>
+                  </Button>
                 )}
               </li>
             ))}
           </ul>
         ) : null}
-        <FieldMessage id={`${id}-revoke-error`} text={errorFor(revoke.failure, 'form')} />
+        <FieldError alert id={`${id}-revoke-error`} message={fieldError(revoke.failure, 'form')} />
       </div>
     </li>
   );

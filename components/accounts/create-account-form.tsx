@@ -3,17 +3,20 @@
 import { useState } from 'react';
 import { createAccount } from '@/lib/actions/accounts';
 import { ROLES, type Role } from '@/lib/auth/roles';
-import { errorFor, useAdminAction } from './use-admin-action';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field';
+import { Input, Select } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useAction } from '@/components/actions/use-action';
 
-const INPUT = 'block w-full rounded-md border border-border-strong bg-surface px-2 py-1.5 text-sm outline-none focus:border-accent';
+const INPUT = 'block w-full py-1.5';
 
 export function CreateAccountForm() {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<Role>('viewer');
   const [created, setCreated] = useState<string | null>(null);
-  const { pending, failure, run } = useAdminAction(createAccount);
+  const { pending, failure, run, fieldError } = useAction(createAccount);
 
   return (
     <form
@@ -29,17 +32,17 @@ export function CreateAccountForm() {
       }}
     >
       <div>
-        <label htmlFor="new-account-name" className="mb-1 block text-xs font-medium text-muted">
+        <Label htmlFor="new-account-name" className="mb-1">
           Name
-        </label>
-        <input id="new-account-name" className={INPUT} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
-        <FieldMessage id="new-account-name-error" text={errorFor(failure, 'name')} />
+        </Label>
+        <Input id="new-account-name" className={INPUT} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+        <FieldError alert id="new-account-name-error" message={fieldError('name')} />
       </div>
       <div>
-        <label htmlFor="new-account-password" className="mb-1 block text-xs font-medium text-muted">
+        <Label htmlFor="new-account-password" className="mb-1">
           Password
-        </label>
-        <input
+        </Label>
+        <Input
           id="new-account-password"
           type="password"
           className={INPUT}
@@ -47,19 +50,19 @@ export function CreateAccountForm() {
           onChange={(e) => setPassword(e.target.value)}
           autoComplete="new-password"
         />
-        <FieldMessage id="new-account-password-error" text={errorFor(failure, 'password')} />
+        <FieldError alert id="new-account-password-error" message={fieldError('password')} />
       </div>
       <div>
-        <label htmlFor="new-account-role" className="mb-1 block text-xs font-medium text-muted">
+        <Label htmlFor="new-account-role" className="mb-1">
           Role
-        </label>
-        <select id="new-account-role" className={INPUT} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+        </Label>
+        <Select id="new-account-role" className={INPUT} value={role} onChange={(e) => setRole(e.target.value as Role)}>
           {ROLES.map((r) => (
             <option key={r} value={r}>
               {r}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <div className="sm:pt-5">
         <Button type="submit" disabled={pending} variant="primary">
@@ -67,18 +70,9 @@ export function CreateAccountForm() {
         </Button>
       </div>
       <div className="sm:col-span-4" aria-live="polite">
-        <FieldMessage id="new-account-form-error" text={errorFor(failure, 'form')} />
+        <FieldError alert id="new-account-form-error" message={fieldError('form')} />
         {created && !failure ? <p className="text-sm text-success">Created {created}.</p> : null}
       </div>
     </form>
-  );
-}
-
-export function FieldMessage({ id, text }: { id: string; text: string | null }) {
-  if (!text) return null;
-  return (
-    <p id={id} role="alert" className="mt-1 text-xs font-medium text-danger">
-      {text}
-    </p>
   );
 }

@@ -3,12 +3,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useDeferredValue, useId, useState, useTransition } from 'react';
+import { useAction } from '@/components/actions/use-action';
 import { FieldError } from '@/components/ui/field';
 import { JsonField } from '@/components/state-edit/json-field';
 import { TextField } from '@/components/state-edit/text-field';
-import { callAction } from '@/lib/actions/call';
 import { appendEvent } from '@/lib/actions/events';
-import type { ActionFailure } from '@/lib/commands/result';
 import { liveStateOptions, sessionKeys } from '@/lib/queries/session';
 import { refreshAfterAppend } from '@/lib/queries/state-edit';
 import { previewDelta, tierRecords } from '@/lib/session-service/delta-preview';
@@ -26,8 +25,8 @@ import {
   type EventDraft,
   type EventErrors,
 } from './event-draft';
-import { Button, buttonClass } from '@/components/ui/button';
-import { cardClass } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { panelClass } from '@/components/ui/panel';
 
 /** What the page showed when the person started writing: appends are refused once storage has moved past it. */
 interface Base {
@@ -36,9 +35,6 @@ interface Base {
 }
 
 const baseOf = (state: Base): Base => ({ revision: state.revision, eventCount: state.eventCount });
-
-const button = buttonClass({ variant: 'secondary' });
-const primaryButton = buttonClass({ variant: 'primary' });
 
 /**
  * Appends an event to the session from the dashboard: author, invocation id,
@@ -57,9 +53,10 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
   const [base, setBase] = useState<Base | null>(null);
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<EventErrors>({});
-  const [refusal, setRefusal] = useState<ActionFailure | null>(null);
   const [appended, setAppended] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const append = useAction(appendEvent);
+  const [reloading, startReload] = useTransition();
+  const pending = append.pending || reloading;
   const headingId = useId();
 
   // Opened before the page's state had loaded: start from the first state it shows
@@ -95,12 +92,12 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
 
   /** Brings the page (and the form's base) up to date; the draft stays as typed. */
   const reload = () => {
-    startTransition(async () => {
+    startReload(async () => {
       router.refresh();
       await queryClient.invalidateQueries({ queryKey: sessionKeys.session(session) });
       const latest = queryClient.getQueryData(liveStateOptions(session).queryKey);
       setBase(latest ? baseOf(latest) : null);
-      setRefusal(null);
+      append.reset();
     });
   };
 
@@ -109,20 +106,16 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
     setAppended(null);
     if (Object.keys(errors).length > 0 || base === null) return;
     const input = actionInput(session, base.revision, draft);
-    startTransition(async () => {
-      const result = await callAction(appendEvent, input);
-      if (result.ok) {
-        setBase({ revision: result.data.revision, eventCount: base.eventCount + 1 });
+    append.run(input, {
+      onSuccess: async (appendedEvent) => {
+        setBase({ revision: appendedEvent.revision, eventCount: base.eventCount + 1 });
         setDraft((current) => ({ ...blankDraft(current.author), invocationId: newInvocationId() }));
         setAttempted(false);
         setServerErrors({});
-        setRefusal(null);
-        setAppended(`Appended event ${result.data.event.id} by ${result.data.event.author}.`);
+        setAppended(`Appended event ${appendedEvent.event.id} by ${appendedEvent.event.author}.`);
         await refreshAfterAppend(queryClient, session);
-      } else {
-        setRefusal(result);
-        setServerErrors(result.fieldErrors ?? {});
-      }
+      },
+      onFailure: (failure) => setServerErrors(failure.fieldErrors ?? {}),
     });
   };
 
@@ -135,26 +128,27 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
   if (!open) {
     return (
       <div className="flex flex-wrap items-center gap-3">
-        <button type="button" onClick={start} className={primaryButton}>
+        <Button variant="primary" onClick={start}>
           Append an event
-        </button>
+        </Button>
         {appendedStatus}
       </div>
     );
   }
 
   const shown = (field: string) => serverErrors[field] ?? (attempted ? errors[field] : undefined);
+  const refusal = append.failure;
   const stale = refusal?.code === 'STALE_SESSION';
 
   return (
-    <section aria-labelledby={headingId} className={cardClass({ className: 'p-4' })}>
+    <section aria-labelledby={headingId} className={panelClass({ className: 'p-4' })}>
       <div className="flex items-baseline justify-between gap-2">
         <h2 id={headingId} className="text-base font-semibold">
           Append an event
         </h2>
-        <button type="button" onClick={() => setOpen(false)} className="text-xs font-medium text-muted hover:text-foreground">
+        <Button variant="ghost" size="xs" onClick={() => setOpen(false)}>
           Close
-        </button>
+        </Button>
       </div>
 
       {stale || newEvents > 0 ? (
@@ -168,7 +162,7 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
               : 'Someone else appended to it. '}
             Reload to see them; your draft stays as it is, and nothing is appended until you send it again.
           </p>
-          <Button type="button" onClick={reload} disabled={pending} variant="secondary" className="mt-2">
+          <Button onClick={reload} disabled={pending} variant="secondary" className="mt-2">
             Reload session
           </Button>
         </div>
@@ -204,11 +198,7 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
             error={shown('invocationId')}
             hint="Groups the events of one turn; blank generates one."
             mono
-            after={
-              <button type="button" className={button} onClick={() => update({ invocationId: newInvocationId() }, 'invocationId')}>
-                New id
-              </button>
-            }
+            after={<Button onClick={() => update({ invocationId: newInvocationId() }, 'invocationId')}>New id</Button>}
           />
         </div>
         <TextField label="Text" value={draft.text} onChange={(text) => update({ text }, 'text')} error={shown('text')} multiline />
@@ -286,9 +276,9 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
 
         <FieldError id={`${headingId}-form`} message={attempted && !refusal ? errors.form : null} />
         <div className="flex items-center gap-3">
-          <button type="submit" disabled={pending || base === null} className={primaryButton}>
+          <Button type="submit" variant="primary" disabled={pending || base === null}>
             {pending ? 'Appending…' : 'Append event'}
-          </button>
+          </Button>
           {appendedStatus}
         </div>
       </form>

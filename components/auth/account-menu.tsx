@@ -3,6 +3,7 @@ import { signOut } from '@/lib/actions/auth';
 import { currentPrincipal } from '@/lib/auth/server';
 import { hasRole } from '@/lib/auth/roles';
 import { ACCOUNTS_PATH } from '@/lib/paths';
+import { Button } from '@/components/ui/button';
 
 /** Accounts (for admins), the signed-in account and a way out; local mode has nobody to sign out. */
 export async function AccountMenu() {
@@ -23,9 +24,9 @@ export async function AccountMenu() {
         </span>
         {principal.via === 'session' ? (
           <form action={signOut}>
-            <button type="submit" className="font-medium text-accent hover:text-accent-hover">
+            <Button type="submit" variant="link">
               Sign out
-            </button>
+            </Button>
           </form>
         ) : null}
       </div>

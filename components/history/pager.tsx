@@ -1,5 +1,5 @@
 'use client';
-import { buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 
 interface PagerProps {
   page: number;
@@ -15,18 +15,17 @@ export function Pager({ page, pageSize, total, onPage, noun }: PagerProps) {
   if (total <= pageSize) return null;
   const first = page * pageSize + 1;
   const last = Math.min(total, (page + 1) * pageSize);
-  const button = buttonClass({ variant: 'secondary', size: 'xs' });
   return (
     <div className="flex items-center justify-between gap-2 pt-2 text-xs text-muted">
-      <button type="button" className={button} disabled={page === 0} onClick={() => onPage(page - 1)} aria-label={`Newer ${noun}`}>
+      <Button size="xs" disabled={page === 0} onClick={() => onPage(page - 1)} aria-label={`Newer ${noun}`}>
         ← Newer
-      </button>
+      </Button>
       <span className="tabular-nums">
         {first.toLocaleString('en')}–{last.toLocaleString('en')} of {total.toLocaleString('en')}
       </span>
-      <button type="button" className={button} disabled={last >= total} onClick={() => onPage(page + 1)} aria-label={`Older ${noun}`}>
+      <Button size="xs" disabled={last >= total} onClick={() => onPage(page + 1)} aria-label={`Older ${noun}`}>
         Older →
-      </button>
+      </Button>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { HISTORY_PAGE_SIZE, userHistoryOptions } from '@/lib/queries/history';
 import { ChangeList } from './change-list';
 import { Pager } from './pager';
-import { cardClass } from '@/components/ui/card';
+import { panelClass } from '@/components/ui/panel';
 
 type Range = 'today' | 'week' | 'all';
 
@@ -39,7 +39,7 @@ export function UserHistory({ appName, userId }: { appName: string; userId: stri
   const headingId = useId();
 
   return (
-    <section aria-labelledby={headingId} className={cardClass({ className: 'p-3' })}>
+    <section aria-labelledby={headingId} className={panelClass({ className: 'p-3' })}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={headingId} className="text-sm font-semibold">
           Changes to this user’s state

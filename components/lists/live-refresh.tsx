@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useTransition } from 'react';
 import { historyKeys } from '@/lib/queries/history';
 import { watchOptions } from '@/lib/queries/live-lists';
+import { Button } from '@/components/ui/button';
 
 interface LiveRefreshProps {
   /** API reads whose answers change whenever the page's content does. */
@@ -51,13 +52,13 @@ export function LiveRefresh({ watch, appName, renderedAt }: LiveRefreshProps) {
     return (
       <p role="alert" className="flex items-center gap-2 text-xs text-danger">
         Live updates paused: {failed.error.message}
-        <button
-          type="button"
+        <Button
+          size="xs"
           onClick={() => results.forEach((result) => void result.refetch())}
-          className="rounded border border-danger/40 px-2 py-0.5 font-medium"
+          className="border-danger/40 bg-transparent text-current"
         >
           Retry
-        </button>
+        </Button>
       </p>
     );
   }

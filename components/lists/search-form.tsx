@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useTransition, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { cardClass } from '@/components/ui/card';
+import { panelClass } from '@/components/ui/panel';
 
 export interface SearchField {
   /** The query parameter. */
@@ -61,7 +61,7 @@ export function SearchForm({ label, pathname, fields, keep = {}, hint }: SearchF
       method="get"
       onSubmit={submit}
       aria-busy={pending || undefined}
-      className={cardClass({ className: 'mb-3 p-3' })}
+      className={panelClass({ className: 'mb-3 p-3' })}
     >
       {kept.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

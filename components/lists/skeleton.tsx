@@ -1,8 +1,8 @@
-import { cardClass } from '@/components/ui/card';
+import { panelClass } from '@/components/ui/panel';
 /** A list's placeholder while it loads: the table's shape, announced as loading. */
 export function TableSkeleton({ label, rows = 8, columns = 4 }: { label: string; rows?: number; columns?: number }) {
   return (
-    <div role="status" aria-label={label} className={cardClass({ className: 'overflow-hidden' })}>
+    <div role="status" aria-label={label} className={panelClass({ className: 'overflow-hidden' })}>
       <div className="h-9 border-b border-border bg-surface-muted" />
       <div className="divide-y divide-border">
         {Array.from({ length: rows }, (_, row) => (
@@ -13,17 +13,6 @@ export function TableSkeleton({ label, rows = 8, columns = 4 }: { label: string;
           </div>
         ))}
       </div>
-    </div>
-  );
-}
-
-/** A block of text lines loading. */
-export function BlockSkeleton({ label, lines = 3 }: { label: string; lines?: number }) {
-  return (
-    <div role="status" aria-label={label} className={cardClass({ className: 'space-y-2.5 p-4' })}>
-      {Array.from({ length: lines }, (_, line) => (
-        <div key={line} className={`h-3.5 animate-pulse rounded bg-surface-muted ${line % 2 ? 'w-1/2' : 'w-3/4'}`} />
-      ))}
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { listHref, type ListQuery } from './href';
-import { cardClass } from '@/components/ui/card';
+import { panelClass } from '@/components/ui/panel';
 
 /** A list table: the caption names the list for screen readers (and can be shown). */
 export function ListTable({ caption, children, busy = false }: { caption: string; children: ReactNode; busy?: boolean }) {
   return (
-    <div className={cardClass({ className: 'overflow-x-auto' })}>
+    <div className={panelClass({ className: 'overflow-x-auto' })}>
       <table className="w-full text-left text-sm" aria-busy={busy || undefined}>
         <caption className="sr-only">{caption}</caption>
         {children}

@@ -2,7 +2,7 @@
 
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { cardClass } from '@/components/ui/card';
+import { panelClass } from '@/components/ui/panel';
 
 /**
  * An error boundary's body when a page's data could not be read on the
@@ -35,7 +35,7 @@ export function LoadError({
   }, [error]);
 
   return (
-    <div role="alert" className={cardClass({ tone: 'danger', className: 'mx-auto max-w-xl px-6 py-8' })}>
+    <div role="alert" className={panelClass({ tone: 'danger', className: 'mx-auto max-w-xl px-6 py-8' })}>
       <h1 className="text-lg font-semibold text-danger">{title}</h1>
       <p className="mt-2 text-sm">{children}</p>
       {showMessage && message ? (

@@ -1,13 +1,18 @@
 'use client';
 
+import { ActionFailureAlert } from '@/components/actions/action-failure';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { panelClass } from '@/components/ui/panel';
+import { useAction } from '@/components/actions/use-action';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { forkSession } from '@/lib/actions/session-ops';
 import { sessionPath } from '@/lib/paths';
 import type { SessionRef } from '@/lib/session-service/store';
-import { Refusal } from './refusal';
-import { button, input, label, panel, primaryButton } from './styles';
-import { useOperation } from './use-operation';
+
+const PANEL = panelClass({ className: 'space-y-3 p-4' });
 
 /** Forks the session after an event into a new session of the same user, then opens the fork. */
 export function ForkForm({ session, eventCount, onClose }: { session: SessionRef; eventCount: number; onClose: () => void }) {
@@ -15,12 +20,12 @@ export function ForkForm({ session, eventCount, onClose }: { session: SessionRef
   const id = useId();
   const [atSeq, setAtSeq] = useState(String(eventCount));
   const [forkId, setForkId] = useState('');
-  const { pending, refusal, run } = useOperation(forkSession);
+  const { pending, failure, run } = useAction(forkSession);
   const submit = () =>
     run({ ...session, atSeq: Number(atSeq), forkId }, (fork) => router.push(sessionPath(session.appName, session.userId, fork.id)));
   return (
     <form
-      className={panel}
+      className={PANEL}
       aria-label="Fork this session"
       onSubmit={(event) => {
         event.preventDefault();
@@ -35,34 +40,20 @@ export function ForkForm({ session, eventCount, onClose }: { session: SessionRef
       </p>
       <div className="flex flex-wrap gap-3">
         <div>
-          <label htmlFor={`${id}-seq`} className={label}>
-            After event # (1 to {eventCount})
-          </label>
-          <input
-            id={`${id}-seq`}
-            type="number"
-            min={1}
-            max={eventCount}
-            value={atSeq}
-            onChange={(event) => setAtSeq(event.target.value)}
-            className={input}
-          />
+          <Label htmlFor={`${id}-seq`}>After event # (1 to {eventCount})</Label>
+          <Input id={`${id}-seq`} type="number" min={1} max={eventCount} value={atSeq} onChange={(event) => setAtSeq(event.target.value)} />
         </div>
         <div className="grow">
-          <label htmlFor={`${id}-id`} className={label}>
-            New session id (blank: generated)
-          </label>
-          <input id={`${id}-id`} value={forkId} onChange={(event) => setForkId(event.target.value)} className={`${input} font-mono`} />
+          <Label htmlFor={`${id}-id`}>New session id (blank: generated)</Label>
+          <Input id={`${id}-id`} value={forkId} onChange={(event) => setForkId(event.target.value)} className="font-mono" />
         </div>
       </div>
-      <Refusal refusal={refusal} />
+      <ActionFailureAlert failure={failure} />
       <div className="flex gap-2">
-        <button type="submit" disabled={pending} className={primaryButton}>
+        <Button type="submit" variant="primary" disabled={pending}>
           {pending ? 'Forking…' : 'Fork'}
-        </button>
-        <button type="button" onClick={onClose} className={button}>
-          Cancel
-        </button>
+        </Button>
+        <Button onClick={onClose}>Cancel</Button>
       </div>
     </form>
   );

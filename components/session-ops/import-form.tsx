@@ -1,12 +1,16 @@
 'use client';
 
+import { ActionFailureAlert } from '@/components/actions/action-failure';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { panelClass } from '@/components/ui/panel';
+import { useAction } from '@/components/actions/use-action';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { importSessions } from '@/lib/actions/session-ops';
 import type { ImportReport } from '@/lib/commands/import-sessions';
-import { Refusal } from './refusal';
-import { button, label, panel, primaryButton } from './styles';
-import { useOperation } from './use-operation';
+
+const PANEL = panelClass({ className: 'space-y-3 p-4' });
 
 const STATUS_TEXT = { create: 'will be created', exists: 'already exists', invalid: 'invalid' } as const;
 
@@ -22,22 +26,18 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
   const [text, setText] = useState<string | null>(null);
   const [newIds, setNewIds] = useState(false);
   const [report, setReport] = useState<ImportReport | null>(null);
-  const { pending, refusal, run } = useOperation(importSessions);
+  const { pending, failure, run } = useAction(importSessions);
   const target = { appName, ...(userId === undefined ? {} : { userId }) };
 
   if (!open) {
-    return (
-      <button type="button" className={button} onClick={() => setOpen(true)}>
-        Import sessions
-      </button>
-    );
+    return <Button onClick={() => setOpen(true)}>Import sessions</Button>;
   }
   const preview = (file: string | null, fresh: boolean) => {
     setReport(null);
     if (file !== null) run({ ...target, text: file, dryRun: true, newIds: fresh }, setReport);
   };
   return (
-    <form className={panel} aria-label="Import sessions" onSubmit={(event) => event.preventDefault()}>
+    <form className={PANEL} aria-label="Import sessions" onSubmit={(event) => event.preventDefault()}>
       <h2 className="font-semibold">Import sessions</h2>
       <p className="text-sm text-muted">
         An ADK session file (what <code>adk run --save_session</code> writes) or JSON Lines of them (an export of a user or an app).
@@ -45,9 +45,7 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
         <code>app:</code> and <code>user:</code> keys are not written. Nothing is written until you confirm, and then all of them or none.
       </p>
       <div>
-        <label htmlFor={`${id}-file`} className={label}>
-          File
-        </label>
+        <Label htmlFor={`${id}-file`}>File</Label>
         <input
           id={`${id}-file`}
           type="file"
@@ -71,7 +69,7 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
         />
         Give every session a new id
       </label>
-      <Refusal refusal={refusal} />
+      <ActionFailureAlert failure={failure} />
       {report ? (
         <div role="status" aria-label="Import preview" className="space-y-2 text-sm">
           <p>
@@ -89,9 +87,8 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
         </div>
       ) : null}
       <div className="flex gap-2">
-        <button
-          type="button"
-          className={primaryButton}
+        <Button
+          variant="primary"
           disabled={
             pending ||
             text === null ||
@@ -109,10 +106,8 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
           }
         >
           Import {report && !report.written ? report.counts.create : ''} sessions
-        </button>
-        <button type="button" className={button} onClick={() => setOpen(false)}>
-          Close
-        </button>
+        </Button>
+        <Button onClick={() => setOpen(false)}>Close</Button>
       </div>
     </form>
   );

@@ -1,14 +1,19 @@
 'use client';
 
+import { ActionFailureAlert } from '@/components/actions/action-failure';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { panelClass } from '@/components/ui/panel';
+import { useAction } from '@/components/actions/use-action';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { rewindSession } from '@/lib/actions/session-ops';
 import { refreshAfterAppend } from '@/lib/queries/state-edit';
 import type { SessionRef } from '@/lib/session-service/store';
-import { Refusal } from './refusal';
-import { button, input, label, panel, primaryButton } from './styles';
-import { useOperation } from './use-operation';
+
+const PANEL = panelClass({ className: 'space-y-3 p-4' });
 
 export interface InvocationChoice {
   invocationId: string;
@@ -34,7 +39,7 @@ export function RewindForm({
   const id = useId();
   const [invocationId, setInvocationId] = useState(invocations[0]?.invocationId ?? '');
   const [done, setDone] = useState<string | null>(null);
-  const { pending, refusal, run } = useOperation(rewindSession);
+  const { pending, failure, run } = useAction(rewindSession);
   const submit = () =>
     run({ ...session, rewindBeforeInvocationId: invocationId }, async (outcome) => {
       const keys = Object.keys(outcome.event.actions.stateDelta);
@@ -47,7 +52,7 @@ export function RewindForm({
     });
   return (
     <form
-      className={panel}
+      className={PANEL}
       aria-label="Rewind this session"
       onSubmit={(event) => {
         event.preventDefault();
@@ -61,15 +66,13 @@ export function RewindForm({
         <code>user:</code> keys are not touched.
       </p>
       <div>
-        <label htmlFor={`${id}-inv`} className={label}>
-          Rewind to before invocation
-        </label>
-        <input
+        <Label htmlFor={`${id}-inv`}>Rewind to before invocation</Label>
+        <Input
           id={`${id}-inv`}
           list={`${id}-list`}
           value={invocationId}
           onChange={(event) => setInvocationId(event.target.value)}
-          className={`${input} font-mono`}
+          className="font-mono"
         />
         <datalist id={`${id}-list`}>
           {invocations.map((choice) => (
@@ -79,19 +82,17 @@ export function RewindForm({
           ))}
         </datalist>
       </div>
-      <Refusal refusal={refusal} />
+      <ActionFailureAlert failure={failure} />
       {done ? (
         <p role="status" className="text-sm text-success">
           {done}
         </p>
       ) : null}
       <div className="flex gap-2">
-        <button type="submit" disabled={pending || !invocationId.trim()} className={primaryButton}>
+        <Button type="submit" variant="primary" disabled={pending || !invocationId.trim()}>
           {pending ? 'Rewinding…' : 'Rewind'}
-        </button>
-        <button type="button" onClick={onClose} className={button}>
-          Close
-        </button>
+        </Button>
+        <Button onClick={onClose}>Close</Button>
       </div>
     </form>
   );

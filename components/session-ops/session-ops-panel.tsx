@@ -1,13 +1,13 @@
 'use client';
 
 import { useState } from 'react';
+import { Button, buttonClass } from '@/components/ui/button';
 import { sessionExportPath } from '@/lib/paths';
 import type { SessionMeta } from '@/lib/session-service/operations';
 import type { SessionRef } from '@/lib/session-service/store';
 import { ForkForm } from './fork-form';
 import { PruneForm } from './prune-form';
 import { RewindForm, type InvocationChoice } from './rewind-form';
-import { button } from './styles';
 import { TitleForm } from './title-form';
 
 type Open = 'title' | 'fork' | 'rewind' | 'prune' | null;
@@ -34,35 +34,35 @@ export function SessionOpsPanel({ session, eventCount, meta, invocations, canOpe
     <div className="mb-6 space-y-3">
       <div className="flex flex-wrap gap-2" role="group" aria-label="Session operations">
         {canOperate && meta ? (
-          <button type="button" className={button} aria-expanded={open === 'title'} onClick={() => toggle('title')}>
+          <Button aria-expanded={open === 'title'} onClick={() => toggle('title')}>
             Title and labels
-          </button>
+          </Button>
         ) : null}
         {canOperate && eventCount > 0 ? (
-          <button type="button" className={button} aria-expanded={open === 'fork'} onClick={() => toggle('fork')}>
+          <Button aria-expanded={open === 'fork'} onClick={() => toggle('fork')}>
             Fork
-          </button>
+          </Button>
         ) : null}
         {canOperate && invocations.length > 0 ? (
-          <button type="button" className={button} aria-expanded={open === 'rewind'} onClick={() => toggle('rewind')}>
+          <Button aria-expanded={open === 'rewind'} onClick={() => toggle('rewind')}>
             Rewind
-          </button>
+          </Button>
         ) : null}
         {canOperate ? (
-          <a className={button} href={sessionExportPath(session.appName, session.userId, session.sessionId)} download>
+          <a className={buttonClass()} href={sessionExportPath(session.appName, session.userId, session.sessionId)} download>
             Export
           </a>
         ) : null}
         {canPrune ? (
-          <button type="button" className={button} aria-expanded={open === 'prune'} onClick={() => toggle('prune')}>
+          <Button aria-expanded={open === 'prune'} onClick={() => toggle('prune')}>
             Delete…
-          </button>
+          </Button>
         ) : null}
       </div>
       {open === 'title' && meta ? <TitleForm session={session} meta={meta} onClose={close} /> : null}
       {open === 'fork' ? <ForkForm session={session} eventCount={eventCount} onClose={close} /> : null}
       {open === 'rewind' ? <RewindForm session={session} invocations={invocations} onClose={close} /> : null}
-      {open === 'prune' ? <PruneForm session={session} invocations={invocations} onClose={close} /> : null}
+      {open === 'prune' ? <PruneForm scope={{ session, invocations }} onClose={close} /> : null}
     </div>
   );
 }

@@ -1,23 +1,28 @@
 'use client';
 
+import { ActionFailureAlert } from '@/components/actions/action-failure';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { panelClass } from '@/components/ui/panel';
+import { useAction } from '@/components/actions/use-action';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { setSessionMeta } from '@/lib/actions/session-ops';
 import type { SessionMeta } from '@/lib/session-service/operations';
 import type { SessionRef } from '@/lib/session-service/store';
-import { Refusal } from './refusal';
-import { button, input, label, panel, primaryButton } from './styles';
-import { useOperation } from './use-operation';
+
+const PANEL = panelClass({ className: 'space-y-3 p-4' });
 
 export function TitleForm({ session, meta, onClose }: { session: SessionRef; meta: SessionMeta; onClose: () => void }) {
   const router = useRouter();
   const id = useId();
   const [title, setTitle] = useState(meta.title ?? '');
   const [labels, setLabels] = useState(meta.labels.join(', '));
-  const { pending, refusal, run } = useOperation(setSessionMeta);
+  const { pending, failure, run } = useAction(setSessionMeta);
   return (
     <form
-      className={panel}
+      className={PANEL}
       aria-label="Title and labels"
       onSubmit={(event) => {
         event.preventDefault();
@@ -29,25 +34,19 @@ export function TitleForm({ session, meta, onClose }: { session: SessionRef; met
     >
       <h2 className="font-semibold">Title and labels</h2>
       <div>
-        <label htmlFor={`${id}-title`} className={label}>
-          Title
-        </label>
-        <input id={`${id}-title`} value={title} onChange={(event) => setTitle(event.target.value)} className={input} />
+        <Label htmlFor={`${id}-title`}>Title</Label>
+        <Input id={`${id}-title`} value={title} onChange={(event) => setTitle(event.target.value)} />
       </div>
       <div>
-        <label htmlFor={`${id}-labels`} className={label}>
-          Labels (separated by commas or spaces)
-        </label>
-        <input id={`${id}-labels`} value={labels} onChange={(event) => setLabels(event.target.value)} className={`${input} font-mono`} />
+        <Label htmlFor={`${id}-labels`}>Labels (separated by commas or spaces)</Label>
+        <Input id={`${id}-labels`} value={labels} onChange={(event) => setLabels(event.target.value)} className="font-mono" />
       </div>
-      <Refusal refusal={refusal} />
+      <ActionFailureAlert failure={failure} />
       <div className="flex gap-2">
-        <button type="submit" disabled={pending} className={primaryButton}>
+        <Button type="submit" variant="primary" disabled={pending}>
           {pending ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" onClick={onClose} className={button}>
-          Cancel
-        </button>
+        </Button>
+        <Button onClick={onClose}>Cancel</Button>
       </div>
     </form>
   );

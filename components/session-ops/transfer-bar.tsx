@@ -1,5 +1,5 @@
 import { buttonClass } from '@/components/ui/button';
-import { IdlePruneForm } from './idle-prune-form';
+import { IdlePrune } from './prune-form';
 import { ImportForm } from './import-form';
 
 /** Export, import and (for admins) retention over an app's or a user's sessions; only what the role allows. */
@@ -25,7 +25,7 @@ export function TransferBar({
         </a>
       ) : null}
       {canOperate ? <ImportForm appName={appName} {...(userId === undefined ? {} : { userId })} /> : null}
-      {canPrune && userId === undefined ? <IdlePruneForm appName={appName} /> : null}
+      {canPrune && userId === undefined ? <IdlePrune appName={appName} /> : null}
     </div>
   );
 }

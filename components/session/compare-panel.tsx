@@ -7,7 +7,7 @@ import { mergedRecord } from '@/lib/session-service/merged-entries';
 import type { SessionRef } from '@/lib/session-service/store';
 import { diffState } from '@/lib/session-service/state-diff';
 import { DiffList, rowOfKey } from './diff-list';
-import { cardClass } from '@/components/ui/card';
+import { panelClass } from '@/components/ui/panel';
 
 interface ComparePanelProps {
   sessionRef: SessionRef;
@@ -55,7 +55,7 @@ export function ComparePanel({ sessionRef, first, second }: ComparePanelProps) {
     <section
       ref={section}
       aria-labelledby="compare-heading"
-      className={cardClass({ className: 'scroll-mt-40 space-y-2 p-4 sm:scroll-mt-24' })}
+      className={panelClass({ className: 'scroll-mt-40 space-y-2 p-4 sm:scroll-mt-24' })}
     >
       <h2 id="compare-heading" className="text-lg font-semibold">
         From event #{from} to event #{to}

@@ -10,6 +10,8 @@ import { DiffList, rowsOfChanges } from './diff-list';
 import { EventContent } from './event-content';
 import { EventFlags } from './event-flags';
 import { UnreadableNotes } from './unreadable-notes';
+import { Button } from '@/components/ui/button';
+import { cx } from '@/components/ui/cx';
 
 export interface EventRowProps {
   sessionRef: SessionRef;
@@ -71,26 +73,34 @@ export const EventRow = memo(function EventRow({
         <EventFlags event={event} />
         <span className="ml-auto flex items-center gap-1">
           {canCompare && !selected ? (
-            <button
-              type="button"
+            <Button
+              size="xs"
               onClick={() => onCompare(seq)}
               aria-pressed={compared}
               // Each name holds the words on the button ("Compare", "Comparing").
               aria-label={`${compared ? 'Comparing: c' : 'C'}ompare the state after event ${seq} with the selected event`}
-              className={`rounded border px-1.5 py-0.5 font-medium ${compared ? 'border-accent bg-accent/10 text-accent' : 'border-border text-muted hover:text-foreground'}`}
+              className={cx(
+                'rounded px-1.5',
+                compared ? 'border-accent bg-accent/10 text-accent' : 'bg-transparent text-muted hover:text-foreground',
+              )}
             >
               {compared ? 'Comparing' : 'Compare'}
-            </button>
+            </Button>
           ) : null}
-          <button
-            type="button"
+          <Button
+            size="xs"
             onClick={() => onSelect(selected ? null : seq)}
             aria-pressed={selected}
             aria-label={selected ? `Viewing state: back to the state now (leave event ${seq})` : `Show the state after event ${seq}`}
-            className={`rounded border px-1.5 py-0.5 font-medium ${selected ? 'border-accent bg-accent text-accent-foreground' : 'border-border text-muted hover:border-accent hover:text-accent'}`}
+            className={cx(
+              'rounded px-1.5',
+              selected
+                ? 'border-accent bg-accent text-accent-foreground hover:bg-accent'
+                : 'bg-transparent text-muted hover:border-accent hover:bg-transparent hover:text-accent',
+            )}
           >
             {selected ? 'Viewing state' : 'State after'}
-          </button>
+          </Button>
         </span>
       </header>
       <RewindNote session={sessionRef} seq={seq} event={event} onShowInvocation={(invocationId) => onFilters({ invocationId })} />

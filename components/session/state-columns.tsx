@@ -8,7 +8,7 @@ import { mergedEntries } from '@/lib/session-service/merged-entries';
 import { prefixedKey } from '@/lib/session-service/scope';
 import type { SessionRef } from '@/lib/session-service/store';
 import type { Scope, StateChange } from '@/lib/session-service/types';
-import { cardClass } from '@/components/ui/card';
+import { Panel } from '@/components/ui/panel';
 
 interface StateColumnsProps {
   sessionRef: SessionRef;
@@ -107,7 +107,7 @@ export function StateColumns({ sessionRef, view, changes, onSelectEvent, editUse
       ) : (
         <div aria-hidden="true" className="grid gap-3 md:grid-cols-2 xl:grid-cols-4">
           {[0, 1, 2, 3].map((column) => (
-            <div key={column} className={cardClass({ className: 'h-48 animate-pulse' })} />
+            <Panel key={column} className="h-48 animate-pulse" />
           ))}
         </div>
       )}

@@ -81,13 +81,9 @@ function CompareForm({ seq, compare, onCompare }: { seq: number; compare: number
         Compare
       </Button>
       {compare !== null ? (
-        <button
-          type="button"
-          onClick={() => onCompare(null)}
-          className="rounded-md px-2 py-0.5 text-xs font-medium text-muted hover:text-foreground"
-        >
+        <Button variant="ghost" size="xs" onClick={() => onCompare(null)}>
           Stop comparing
-        </button>
+        </Button>
       ) : null}
     </form>
   );

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { hasFilters, type NormalFilters } from '@/lib/queries/session';
-import { inputClass } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Button } from '@/components/ui/button';
 
 interface TimelineFiltersProps {
@@ -37,13 +37,13 @@ function FilterForm({ filters, onFilters }: TimelineFiltersProps) {
       {FIELDS.map((field) => (
         <label key={field.name} className="flex min-w-40 flex-1 flex-col gap-1 text-xs font-medium text-muted">
           {field.label}
-          <input
+          <Input
             type="search"
             name={field.name}
             value={draft[field.name] ?? ''}
             onChange={(event) => setDraft({ ...draft, [field.name]: event.target.value })}
             placeholder={field.placeholder}
-            className={inputClass({ className: 'px-2 py-1 font-mono text-sm' })}
+            className="px-2 py-1 font-mono text-sm"
           />
         </label>
       ))}

@@ -10,7 +10,7 @@ import { EventRow } from './event-row';
 import { NewEventsMarker } from './new-events-marker';
 import { useTimelineKeys } from './use-timeline-keys';
 import { Button } from '@/components/ui/button';
-import { cardClass } from '@/components/ui/card';
+import { panelClass } from '@/components/ui/panel';
 
 /** A typical event row (header, a line or two of content, a small diff); rows are measured once rendered. */
 const ESTIMATED_ROW_PX = 120;
@@ -125,7 +125,7 @@ export function TimelineList(props: TimelineListProps) {
       <div
         ref={scrollRef}
         data-testid="timeline-scroller"
-        className={cardClass({ className: 'h-[70vh] min-h-80 overflow-y-auto overscroll-contain' })}
+        className={panelClass({ className: 'h-[70vh] min-h-80 overflow-y-auto overscroll-contain' })}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
           <div

@@ -6,7 +6,7 @@ import type { SessionRef } from '@/lib/session-service/store';
 import { TimelineFilters } from './timeline-filters';
 import { TimelineList } from './timeline-list';
 import { Button } from '@/components/ui/button';
-import { cardClass } from '@/components/ui/card';
+import { Panel, panelClass } from '@/components/ui/panel';
 
 export interface TimelineProps {
   sessionRef: SessionRef;
@@ -49,12 +49,12 @@ export function Timeline(props: TimelineProps) {
       {count.error ? (
         <div role="alert" className="rounded-lg border border-danger/40 bg-danger-surface px-4 py-3 text-sm text-danger">
           The events could not be counted: {count.error.message}{' '}
-          <button type="button" onClick={() => void count.refetch()} className="ml-1 font-medium underline">
+          <Button variant="link" onClick={() => void count.refetch()} className="ml-1 text-current underline">
             Retry
-          </button>
+          </Button>
         </div>
       ) : count.data === undefined ? (
-        <div aria-hidden="true" className={cardClass({ className: 'h-[70vh] min-h-80 animate-pulse' })} />
+        <Panel aria-hidden="true" className="h-[70vh] min-h-80 animate-pulse" />
       ) : count.data === 0 ? (
         <EmptyTimeline filtered={filtered} onClear={() => onFilters({ author: null, invocationId: null, key: null })} />
       ) : (
@@ -67,7 +67,7 @@ export function Timeline(props: TimelineProps) {
 
 function EmptyTimeline({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
   return (
-    <div className={cardClass({ tone: 'dashed', className: 'px-6 py-10 text-center' })}>
+    <div className={panelClass({ tone: 'dashed', className: 'px-6 py-10 text-center' })}>
       {filtered ? (
         <>
           <p className="font-medium">No events match these filters.</p>

@@ -1,11 +1,11 @@
-import { Card } from '@/components/ui/card';
+import { Panel } from '@/components/ui/panel';
 import type { UnreadableNote } from '@/lib/session-service/types';
 
 /** What of a stored event Statehouse could not read as its ADK writes it: the column, why, and the raw text found there. */
 export function UnreadableNotes({ notes, label }: { notes: UnreadableNote[] | undefined; label: string }) {
   if (!notes || notes.length === 0) return null;
   return (
-    <Card tone="danger" role="note" aria-label={`${label}: unreadable in storage`} className="space-y-1 px-2 py-1.5 text-xs">
+    <Panel tone="danger" role="note" aria-label={`${label}: unreadable in storage`} className="space-y-1 px-2 py-1.5 text-xs">
       <p className="font-medium text-danger">Stored row not readable as written; shown as far as it could be read.</p>
       <ul className="space-y-1">
         {notes.map((note, index) => (
@@ -17,6 +17,6 @@ export function UnreadableNotes({ notes, label }: { notes: UnreadableNote[] | un
           </li>
         ))}
       </ul>
-    </Card>
+    </Panel>
   );
 }

@@ -1,18 +1,18 @@
 'use client';
 
+import { useAction } from '@/components/actions/use-action';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useOptimistic, useRef, useState, useTransition, type ComponentProps } from 'react';
+import { useCallback, useOptimistic, useRef, useState, type ComponentProps } from 'react';
 import { StatusToast, type StatusMessage } from '@/components/ui/status-toast';
 import { KeyHistory } from '@/components/history/key-history';
 import { useRowTabIndex } from '@/components/json';
 import { StateTable, type StateTableEntry, type StateTableProps } from '@/components/state';
 import { editState } from '@/lib/actions/state';
-import { callAction } from '@/lib/actions/call';
 import { refreshAfterEdit, type TierRef } from '@/lib/queries/state-edit';
 import type { JsonValue, StateEntry } from '@/lib/session-service/types';
 import { newDraft, serverErrorsOf, type EditDraft, type EditMode } from './draft';
 import { EditStateDialog, prefixOf } from './edit-state-dialog';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 
 export interface EditableStateTableProps extends Omit<StateTableProps, 'entries' | 'headerActions' | 'rowActions' | 'rowDetails'> {
   /** The app tier, or one user's tier. */
@@ -58,11 +58,9 @@ function withPendingEdit(entries: ShownEntry[], edit: PendingEdit): ShownEntry[]
 
 const SAVING_TEXT: Record<EditMode, string> = { add: 'Adding…', edit: 'Saving…', remove: 'Removing…' };
 
-const smallButton = buttonClass({ variant: 'secondary', size: 'xs' });
-
 /** A row's Edit, Remove or History button: in the tab order only on the list's active row. */
 function RowButton(props: ComponentProps<'button'>) {
-  return <button type="button" className={smallButton} tabIndex={useRowTabIndex()} {...props} />;
+  return <Button size="xs" tabIndex={useRowTabIndex()} {...props} />;
 }
 
 /**
@@ -79,7 +77,7 @@ export function EditableStateTable({ tier, entries, ...tableProps }: EditableSta
   const [historyKey, setHistoryKey] = useState<string | null>(null);
   const [status, setStatus] = useState<StatusMessage | null>(null);
   const dismissStatus = useCallback(() => setStatus(null), []);
-  const [, startTransition] = useTransition();
+  const edit = useAction(editState);
   const prefix = prefixOf(tier);
   const savingOf = new Map(shown.filter((entry) => entry.saving).map((entry) => [entry.key, entry.saving]));
 
@@ -109,32 +107,33 @@ export function EditableStateTable({ tier, entries, ...tableProps }: EditableSta
     returnFocus();
     const name = prefix + confirmed.key;
     setStatus({ text: `Saving ${name}…`, tone: 'pending' });
-    startTransition(async () => {
-      showPendingEdit({ mode: confirmed.mode, key: confirmed.key, value, reason: confirmed.reason.trim() });
-      const remove = confirmed.mode === 'remove';
-      const result = await callAction(editState, {
-        scope: tier.scope,
-        appName: tier.appName,
-        userId: tier.scope === 'user' ? tier.userId : undefined,
-        changes: [{ key: confirmed.key, ...(remove ? { remove: true } : { value: confirmed.valueText }), seen }],
-        reason: confirmed.reason,
-      });
-      if (result.ok) {
-        // Kept inside the transition: the table shows the pending edit until the fresh data is there.
+    const remove = confirmed.mode === 'remove';
+    const input = {
+      scope: tier.scope,
+      appName: tier.appName,
+      userId: tier.scope === 'user' ? tier.userId : undefined,
+      changes: [{ key: confirmed.key, ...(remove ? { remove: true } : { value: confirmed.valueText }), seen }],
+      reason: confirmed.reason,
+    };
+    edit.run(input, {
+      onStart: () => showPendingEdit({ mode: confirmed.mode, key: confirmed.key, value, reason: confirmed.reason.trim() }),
+      onSuccess: async () => {
+        // Inside the transition: the table shows the pending edit until the fresh data is there.
         await refreshAfterEdit(queryClient, tier);
         setDraft(null);
         setStatus({ text: `${remove ? 'Removed' : 'Saved'} ${name}.`, tone: 'success' });
-      } else {
+      },
+      onFailure: (failure) => {
         setSeenEntries(null);
         setDraft({
           ...confirmed,
-          step: result.code === 'CONFLICT' ? 'confirm' : 'form',
-          refusal: result,
-          serverErrors: serverErrorsOf(result),
+          step: failure.code === 'CONFLICT' ? 'confirm' : 'form',
+          refusal: failure,
+          serverErrors: serverErrorsOf(failure),
         });
         setDialogOpen(true);
         setStatus({ text: `Not saved: ${name}.`, tone: 'danger' });
-      }
+      },
     });
   };
 

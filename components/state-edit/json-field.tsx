@@ -2,7 +2,8 @@
 
 import { useDeferredValue, useId } from 'react';
 import { Button } from '@/components/ui/button';
-import { describedBy, Field, inputClass } from '@/components/ui/field';
+import { describedBy, Field } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/input';
 
 interface JsonFieldProps {
   label: string;
@@ -47,7 +48,7 @@ export function JsonField({
   const quoted = offerText && liveError !== null && looksLikeText(deferred) ? JSON.stringify(deferred.trim()) : null;
   return (
     <Field id={id} label={label} hint={hint} error={error}>
-      <textarea
+      <Textarea
         id={id}
         name={name}
         value={value}
@@ -57,9 +58,9 @@ export function JsonField({
         autoCapitalize="off"
         autoCorrect="off"
         placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
-        className={inputClass({ invalid: Boolean(error), className: 'mt-1 block w-full px-2 py-1.5 font-mono text-xs leading-5' })}
+        invalid={Boolean(error)}
+        className="mt-1 block w-full px-2 py-1.5 font-mono text-xs leading-5"
       />
       {quoted ? (
         <p className="mt-1 flex flex-wrap items-center gap-2 text-xs">

@@ -5,8 +5,8 @@ import { JsonTree, RowTabStop } from '@/components/json';
 import type { ChangeSource, JsonValue, Scope } from '@/lib/session-service/types';
 import { Provenance } from './provenance';
 import { ScopeBadge } from './scope-badge';
-import { inputClass } from '@/components/ui/field';
-import { cardClass } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { panelClass } from '@/components/ui/panel';
 
 /** One key of a state table. A service `StateEntry` is one as it is. */
 export interface StateTableEntry {
@@ -85,7 +85,7 @@ export function StateTable(props: StateTableProps) {
   };
 
   return (
-    <section aria-labelledby={headingId} className={cardClass({ className: 'flex min-w-0 flex-col' })}>
+    <section aria-labelledby={headingId} className={panelClass({ className: 'flex min-w-0 flex-col' })}>
       <header className="border-b border-border px-3 py-2">
         <div className="flex items-baseline justify-between gap-2">
           <Heading id={headingId} className="text-sm font-semibold">
@@ -102,13 +102,13 @@ export function StateTable(props: StateTableProps) {
         </div>
         {description ? <p className="mt-0.5 text-xs text-muted">{description}</p> : null}
         {keyFilter === undefined ? (
-          <input
+          <Input
             type="search"
             value={ownFilter}
             onChange={(event) => setOwnFilter(event.target.value)}
             placeholder="Search keys"
             aria-label={`Search keys in ${title}`}
-            className={inputClass({ className: 'mt-2 w-full px-2 py-1 text-sm' })}
+            className="mt-2 w-full px-2 py-1 text-sm"
           />
         ) : null}
       </header>

@@ -6,7 +6,7 @@ import { formatSeconds } from '@/components/state';
 import { recentEventsOptions } from '@/lib/queries/template-preview';
 import type { SessionRef } from '@/lib/session-service/store';
 import type { Event } from '@/lib/session-service/types';
-import { inputClass } from '@/components/ui/field';
+import { Select } from '@/components/ui/input';
 
 function summary(event: Event): string {
   const text = event.content?.parts?.find((part) => typeof part.text === 'string')?.text;
@@ -32,12 +32,12 @@ export function AsOfSelect({ session, asOf, onChange }: AsOfSelectProps) {
       <label htmlFor={id} className="text-sm font-medium">
         State
       </label>
-      <select
+      <Select
         id={id}
         value={asOf === null ? 'now' : String(asOf)}
         onChange={(event) => onChange(event.target.value === 'now' ? null : Number(event.target.value))}
         // The options describe events at length: the list is cut to the screen, not the screen widened to it.
-        className={inputClass({ className: 'w-full min-w-0 max-w-full px-2 py-1 text-sm sm:w-auto' })}
+        className="w-full min-w-0 max-w-full px-2 py-1 text-sm sm:w-auto"
       >
         <option value="now">Current state</option>
         {listed ? null : <option value={String(asOf)}>After event #{asOf}</option>}
@@ -46,7 +46,7 @@ export function AsOfSelect({ session, asOf, onChange }: AsOfSelectProps) {
             After event #{item.seq} · {summary(item.event)} · {formatSeconds(item.event.timestamp)}
           </option>
         ))}
-      </select>
+      </Select>
       {events.isError ? <span className="text-xs text-danger">Could not list the events: {events.error.message}</span> : null}
     </div>
   );

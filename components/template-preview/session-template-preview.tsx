@@ -9,7 +9,7 @@ import { previewHref } from '@/lib/paths';
 import { TemplateWorkbench } from './template-workbench';
 import { usePreviewState } from './use-preview-state';
 import { useTemplateUrl } from './use-template-url';
-import { cardClass } from '@/components/ui/card';
+import { panelClass } from '@/components/ui/panel';
 
 /**
  * The template preview on the session page: renders against the state the
@@ -42,7 +42,7 @@ export function SessionTemplatePreview({ session }: { session: SessionRef }) {
   );
 
   return (
-    <section aria-labelledby={headingId} className={cardClass({ className: 'p-4' })}>
+    <section aria-labelledby={headingId} className={panelClass({ className: 'p-4' })}>
       <h2 id={headingId} className="mb-3 text-base font-semibold">
         Template preview
       </h2>

@@ -7,7 +7,7 @@ import type { StateRecord } from '@/lib/session-service/types';
 import { MAX_TEMPLATE_LENGTH } from '@/lib/validation/limits';
 import { PlaceholderTable } from './placeholder-table';
 import { RenderedTemplate } from './rendered-template';
-import { inputClass } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/input';
 
 export const EXAMPLE_TEMPLATE = 'You are helping {user:name} with {topic}. {app:tone?}';
 
@@ -58,7 +58,7 @@ export function TemplateWorkbench(props: TemplateWorkbenchProps) {
           <code>{'{key}'}</code> inserts a state value, <code>{'{key?}'}</code> inserts nothing when it is missing; keys may start with{' '}
           <code>app:</code>, <code>user:</code> or <code>temp:</code>.
         </p>
-        <textarea
+        <Textarea
           id={templateId}
           value={template}
           onChange={(event) => onTemplate(event.target.value)}
@@ -66,7 +66,7 @@ export function TemplateWorkbench(props: TemplateWorkbenchProps) {
           spellCheck={false}
           placeholder={EXAMPLE_TEMPLATE}
           aria-invalid={tooLong || undefined}
-          className={inputClass({ className: 'mt-1 block w-full px-2 py-1.5 font-mono text-sm' })}
+          className="mt-1 block w-full px-2 py-1.5 font-mono text-sm"
         />
         {tooLong ? (
           <p className="mt-1 text-xs font-medium text-danger">

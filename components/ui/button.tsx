@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cx } from './cx';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link';
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link' | 'ghost';
 export type ButtonSize = 'xs' | 'sm' | 'md';
 
 const VARIANTS: Record<ButtonVariant, string> = {
@@ -10,6 +10,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
   // Confirms what cannot be undone (a removal).
   danger: 'rounded-md bg-danger font-medium text-accent-foreground hover:opacity-90',
   link: 'font-medium text-accent hover:text-accent-hover hover:underline',
+  // A quiet action beside content (Close, Retry, a filter chip): muted until hovered.
+  ghost: 'rounded-md font-medium text-muted hover:bg-surface-muted hover:text-foreground',
 };
 
 const SIZES: Record<ButtonSize, string> = {

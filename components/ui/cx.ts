@@ -1,4 +1,10 @@
-/** Joins the class names that are set; the primitives' way of adding a caller's classes to their own. */
+import { twMerge } from 'tailwind-merge';
+
+/**
+ * Joins the class names that are set, a later class replacing an earlier one
+ * of the same kind (`cx('px-3 py-1.5', 'px-2')` is `py-1.5 px-2`): the
+ * primitives' way of letting a caller's classes override their own.
+ */
 export function cx(...classes: (string | false | null | undefined)[]): string {
-  return classes.filter(Boolean).join(' ');
+  return twMerge(classes);
 }

@@ -1,21 +1,20 @@
 import type { ReactNode } from 'react';
-import { cx } from './cx';
+import { Label } from './label';
 
 /** The input's aria-describedby: its hint and its error, those shown. */
 export function describedBy(id: string, hint: ReactNode, error: string | null | undefined): string | undefined {
   return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 }
 
-/** A text input's, select's or textarea's box, red when its value is refused; padding and text size are the caller's. */
-export function inputClass({ invalid = false, className }: { invalid?: boolean; className?: string } = {}): string {
-  return cx('rounded-md border bg-background text-foreground', invalid ? 'border-danger' : 'border-border', className);
-}
-
-/** The message under a form field; its id ties it to the field through aria-describedby. */
-export function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
+/**
+ * The message under a form field; its id ties it to the field through
+ * aria-describedby. `alert` announces it (a refusal after submitting, not a
+ * check while typing).
+ */
+export function FieldError({ id, message, alert = false }: { id: string; message: string | null | undefined; alert?: boolean }) {
   if (!message) return null;
   return (
-    <p id={id} className="mt-1 whitespace-pre-wrap break-words text-xs font-medium text-danger">
+    <p id={id} role={alert ? 'alert' : undefined} className="mt-1 whitespace-pre-wrap break-words text-xs font-medium text-danger">
       {message}
     </p>
   );
@@ -36,10 +35,10 @@ interface FieldProps {
 export function Field({ id, label, required, hint, error, children }: FieldProps) {
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium">
+      <Label htmlFor={id} className="text-sm text-foreground">
         {label}
         {required ? <span className="text-danger"> *</span> : null}
-      </label>
+      </Label>
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-muted">
           {hint}

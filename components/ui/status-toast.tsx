@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
+import { Button } from './button';
 
 export interface StatusMessage {
   text: string;
@@ -33,9 +34,9 @@ export function StatusToast({ message, onDismiss }: { message: StatusMessage | n
           className={`pointer-events-auto flex items-center gap-3 rounded-lg border px-4 py-2.5 text-sm font-medium shadow-lg ${TONES[message.tone]}`}
         >
           <span>{message.text}</span>
-          <button type="button" onClick={onDismiss} className="rounded px-1 text-xs font-semibold underline underline-offset-2">
+          <Button variant="ghost" size="xs" onClick={onDismiss} className="px-1 font-semibold text-current underline underline-offset-2">
             Dismiss
-          </button>
+          </Button>
         </p>
       ) : null}
     </div>

@@ -7,7 +7,7 @@ import { hasRole, ROLE_DESCRIPTIONS, ROLES } from '@/lib/auth/roles';
 import { authConfig, isReadOnly } from '@/lib/config';
 import { getAccountStore } from '@/lib/services';
 import { ACCOUNTS_PATH, APPS_PATH } from '@/lib/paths';
-import { cardClass } from '@/components/ui/card';
+import { panelClass } from '@/components/ui/panel';
 
 export const metadata: Metadata = { title: 'Accounts' };
 
@@ -45,7 +45,7 @@ export default async function AccountsPage() {
         <p className="text-sm text-muted">
           This console is read-only (STATEHOUSE_READ_ONLY): accounts are managed with <code className="text-xs">npm run accounts</code>.
         </p>
-        <ul aria-label="Accounts" className={cardClass({ className: 'divide-y divide-border' })}>
+        <ul aria-label="Accounts" className={panelClass({ className: 'divide-y divide-border' })}>
           {accounts.map((account) => (
             <li key={account.id} className="flex gap-3 px-4 py-2 text-sm">
               <span className="font-mono font-medium">{account.name}</span>
@@ -72,13 +72,13 @@ export default async function AccountsPage() {
           ))}
         </ul>
       </div>
-      <section aria-labelledby="new-account" className={cardClass({ className: 'p-4' })}>
+      <section aria-labelledby="new-account" className={panelClass({ className: 'p-4' })}>
         <h2 id="new-account" className="mb-3 text-base font-semibold">
           New account
         </h2>
         <CreateAccountForm />
       </section>
-      <section aria-labelledby="all-accounts" className={cardClass()}>
+      <section aria-labelledby="all-accounts" className={panelClass()}>
         <h2 id="all-accounts" className="border-b border-border px-4 py-3 text-base font-semibold">
           {accounts.length} account{accounts.length === 1 ? '' : 's'}
         </h2>

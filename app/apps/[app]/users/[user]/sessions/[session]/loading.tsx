@@ -1,4 +1,4 @@
-import { cardClass } from '@/components/ui/card';
+import { Panel } from '@/components/ui/panel';
 /** Shown while the server reads the session (the page streams in when its first data is ready). */
 export default function SessionLoading() {
   return (
@@ -10,10 +10,10 @@ export default function SessionLoading() {
       </div>
       <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-4">
         {[0, 1, 2, 3].map((column) => (
-          <div key={column} className={cardClass({ className: 'h-48' })} />
+          <Panel key={column} className="h-48" />
         ))}
       </div>
-      <div className={cardClass({ className: 'h-[50vh]' })} />
+      <Panel className="h-[50vh]" />
       <span className="sr-only">Loading session…</span>
     </div>
   );
