@@ -1,6 +1,6 @@
 'use client';
 
-import { ActionFailureAlert } from '@/components/actions/action-failure';
+import { ActionOutcome } from '@/components/actions/action-outcome';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -48,7 +48,7 @@ export function ForkForm({ session, eventCount, onClose }: { session: SessionRef
           <Input id={`${id}-id`} value={forkId} onChange={(event) => setForkId(event.target.value)} className="font-mono" />
         </div>
       </div>
-      <ActionFailureAlert failure={failure} />
+      <ActionOutcome failure={failure} />
       <div className="flex gap-2">
         <Button type="submit" variant="primary" disabled={pending}>
           {pending ? 'Forking…' : 'Fork'}

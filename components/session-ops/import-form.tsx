@@ -1,6 +1,6 @@
 'use client';
 
-import { ActionFailureAlert } from '@/components/actions/action-failure';
+import { ActionOutcome } from '@/components/actions/action-outcome';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { panelClass } from '@/components/ui/panel';
@@ -69,7 +69,7 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
         />
         Give every session a new id
       </label>
-      <ActionFailureAlert failure={failure} />
+      <ActionOutcome failure={failure} />
       {report ? (
         <div role="status" aria-label="Import preview" className="space-y-2 text-sm">
           <p>

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useId, useState, type ReactNode } from 'react';
-import { ActionFailureAlert } from '@/components/actions/action-failure';
+import { ActionOutcome } from '@/components/actions/action-outcome';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -106,12 +106,7 @@ export function PruneForm({ scope, onClose }: { scope: PruneScope; onClose: () =
         <Label htmlFor={`${id}-reason`}>Reason (kept in the history)</Label>
         <Input id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} />
       </div>
-      <ActionFailureAlert failure={failure} />
-      {done ? (
-        <p role="status" className="text-sm text-success">
-          {done}
-        </p>
-      ) : null}
+      <ActionOutcome failure={failure} done={done} />
       <div className="flex gap-2">
         <Button variant="danger" onClick={remove} disabled={pending || !current || !reason.trim()}>
           Delete

@@ -1,6 +1,6 @@
 'use client';
 
-import { ActionFailureAlert } from '@/components/actions/action-failure';
+import { ActionOutcome } from '@/components/actions/action-outcome';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -82,12 +82,7 @@ export function RewindForm({
           ))}
         </datalist>
       </div>
-      <ActionFailureAlert failure={failure} />
-      {done ? (
-        <p role="status" className="text-sm text-success">
-          {done}
-        </p>
-      ) : null}
+      <ActionOutcome failure={failure} done={done} />
       <div className="flex gap-2">
         <Button type="submit" variant="primary" disabled={pending || !invocationId.trim()}>
           {pending ? 'Rewinding…' : 'Rewind'}

@@ -1,6 +1,6 @@
 'use client';
 
-import { ActionFailureAlert } from '@/components/actions/action-failure';
+import { ActionOutcome } from '@/components/actions/action-outcome';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -41,7 +41,7 @@ export function TitleForm({ session, meta, onClose }: { session: SessionRef; met
         <Label htmlFor={`${id}-labels`}>Labels (separated by commas or spaces)</Label>
         <Input id={`${id}-labels`} value={labels} onChange={(event) => setLabels(event.target.value)} className="font-mono" />
       </div>
-      <ActionFailureAlert failure={failure} />
+      <ActionOutcome failure={failure} />
       <div className="flex gap-2">
         <Button type="submit" variant="primary" disabled={pending}>
           {pending ? 'Saving…' : 'Save'}
