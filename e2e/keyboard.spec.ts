@@ -58,3 +58,32 @@ test('the state columns are a few tab stops, arrow keys move between keys and Ta
   expect(focusedName).toContain('Collapse key_1');
   expect(await second.evaluate((row) => row.contains(document.activeElement))).toBe(true);
 });
+
+test('a skip link on the session page takes the keyboard to the timeline in a few presses', async ({ page, createSession }) => {
+  const state: Record<string, unknown> = {};
+  for (let i = 0; i < 10; i += 1) state[`key_${i}`] = i;
+  const session = await createSession({ state: state as never });
+  await openSession(page, session);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to the timeline' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  // The next stop is inside the timeline: its filters.
+  expect(await page.evaluate(() => document.activeElement?.closest('#timeline') !== null)).toBe(true);
+});
+
+test('after Save, focus is on the edited key’s row, not on Add key', async ({ page, createSession }) => {
+  const { appName, userId } = await createSession({ state: { 'user:plan': 'free', 'user:seat': 'aisle' } });
+  await page.goto(userPath(appName, userId));
+  await page.getByRole('button', { name: 'Edit user:plan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit user:plan' });
+  await dialog.getByLabel('Value (JSON)').fill('"pro"');
+  await dialog.getByLabel('Reason').fill('focus check');
+  await dialog.getByRole('button', { name: 'Review change' }).click();
+  await dialog.getByRole('button', { name: 'Confirm and save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved user:plan.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit user:plan' })).toBeFocused();
+});

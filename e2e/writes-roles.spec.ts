@@ -82,6 +82,8 @@ test('support cannot change app state through an event: not from the form, not t
   await page.getByRole('button', { name: 'Append an event' }).click();
   const form = appendForm(page);
   await form.getByLabel('State delta (JSON object)').fill('{"app:escalation_email": "attacker@evil.example"}');
+  // Warned before sending, in the preview.
+  await expect(form.getByRole('alert').filter({ hasText: 'cannot change app: keys' })).toContainText('remove app:escalation_email');
   await form.getByRole('button', { name: 'Append event' }).click();
   await expect(form.getByText(refused).first()).toBeVisible();
 

@@ -16,6 +16,7 @@ import { migrateDatabase } from '../lib/migrate/index';
 import { CannotReadStoreError, openAdkStore } from '../lib/stores/adk';
 import { agentDialectOf, sqlitePathOf } from '../lib/stores/adk/agent-db';
 import { DEFAULT_HOST, startNext } from './next-server';
+import { portTakenMessage } from './port-in-use';
 
 const USAGE = 'Usage: npm run open -- [--build] [name=]<path to session.db | sqlite:///path | postgresql://...> ...';
 
@@ -77,6 +78,15 @@ try {
   process.exit(1);
 }
 
+const host = process.env.HOST?.trim() || DEFAULT_HOST;
+const port = process.env.PORT?.trim() || '3000';
+// Before building: a taken port is said in words, not as the server's EADDRINUSE after "Serving it on".
+const taken = await portTakenMessage(host, Number(port));
+if (taken) {
+  console.error(taken);
+  process.exit(1);
+}
+
 process.env.STATEHOUSE_STORE = entries.map((entry) => (entry.id ? `${entry.id}=${entry.location}` : entry.location)).join(' ');
 const distDir = process.env.NEXT_DIST_DIR || '.next';
 if (build || !existsSync(join(distDir, 'BUILD_ID'))) {
@@ -85,7 +95,5 @@ if (build || !existsSync(join(distDir, 'BUILD_ID'))) {
   const result = spawnSync(process.execPath, [nextCli, 'build'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const host = process.env.HOST?.trim() || DEFAULT_HOST;
-const port = process.env.PORT?.trim() || '3000';
 console.log(`\nServing it on http://${host}:${port} (Ctrl-C to stop)`);
 startNext('start', { host, port });

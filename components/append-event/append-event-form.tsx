@@ -10,7 +10,7 @@ import { TextField } from '@/components/state-edit/text-field';
 import { appendEvent } from '@/lib/actions/events';
 import { liveStateOptions, sessionKeys } from '@/lib/queries/session';
 import { refreshAfterAppend } from '@/lib/queries/state-edit';
-import { previewDelta, tierRecords } from '@/lib/session-service/delta-preview';
+import { previewDelta, tierRecords, type DeltaChange } from '@/lib/session-service/delta-preview';
 import type { SessionRef } from '@/lib/session-service/store';
 import { parseDeltaText } from '@/lib/validation/json-text';
 import { DeltaPreview } from './delta-preview';
@@ -44,7 +44,8 @@ const baseOf = (state: Base): Base => ({ revision: state.revision, eventCount: s
  * since, it is refused with a conflict and a one-click reload, never applied
  * on top of state the person has not seen.
  */
-export function AppendEventForm({ session }: { session: SessionRef }) {
+/** `canWriteAppState`: whether the person's role may change app: keys (the form warns before sending a delta that does). */
+export function AppendEventForm({ session, canWriteAppState }: { session: SessionRef; canWriteAppState: boolean }) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const live = useQuery(liveStateOptions(session));
@@ -268,7 +269,10 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
           {!delta.ok ? (
             <p className="text-xs text-muted">Fix the state delta to see what it will do.</p>
           ) : changes ? (
-            <DeltaPreview session={session} changes={changes} />
+            <>
+              <DeltaPreview session={session} changes={changes} />
+              <AppKeysRefusal changes={changes} canWriteAppState={canWriteAppState} />
+            </>
           ) : (
             <p className="text-xs text-muted">Loading the session’s state…</p>
           )}
@@ -283,5 +287,16 @@ export function AppendEventForm({ session }: { session: SessionRef }) {
         </div>
       </form>
     </section>
+  );
+}
+
+/** Said before sending: a role that may not write app: keys is refused the whole event when its delta changes one. */
+function AppKeysRefusal({ changes, canWriteAppState }: { changes: DeltaChange[]; canWriteAppState: boolean }) {
+  const appKeys = changes.filter((change) => change.scope === 'app' && change.kind !== 'unchanged').map((change) => change.prefixedKey);
+  if (canWriteAppState || appKeys.length === 0) return null;
+  return (
+    <p role="alert" className="mt-2 rounded-md border border-danger/40 bg-danger-surface px-3 py-2 text-sm text-danger">
+      Your role cannot change app: keys (app state needs the admin role), so this event would be refused: remove {appKeys.join(', ')}.
+    </p>
   );
 }

@@ -10,12 +10,9 @@ export async function StoreBanner() {
   if (!info || info.family === 'native') return null;
   const readOnly = info.readOnlyReason !== undefined;
   return (
-    <div
-      role={readOnly ? 'status' : undefined}
-      aria-label="Served store"
-      className={`border-b border-border text-sm ${readOnly ? 'bg-warning-surface' : 'bg-surface-muted'}`}
-    >
-      <div className="mx-auto flex max-w-6xl flex-wrap items-baseline gap-x-2 px-6 py-2">
+    // A named section is a region landmark, so the banner is inside one (axe's `region` rule).
+    <section aria-label="Served store" className={`border-b border-border text-sm ${readOnly ? 'bg-warning-surface' : 'bg-surface-muted'}`}>
+      <div role={readOnly ? 'status' : undefined} className="mx-auto flex max-w-6xl flex-wrap items-baseline gap-x-2 px-6 py-2">
         <span className="font-medium text-foreground">{info.label}</span>
         <span className="text-muted">{info.description}</span>
         <code className="break-all text-muted">{info.location}</code>
@@ -25,6 +22,6 @@ export async function StoreBanner() {
           </span>
         )}
       </div>
-    </div>
+    </section>
   );
 }

@@ -6,6 +6,7 @@ import { Timestamp } from '@/components/state';
 import type { SessionStateView } from '@/lib/data/session-views';
 import { ApiError } from '@/lib/queries/session-api';
 import { Button } from '@/components/ui/button';
+import { revisionText } from './revision-text';
 
 /** The session's live facts (events, last update, revision) and whether live updates are working. */
 export function LiveStatus({ live }: { live: UseQueryResult<SessionStateView> }) {
@@ -19,7 +20,9 @@ export function LiveStatus({ live }: { live: UseQueryResult<SessionStateView> })
           <Fact term="Last update">
             <Timestamp seconds={data.lastUpdateTime} />
           </Fact>
-          <Fact term="Revision">{data.revision.toLocaleString('en')}</Fact>
+          <Fact term="Revision" title={revisionText(data.revision).title}>
+            {revisionText(data.revision).text}
+          </Fact>
         </dl>
       ) : null}
       {error ? (
@@ -41,11 +44,13 @@ export function LiveStatus({ live }: { live: UseQueryResult<SessionStateView> })
   );
 }
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+function Fact({ term, title, children }: { term: string; title?: string; children: ReactNode }) {
   return (
     <div className="flex items-baseline gap-1.5">
       <dt className="text-xs text-muted">{term}</dt>
-      <dd className="font-medium tabular-nums">{children}</dd>
+      <dd className="font-medium tabular-nums" title={title}>
+        {children}
+      </dd>
     </div>
   );
 }

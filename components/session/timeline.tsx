@@ -18,6 +18,9 @@ export interface TimelineProps {
   onFilters: (filters: Partial<NormalFilters>) => void;
 }
 
+/** The timeline's id: the session page's skip link goes there. */
+export const TIMELINE_ID = 'timeline';
+
 /** The event timeline: filters, the count, and the virtualised list of events. */
 export function Timeline(props: TimelineProps) {
   const { sessionRef, filters, onFilters } = props;
@@ -25,7 +28,7 @@ export function Timeline(props: TimelineProps) {
   const filtered = hasFilters(filters);
 
   return (
-    <section aria-labelledby="timeline-heading" className="space-y-3">
+    <section id={TIMELINE_ID} tabIndex={-1} aria-labelledby="timeline-heading" className="scroll-mt-24 space-y-3 outline-none">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="timeline-heading" className="text-lg font-semibold">
           Events

@@ -94,6 +94,17 @@ export function EditableStateTable({ tier, entries, ...tableProps }: EditableSta
     setDraft(next);
     setDialogOpen(true);
   };
+  const table = useRef<HTMLDivElement>(null);
+  /** After a save: focus on the saved key's row (its Edit button, once the row is back from "Saving…"), else on Add key. */
+  const focusKey = (name: string, framesLeft = 30) => {
+    requestAnimationFrame(() => {
+      const selector = `button[aria-label="Edit ${name.replace(/["\\]/g, '\\$&')}"]`;
+      const row = table.current?.querySelector<HTMLElement>(selector);
+      if (row) row.focus();
+      else if (framesLeft > 0) focusKey(name, framesLeft - 1);
+      else addButton.current?.focus();
+    });
+  };
   const returnFocus = () => {
     // After React has committed: a removed key's buttons are gone, and the Add key button stands in.
     requestAnimationFrame(() => {
@@ -122,6 +133,7 @@ export function EditableStateTable({ tier, entries, ...tableProps }: EditableSta
         await refreshAfterEdit(queryClient, tier);
         setDraft(null);
         setStatus({ text: `${remove ? 'Removed' : 'Saved'} ${name}.`, tone: 'success' });
+        if (!remove) focusKey(name);
       },
       onFailure: (failure) => {
         setSeenEntries(null);
@@ -176,7 +188,7 @@ export function EditableStateTable({ tier, entries, ...tableProps }: EditableSta
 
   return (
     // One element: the table can be a grid cell (the session page's columns).
-    <div className="flex min-w-0 flex-col">
+    <div ref={table} className="flex min-w-0 flex-col">
       <StateTable
         {...tableProps}
         entries={shown}

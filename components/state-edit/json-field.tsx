@@ -4,6 +4,7 @@ import { useDeferredValue, useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
+import { looksLikeText } from './text-value';
 
 interface JsonFieldProps {
   label: string;
@@ -19,12 +20,6 @@ interface JsonFieldProps {
   name?: string;
   /** Offer to quote text that is not JSON (`enterprise` → `"enterprise"`), as people often mean a string. */
   offerText?: boolean;
-}
-
-/** Text someone meant as a string: not JSON, and not the start of an object, array, number or literal. */
-export function looksLikeText(text: string): boolean {
-  const trimmed = text.trim();
-  return trimmed !== '' && !/^[[{"\d-]/.test(trimmed) && !/^(true|false|null)\b/.test(trimmed);
 }
 
 /** A JSON text editor with live validation: malformed JSON says where (line, column), wrong shapes say what. */

@@ -18,7 +18,8 @@ export interface ProvenanceProps {
 /** Where a value came from: the event (with a link to it) or the edit (actor and reason), and when. */
 export function Provenance({ appName, change, currentSession, onSelectEvent }: ProvenanceProps) {
   const tabIndex = useRowTabIndex();
-  if (!change) return <span className="text-muted">No recorded change</span>;
+  // No event or edit set it: it came with the session (createSession's state), which ADK keeps no record of.
+  if (!change) return <span className="text-muted">Initial state (not set by an event)</span>;
   const { sourceUserId, sourceSessionId, eventSeq } = change;
   const own = currentSession && sourceUserId === currentSession.userId && sourceSessionId === currentSession.sessionId;
   let cause;

@@ -92,7 +92,7 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
       <HydrationBoundary state={dehydrate(queryClient)}>
         {canAppend ? (
           <div className="mb-6">
-            <AppendEventForm session={ref} />
+            <AppendEventForm session={ref} canWriteAppState={canEditAppState} />
           </div>
         ) : null}
         <SessionView {...ref} canEditUserState={canEditUserState} canEditAppState={canEditAppState} />
