@@ -10,3 +10,15 @@ export function SkipLink({ target }: { target: string }) {
     </a>
   );
 }
+
+/** The session page's timeline, for its skip link. */
+export const TIMELINE_ID = 'timeline';
+
+/** The session page's first stop inside the page: past the state columns (dozens of stops) to the events. */
+export function SkipToTimeline() {
+  return (
+    <a href={`#${TIMELINE_ID}`} className={SKIP_LINK_CLASS}>
+      Skip to the timeline
+    </a>
+  );
+}

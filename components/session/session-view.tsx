@@ -8,8 +8,7 @@ import { ComparePanel } from './compare-panel';
 import { LiveStatus } from './live-status';
 import { StateColumns } from './state-columns';
 import { TimeTravelBanner } from './time-travel-banner';
-import { Timeline, TIMELINE_ID } from './timeline';
-import { SKIP_LINK_CLASS } from '@/components/nav/skip-link';
+import { Timeline } from './timeline';
 import { useLiveTimeline } from './use-live-timeline';
 import { useSessionUrl } from './use-session-url';
 
@@ -41,9 +40,6 @@ export function SessionView({
   const view = selected === null ? live.data : asOf.data;
   return (
     <div className="space-y-6">
-      <a href={`#${TIMELINE_ID}`} className={SKIP_LINK_CLASS}>
-        Skip to the timeline
-      </a>
       <LiveStatus live={live} />
       {selected !== null ? (
         <TimeTravelBanner

@@ -7,6 +7,7 @@ import { TimelineFilters } from './timeline-filters';
 import { TimelineList } from './timeline-list';
 import { Button } from '@/components/ui/button';
 import { Panel, panelClass } from '@/components/ui/panel';
+import { TIMELINE_ID } from '@/components/nav/skip-link';
 
 export interface TimelineProps {
   sessionRef: SessionRef;
@@ -17,9 +18,6 @@ export interface TimelineProps {
   onCompare: (seq: number) => void;
   onFilters: (filters: Partial<NormalFilters>) => void;
 }
-
-/** The timeline's id: the session page's skip link goes there. */
-export const TIMELINE_ID = 'timeline';
 
 /** The event timeline: filters, the count, and the virtualised list of events. */
 export function Timeline(props: TimelineProps) {

@@ -20,6 +20,7 @@ import { prefetchSessionPage } from '@/lib/queries/session-prefetch';
 import { fromRecord, parseSessionUrl } from '@/lib/queries/session-url';
 import { isSessionServiceError } from '@/lib/session-service/errors';
 import type { SessionRef } from '@/lib/session-service/store';
+import { SkipToTimeline } from '@/components/nav/skip-link';
 
 interface SessionPageProps {
   params: Promise<{ app: string; user: string; session: string }>;
@@ -70,6 +71,7 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
 
   return (
     <div>
+      <SkipToTimeline />
       <Breadcrumbs trail={trailTo(ref)} />
       <header className="mb-4">
         <p className="text-xs font-medium uppercase tracking-wide text-muted">Session</p>
