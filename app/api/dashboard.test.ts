@@ -414,6 +414,12 @@ describe.each(providers)('dashboard routes on %s', (provider) => {
       expect(missing.json).toMatchObject({ error: 'Context variable not found: `nope`.' });
     });
 
+    it('keeps the number spelling of the given state in the python dialect (2.0 is a float)', async () => {
+      const body = '{"template": "{f} {l} {i}", "state": {"f": 2.0, "l": [1.0, 2], "i": 2}}';
+      const python = await call(render.POST, 'POST', { body });
+      expect((python.json as { text: string }).text).toBe('2.0 [1.0, 2] 2');
+    });
+
     it('renders against a session, now or as of an event', async () => {
       const { app } = await seed();
       const session = { appName: app, userId: 'alice', sessionId: 'alpha' };

@@ -1,10 +1,11 @@
 'use client';
 
 import { useSearchParams } from 'next/navigation';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { JsonField } from '@/components/state-edit/json-field';
 import { sessionPath } from '@/lib/paths';
 import { seqOf } from '@/lib/queries/session-url';
+import { spellJson } from '@/lib/session-service/json-spelling';
 import type { SessionRef } from '@/lib/session-service/store';
 import { parseStateText } from '@/lib/validation/json-text';
 import { AsOfSelect } from './as-of-select';
@@ -44,6 +45,8 @@ export function StandalonePreview() {
   const typedState = useUrlText('state', EXAMPLE_STATE, mode === 'state');
   const fromSession = usePreviewState(mode === 'session' ? session : null, asOf);
   const parsedState = parseStateText(typedState.value);
+  // The typed text keeps what parsing forgets: a float written `2.0` renders `2.0` in the Python dialect.
+  const written = useMemo(() => (mode === 'state' ? spellJson(typedState.value) : null), [mode, typedState.value]);
 
   const chooseMode = (next: Mode) => {
     setMode(next);
@@ -126,6 +129,7 @@ export function StandalonePreview() {
         dialect={url.dialect}
         onDialect={url.setDialect}
         state={state}
+        written={written}
         stateProblem={stateProblem}
         source={source}
         shareable={url.shareable && (mode === 'session' || typedState.shareable)}

@@ -3,6 +3,7 @@
 import { useDeferredValue, useId, type ReactNode } from 'react';
 import { CopyButton } from '@/components/json';
 import { renderTemplate, type TemplateDialect } from '@/lib/session-service/template';
+import type { SpelledJson } from '@/lib/session-service/json-spelling';
 import type { StateRecord } from '@/lib/session-service/types';
 import { MAX_TEMPLATE_LENGTH } from '@/lib/validation/limits';
 import { PlaceholderTable } from './placeholder-table';
@@ -18,6 +19,8 @@ interface TemplateWorkbenchProps {
   onDialect: (dialect: TemplateDialect) => void;
   /** The state to render against; null while it loads or when it cannot be read (then `stateProblem` says why). */
   state: StateRecord | null;
+  /** `state` as written in JSON text, when it was typed (keeps `2.0` a float in the Python dialect). */
+  written?: SpelledJson | null;
   stateProblem?: string | null;
   /** Where the state comes from, and any control to change it (shown above the output). */
   source: ReactNode;
@@ -46,7 +49,7 @@ export function TemplateWorkbench(props: TemplateWorkbenchProps) {
   const deferred = useDeferredValue(template);
   const tooLong = template.length > MAX_TEMPLATE_LENGTH;
   const Heading = props.headingLevel === 2 ? 'h2' : 'h3';
-  const result = state && !tooLong ? renderTemplate(deferred, state, { dialect, artifacts: null }) : null;
+  const result = state && !tooLong ? renderTemplate(deferred, state, { dialect, artifacts: null, written: props.written ?? null }) : null;
 
   return (
     <div className="space-y-4">

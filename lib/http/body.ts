@@ -50,6 +50,14 @@ export interface ReadJsonOptions {
  * 400 unless `optional`.
  */
 export async function readJson(request: Request, options: ReadJsonOptions = {}): Promise<JsonValue | undefined> {
+  return (await readJsonText(request, options)).value;
+}
+
+/** `readJson`, with the text the value was parsed from (for what parsing forgets, such as `2.0` vs `2`). */
+export async function readJsonText(
+  request: Request,
+  options: ReadJsonOptions = {},
+): Promise<{ value: JsonValue | undefined; text: string }> {
   const bytes = await readBodyBytes(request);
   let text: string;
   try {
@@ -58,8 +66,8 @@ export async function readJson(request: Request, options: ReadJsonOptions = {}):
     throw badRequest('body: not valid UTF-8');
   }
   if (text.trim() === '') {
-    if (options.optional) return undefined;
+    if (options.optional) return { value: undefined, text };
     throw badRequest('body: required, got an empty body (expected JSON)');
   }
-  return parseJsonBody(text);
+  return { value: parseJsonBody(text), text };
 }

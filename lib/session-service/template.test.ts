@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatValue, isValidStateName, pythonFloatRepr, pythonStrRepr, renderTemplate } from './template';
+import { spellJson } from './json-spelling';
 import type { StateRecord } from './types';
 
 const py = (template: string, state: StateRecord = {}, artifacts?: Record<string, string> | null) =>
@@ -294,11 +295,31 @@ describe('formatValue: python dialect', () => {
     expect(formatValue(value, 'python')).toBe(expected);
   });
 
-  it('known difference: a float stored as 2.0 renders as 2 (JSON numbers lose int/float in JS; ADK prints 2.0)', () => {
+  it('without the JSON text, a float stored as 2.0 renders as 2 (parsed JSON numbers lose int/float)', () => {
     const state = JSON.parse('{"f": 2.0, "l": [2.0]}') as StateRecord;
     expect(py('{f} {l}', state).text).toBe('2 [2]');
-    // What ADK prints for that float, if the caller knows it is one:
-    expect(pythonFloatRepr(2)).toBe('2.0');
+  });
+
+  it('given the JSON text, numbers keep its spelling as Python json.loads would: 2.0 is a float, 2 an int', () => {
+    const source = '{"f": 2.0, "l": [2.0, 3, -0.0, 1E2, 2.50], "i": 2, "big": 1e16, "d": {"b": 1, "1": 2.0}, "s": "2.0", "n": null}';
+    const state = JSON.parse(source) as StateRecord;
+    const result = renderTemplate('{f} {l} {i} {big} {d} {s} {n}', state, { dialect: 'python', written: spellJson(source) });
+    expect(result.text).toBe("2.0 [2.0, 3, -0.0, 100.0, 2.5] 2 1e+16 {'b': 1, '1': 2.0} 2.0 ");
+    expect(result.placeholders[0]?.rendered).toBe('2.0');
+    // The TypeScript port prints JS numbers whatever the spelling.
+    expect(renderTemplate('{f} {l}', state, { dialect: 'typescript', written: spellJson(source) }).text).toBe('2 [2,3,0,100,2.5]');
+  });
+
+  it('given the JSON text, a duplicate key keeps its first place and its last value, as a Python dict does', () => {
+    const source = '{"d": {"x": 1, "y": 2, "x": 3.0}, "k": 1, "k": 4.0}';
+    const state = JSON.parse(source) as StateRecord;
+    expect(renderTemplate('{d} {k}', state, { dialect: 'python', written: spellJson(source) }).text).toBe("{'x': 3.0, 'y': 2} 4.0");
+  });
+
+  it('ignores a JSON text that is not the state object (the parsed values stand)', () => {
+    const state: StateRecord = { f: 2 };
+    expect(renderTemplate('{f}', state, { dialect: 'python', written: spellJson('[2.0]') }).text).toBe('2');
+    expect(renderTemplate('{f}', state, { dialect: 'python', written: spellJson('{"f": 2.0') }).text).toBe('2');
   });
 
   it('pythonFloatRepr follows Python repr exponent rules', () => {

@@ -7,15 +7,16 @@
  * Pure: no Node APIs, no I/O; it also runs in the browser (live preview).
  *
  * Known limits of rendering JSON in JS (documented, tested):
- * - JSON numbers lose the int/float distinction once parsed into JS: a value
- *   stored as `2.0` is the JS number 2 and renders as `2` in the Python
- *   dialect, where ADK would print `2.0`. Integral numbers are always
- *   rendered as Python ints; non-integral ones use Python's float repr.
- * - JS objects order integer-like keys first (`{"b":1,"1":2}` iterates `1`,
- *   `b`), so a Python dict repr of such an object may order keys differently
- *   from ADK, which keeps insertion order.
+ * - Parsed JSON numbers lose the int/float distinction: a value stored as
+ *   `2.0` is the JS number 2. Given the JSON text the state was parsed from
+ *   (`written`), the Python dialect renders numbers as Python would after
+ *   `json.loads` of that text (`2.0` stays a float, keys keep text order).
+ *   Without it, integral numbers render as Python ints and non-integral ones
+ *   with Python's float repr, and JS key order applies (integer-like keys
+ *   first, where ADK keeps insertion order).
  */
 import { hasOwn } from './json';
+import { isFloatSpelling, spelledOf, type SpelledJson } from './json-spelling';
 import { KEY_PREFIX_APP, KEY_PREFIX_TEMP, KEY_PREFIX_USER } from './scope';
 import type { JsonValue, StateRecord } from './types';
 
@@ -60,6 +61,12 @@ export interface RenderOptions {
   dialect?: TemplateDialect;
   /** Artifact texts by file name; null/undefined = no artifact service configured. */
   artifacts?: Record<string, string> | null;
+  /**
+   * `state` as written in the JSON text it was parsed from (`spellJson`), when
+   * the caller has that text: the Python dialect then keeps its number
+   * spelling (`2.0` renders `2.0`) and key order. Ignored unless an object.
+   */
+  written?: SpelledJson | null;
 }
 
 const PLACEHOLDER_PATTERN = /\{+[^{}]*\}+/g;
@@ -139,12 +146,6 @@ export function pythonFloatRepr(value: number): string {
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
-/** Python int or float repr of a JSON number (integral numbers count as ints; see the module note). */
-function pythonNumberRepr(value: number): string {
-  if (Number.isInteger(value)) return BigInt(value).toString();
-  return pythonFloatRepr(value);
-}
-
 /** Characters Python's str.isprintable() rejects (besides ASCII controls handled first). */
 const PY_NON_PRINTABLE = /^[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]$/u;
 
@@ -172,19 +173,26 @@ export function pythonStrRepr(text: string): string {
   return out + quote;
 }
 
-/** Python's repr() of the value ADK would hold after loading this JSON. */
-function pythonRepr(value: JsonValue): string {
-  if (value === null) return 'None';
-  if (value === true) return 'True';
-  if (value === false) return 'False';
-  if (typeof value === 'number') return pythonNumberRepr(value);
-  if (typeof value === 'string') return pythonStrRepr(value);
-  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
-  const items = Object.keys(value).map((key) => {
-    const item = Object.getOwnPropertyDescriptor(value, key)?.value as JsonValue;
-    return `${pythonStrRepr(key)}: ${pythonRepr(item)}`;
-  });
-  return `{${items.join(', ')}}`;
+/** Python's repr() of the value ADK would hold after `json.loads` of this JSON. */
+function pythonRepr(value: SpelledJson): string {
+  switch (value.kind) {
+    case 'number':
+      return isFloatSpelling(value.text) ? pythonFloatRepr(Number(value.text)) : BigInt(value.text).toString();
+    case 'array':
+      return `[${value.items.map(pythonRepr).join(', ')}]`;
+    case 'object':
+      return `{${[...value.entries].map(([key, item]) => `${pythonStrRepr(key)}: ${pythonRepr(item)}`).join(', ')}}`;
+    case 'literal':
+      if (value.value === null) return 'None';
+      if (typeof value.value === 'string') return pythonStrRepr(value.value);
+      return value.value ? 'True' : 'False';
+  }
+}
+
+/** adk-python's insertion: null -> '', strings as is, everything else `str()`. */
+function pythonText(value: SpelledJson): string {
+  if (value.kind === 'literal' && (value.value === null || typeof value.value === 'string')) return value.value ?? '';
+  return pythonRepr(value);
 }
 
 /**
@@ -200,8 +208,7 @@ export function formatValue(value: JsonValue, dialect: TemplateDialect): string 
     if (value !== null && typeof value === 'object') return JSON.stringify(value);
     return String(value);
   }
-  if (value === null) return '';
-  return pythonRepr(value);
+  return pythonText(spelledOf(value));
 }
 
 // ---------------------------------------------------------------------------
@@ -231,6 +238,7 @@ function stateNote(name: string, found: boolean): string | undefined {
 export function renderTemplate(template: string, state: StateRecord, options: RenderOptions = {}): RenderResult {
   const dialect: TemplateDialect = options.dialect ?? 'python';
   const artifacts = options.artifacts ?? null;
+  const written = dialect === 'python' && options.written?.kind === 'object' ? options.written.entries : null;
   const placeholders: Placeholder[] = [];
   let text = '';
   let lastEnd = 0;
@@ -268,7 +276,9 @@ export function renderTemplate(template: string, state: StateRecord, options: Re
       const base = { raw, start, end, name, optional, scope };
       if (found) {
         const value = ownValue(state, name) ?? null;
-        placeholder = { ...base, status: 'resolved', value, rendered: formatValue(value, dialect) };
+        const asWritten = written?.get(name);
+        const rendered = asWritten === undefined ? formatValue(value, dialect) : pythonText(asWritten);
+        placeholder = { ...base, status: 'resolved', value, rendered };
       } else if (optional) {
         placeholder = { ...base, status: 'optional-missing', rendered: '' };
       } else {
