@@ -8,6 +8,7 @@ import { openAdkStore, type AdkSessionStore } from '@/lib/stores/adk';
 import { call, detailOf } from '@/lib/testing/http';
 import { APP, fixtureLabel, type AdkFixtureKind } from '@/lib/testing/adk-fixtures';
 import { HOSTILE_USER, writeHostileRows, type HostileCase } from '@/lib/testing/adk-fixtures/hostile';
+import { BROKEN_APP, BROKEN_USER, writeHostileTiers } from '@/lib/testing/adk-fixtures/hostile-tiers';
 import { writeAdkFixture } from '@/lib/testing/adk-fixtures/stores';
 import * as listApps from './list-apps/route';
 import * as apps from './apps/route';
@@ -103,3 +104,69 @@ describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('the API
     }
   });
 });
+
+describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))(
+  'the API over a broken app or user tier row in %s',
+  (_label, kind) => {
+    let store: AdkSessionStore;
+    let remove: () => Promise<void>;
+
+    beforeAll(async () => {
+      const written = await writeAdkFixture(kind);
+      remove = written.remove;
+      await writeHostileTiers(written, kind, APP);
+      store = await openAdkStore(written.locator);
+      setServicesForTests({ store, info: store.info });
+    }, 60_000);
+
+    afterAll(async () => {
+      setServicesForTests({});
+      await store?.close();
+      await remove?.();
+    });
+
+    it('answers every other app and user with 200 and their values', async () => {
+      expect(((await call(listApps.GET, 'GET')).json as string[]).sort()).toEqual([APP, BROKEN_APP].sort());
+      expect((await call(apps.GET, 'GET')).status).toBe(200);
+      expect((await call(appState.GET, 'GET', { params: { app: APP } })).json).toMatchObject({ entries: [{ key: 'bookings', value: 3 }] });
+      const alice = await call(userState.GET, 'GET', { params: { app: APP, user: 'alice' } });
+      expect(alice.json).toMatchObject({ entries: [{ key: 'home_city', value: 'Munich' }] });
+      const session = await call(sessionRoute.GET, 'GET', { params: { app: APP, user: 'alice', id: 'trip-paris' } });
+      expect(session.json).toMatchObject({ state: { 'app:bookings': 3, 'user:home_city': 'Munich' } });
+      for (const app of [APP, BROKEN_APP]) {
+        expect((await call(users.GET, 'GET', { params: { app } })).status, app).toBe(200);
+        expect((await call(appSessions.GET, 'GET', { params: { app } })).status, app).toBe(200);
+        expect((await call(appExport.GET, 'GET', { params: { app } })).status, app).toBe(200);
+      }
+    });
+
+    it('answers the broken tier, and the state of sessions under it, 422 and why; their lists, events and history 200', async () => {
+      for (const answer of [
+        await call(appState.GET, 'GET', { params: { app: BROKEN_APP } }),
+        await call(userState.GET, 'GET', { params: { app: APP, user: BROKEN_USER } }),
+      ]) {
+        expect(answer.status, answer.text).toBe(422);
+        expect(detailOf(answer)).toMatch(/state cannot be read: its state holds/);
+      }
+      for (const params of [
+        { app: BROKEN_APP, user: 'alice', id: 'trip-paris' },
+        { app: APP, user: BROKEN_USER, id: 'trip-paris' },
+      ]) {
+        const label = `${params.app}/${params.user}`;
+        for (const [handler, query] of [
+          [sessionRoute.GET, ''],
+          [sessionState.GET, ''],
+          [sessionState.GET, 'asOf=1'],
+        ] as const) {
+          const answer = await call(handler, 'GET', { params, query });
+          expect(answer.status, `${label} ${query}: ${answer.text}`).toBe(422);
+          expect(detailOf(answer), label).toMatch(/state cannot be read: its state holds/);
+        }
+        expect((await call(sessionEvents.GET, 'GET', { params })).json, label).toMatchObject({ total: 3 });
+        expect((await call(timeline.GET, 'GET', { params })).status, label).toBe(200);
+        expect((await call(userHistory.GET, 'GET', { params: { app: params.app, user: params.user } })).status, label).toBe(200);
+        expect((await call(userSessions.GET, 'GET', { params: { app: params.app, user: params.user } })).status, label).toBe(200);
+      }
+    });
+  },
+);

@@ -10,6 +10,7 @@ import type { Event } from '../../session-service/types';
 import { testProviders } from '../../testing/databases';
 import { APP, FILLERS, fixtureLabel, SESSIONS, type AdkFixtureKind } from '../../testing/adk-fixtures';
 import { HOSTILE_SOURCE, HOSTILE_USER, writeHostileRows, type HostileCase } from '../../testing/adk-fixtures/hostile';
+import { BROKEN_APP, BROKEN_USER, writeHostileTiers } from '../../testing/adk-fixtures/hostile-tiers';
 import { writeAdkFixture } from '../../testing/adk-fixtures/stores';
 import { openAdkStore, type AdkSessionStore } from '.';
 
@@ -155,6 +156,65 @@ describe('one far-future event in an adk-python v1 store', () => {
     } finally {
       await opened.close();
       await written.remove();
+    }
+  });
+});
+
+describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('a broken app or user tier row in %s', (_label, kind) => {
+  let store: AdkSessionStore;
+  let remove: () => Promise<void>;
+  const inBrokenApp = { ...alice, appName: BROKEN_APP };
+  const ofBrokenUser = { ...alice, userId: BROKEN_USER };
+
+  beforeAll(async () => {
+    const written = await writeAdkFixture(kind);
+    remove = written.remove;
+    await writeHostileTiers(written, kind, APP);
+    store = await openAdkStore(written.locator);
+  }, 60_000);
+
+  afterAll(async () => {
+    await store?.close();
+    await remove?.();
+  });
+
+  it('lists both apps and every user, at readable times', async () => {
+    const apps = await store.listApps();
+    expect(apps.map((app) => app.appName).sort()).toEqual([APP, BROKEN_APP].sort());
+    expect(await store.getAppSummary(BROKEN_APP)).toMatchObject({ sessionCount: 1, userCount: 1 });
+    const users = await store.listUsers(APP, { limit: 10 });
+    expect(users.items.map((user) => user.userId)).toContain(BROKEN_USER);
+    for (const user of users.items) expect(Number.isFinite(user.lastUpdateTime)).toBe(true);
+    expect((await store.listUsers(BROKEN_APP)).items.map((user) => user.userId)).toEqual(['alice']);
+    expect((await store.searchSessions({ appName: APP, userId: BROKEN_USER })).total).toBe(1);
+    expect((await store.searchSessions({ appName: BROKEN_APP })).total).toBe(1);
+  });
+
+  it('reads every other app, user and session exactly', async () => {
+    expect(await store.getAppState(APP)).toEqual([expect.objectContaining({ key: 'bookings', value: 3 })]);
+    expect(await store.getUserState(APP, 'alice')).toEqual([expect.objectContaining({ key: 'home_city', value: 'Munich' })]);
+    expect(await store.getUserState(BROKEN_APP, 'alice')).toEqual([expect.objectContaining({ key: 'home_city', value: 'Munich' })]);
+    const session = await store.getSession(alice);
+    expect(session?.state).toMatchObject({ destination: 'Lyon', 'user:home_city': 'Munich', 'app:bookings': 3 });
+    expect((await store.getSessionTiers(alice))?.app).toEqual([expect.objectContaining({ key: 'bookings', value: 3 })]);
+    expect((await store.getStateAsOf(alice, 2))?.user).toEqual([expect.objectContaining({ key: 'home_city', value: 'Berlin' })]);
+  });
+
+  it('answers UNREADABLE for the broken tier and for the state of sessions under it, never a wrong or empty tier', async () => {
+    expect(await ownOutcome(store.getAppState(BROKEN_APP))).toBe('UNREADABLE');
+    expect(await ownOutcome(store.getUserState(APP, BROKEN_USER))).toBe('UNREADABLE');
+    for (const ref of [inBrokenApp, ofBrokenUser]) {
+      const label = `${ref.appName}/${ref.userId}`;
+      expect(await ownOutcome(store.getSession(ref)), label).toBe('UNREADABLE');
+      expect(await ownOutcome(store.getSessionTiers(ref)), label).toBe('UNREADABLE');
+      expect(await ownOutcome(store.getStateAsOf(ref, 1)), label).toBe('UNREADABLE');
+      // What does not depend on the tier still reads: the session's summary, its events, its history.
+      expect(await store.getSessionSummary(ref), label).toMatchObject({ eventCount: 3 });
+      expect(
+        (await store.listEvents(ref)).items.map((item) => item.event.id),
+        label,
+      ).toEqual(['e1', 'e2', 'e3']);
+      expect((await store.getUserHistory(ref.appName, ref.userId)).total, label).toBeGreaterThan(0);
     }
   });
 });

@@ -38,7 +38,7 @@ export function deepJson(depth: number): string {
   return `${'['.repeat(depth)}${']'.repeat(depth)}`;
 }
 
-function layoutOf(kind: AdkFixtureKind): AdkLayout {
+export function layoutOf(kind: AdkFixtureKind): AdkLayout {
   if (kind.family === 'adk-js') return ADK_JS_LAYOUT;
   if (kind.family === 'adk-rust') return ADK_RUST_LAYOUT;
   return PYTHON_LAYOUT;

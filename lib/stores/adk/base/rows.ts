@@ -70,11 +70,28 @@ export async function eventCount(ctx: AdkStoreContext, qx: AgentQuery, ref: Sess
   return Number(row?.n ?? 0);
 }
 
-/** The session's replayed timeline, reused while its update time and event count stay the same. */
-export async function loadReplay(
-  ctx: AdkStoreContext,
-  ref: SessionRef,
-): Promise<{ replay: Replay; row: SessionRowView; tiers: Tiers } | null> {
+/** The app and user tier rows of a session, UNREADABLE when either blob cannot be read: a session's state is not shown without them. */
+export function readableTiers(ref: SessionRef, app: TierRowView | null, user: TierRowView | null): void {
+  readableTier(app, `App ${ref.appName}'s state`);
+  readableTier(user, `User ${ref.userId}'s state`);
+}
+
+export interface LoadedReplay {
+  replay: Replay;
+  row: SessionRowView;
+  /** The tiers now; an app or user tier whose blob cannot be read is empty here (see `shared`). */
+  tiers: Tiers;
+  shared: { app: TierRowView | null; user: TierRowView | null };
+}
+
+/**
+ * The session's replayed timeline, reused while its update time and event
+ * count stay the same. The replay's changes do not depend on the shared
+ * tiers (only keys no event touches come from them), so a shared tier that
+ * cannot be read leaves the events and their history readable; callers that
+ * show the state check `shared` (readableTiers).
+ */
+export async function loadReplay(ctx: AdkStoreContext, ref: SessionRef): Promise<LoadedReplay | null> {
   return ctx.db.read(async (qx) => {
     const row = await sessionRow(ctx, qx, ref);
     if (!row) return null;
@@ -87,13 +104,14 @@ export async function loadReplay(
     const key = JSON.stringify([ref.appName, ref.userId, ref.sessionId]);
     const marker = JSON.stringify([String(row.updateRaw), count, tiers]);
     const cached = ctx.replays.get(key);
-    if (cached && cached.marker === marker) return { replay: cached.replay, row, tiers };
+    const shared = { app, user };
+    if (cached && cached.marker === marker) return { replay: cached.replay, row, tiers, shared };
     const events = await sessionEvents(ctx, qx, ref);
     const replay = replaySession(ref, events, tiers, (tier, delta) => ctx.codec.applyDelta(tier, delta));
     ctx.replays.delete(key);
     ctx.replays.set(key, { marker, replay });
     if (ctx.replays.size > REPLAY_CACHE_SIZE) ctx.replays.delete(ctx.replays.keys().next().value as string);
-    return { replay, row, tiers };
+    return { replay, row, tiers, shared };
   });
 }
 

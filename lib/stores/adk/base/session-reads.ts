@@ -17,13 +17,14 @@ import type {
 } from '../../../session-service/types';
 import type { AdkStoreContext } from './context';
 import { RowDecoder } from './row-decoder';
-import { appRow, changeSource, eventCount, loadReplay, readableTier, sessionRow, sortedEntries, userRow } from './rows';
+import { appRow, changeSource, eventCount, loadReplay, readableTier, readableTiers, sessionRow, sortedEntries, userRow } from './rows';
 import { edits } from './history';
 
 export async function getSession(ctx: AdkStoreContext, ref: SessionRef, config: GetSessionConfig = {}): Promise<Session | null> {
   if (config.numRecentEvents !== undefined && config.numRecentEvents < 0) throw invalidInput('numRecentEvents must not be negative.');
   const loaded = await loadReplay(ctx, ref);
   if (!loaded) return null;
+  readableTiers(ref, loaded.shared.app, loaded.shared.user);
   let events = loaded.replay.events.map((item) => item.event);
   if (config.afterTimestamp) events = events.filter((event) => event.timestamp >= (config.afterTimestamp ?? 0));
   if (config.numRecentEvents !== undefined) events = config.numRecentEvents === 0 ? [] : events.slice(-config.numRecentEvents);
@@ -58,6 +59,7 @@ export async function getSessionTiers(ctx: AdkStoreContext, ref: SessionRef): Pr
   const loaded = await loadReplay(ctx, ref);
   if (!loaded) return null;
   const [app, user] = await ctx.db.read((qx) => Promise.all([appRow(ctx, qx, ref.appName), userRow(ctx, qx, ref.appName, ref.userId)]));
+  readableTiers(ref, app, user);
   // A key's provenance is the last event of this session that set it, when that is still its value.
   const last = new Map<string, StateChange>();
   for (const item of loaded.replay.events) for (const change of item.changes) last.set(prefixedKey(change.scope, change.key), change);

@@ -6,7 +6,7 @@ import type { SessionRef } from '../../../session-service/store';
 import type { SessionTiers, StateRecord } from '../../../session-service/types';
 import type { AdkStoreContext } from './context';
 import type { Tiers } from './replay';
-import { appRow, sessionRow, sortedEntries, userRow } from './rows';
+import { appRow, readableTiers, sessionRow, sortedEntries, userRow } from './rows';
 import { tiersAt } from './timeline';
 
 export async function getStateAsOf(ctx: AdkStoreContext, ref: SessionRef, seq: number): Promise<SessionTiers | null> {
@@ -15,6 +15,7 @@ export async function getStateAsOf(ctx: AdkStoreContext, ref: SessionRef, seq: n
     const row = await sessionRow(ctx, qx, ref);
     if (!row) return null;
     const [app, user] = await Promise.all([appRow(ctx, qx, ref.appName), userRow(ctx, qx, ref.appName, ref.userId)]);
+    readableTiers(ref, app, user);
     return { app: app?.state ?? {}, user: user?.state ?? {}, session: row.state };
   });
   if (!current) return null;
