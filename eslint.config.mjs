@@ -146,6 +146,20 @@ const NO_COMMAND_REBUILDS = [
   },
 ];
 
+// A server action is one defineAction call (lib/actions/define.ts): the read-only switch, the role, the input and the
+// re-render are checked in one place. Sign-in and sign-out (lib/actions/auth.ts) run before any role and redirect.
+const ONE_ACTION_BUILDER = [
+  {
+    selector: "Program:has(ExpressionStatement[directive='use server']) ExportNamedDeclaration > FunctionDeclaration",
+    message: 'Write a server action as `export const name = defineAction({ role, input, run, revalidate })` (lib/actions/define.ts).',
+  },
+  {
+    selector:
+      "Program:has(ExpressionStatement[directive='use server']) ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[init.callee.name!='defineAction']",
+    message: 'Write a server action as `export const name = defineAction({ role, input, run, revalidate })` (lib/actions/define.ts).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -263,5 +277,10 @@ export default tseslint.config(
     files: ['lib/http/**', 'app/api/**'],
     ignores: TESTS,
     rules: { 'no-restricted-syntax': ['error', ...NO_ENV_READS, ...NO_COMMAND_REBUILDS] },
+  },
+  {
+    files: ['lib/actions/**'],
+    ignores: [...TESTS, 'lib/actions/auth.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_ENV_READS, ...ONE_ACTION_BUILDER] },
   },
 );

@@ -1,51 +1,57 @@
 'use server';
 
-import { revalidatePath } from 'next/cache';
-import type { Principal } from '../auth/principal';
-import type { Account, ApiTokenInfo } from '../auth/store';
 import {
   createAccountCommand,
+  createAccountInput,
   createTokenCommand,
+  createTokenInput,
   revokeTokenCommand,
+  revokeTokenInput,
   setPasswordCommand,
+  setPasswordInput,
   updateAccountCommand,
+  updateAccountInput,
 } from '../commands/accounts';
-import { getAccountStore } from '../services';
+import type { ActionResult } from '../commands/result';
 import { ACCOUNTS_PATH } from '../paths';
-import { principalFor } from './authorize';
-import { failure, type ActionResult } from '../commands/result';
+import { getAccountStore } from '../services';
+import { defineAction, type Revalidation } from './define';
 
-/** Runs an admin-only command and refreshes the accounts page when it succeeded. */
-async function asAdmin<T>(command: (by: Principal) => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
-  let result: ActionResult<T>;
-  try {
-    const admin = await principalFor('admin');
-    if (!admin.ok) return admin;
-    result = await command(admin.principal);
-  } catch (error) {
-    return failure(error);
-  }
-  if (result.ok) revalidatePath(ACCOUNTS_PATH);
-  return result;
-}
+/** Every account write is an admin's, and shows on the accounts page. */
+const onAccountsPage = (_input: unknown, result: ActionResult<unknown>): Revalidation | false => result.ok && [ACCOUNTS_PATH];
 
-export async function createAccount(input: unknown): Promise<ActionResult<Account>> {
-  return asAdmin(async () => createAccountCommand(await getAccountStore(), input));
-}
+export const createAccount = defineAction({
+  role: 'admin',
+  input: createAccountInput,
+  run: async (input) => createAccountCommand(await getAccountStore(), input),
+  revalidate: onAccountsPage,
+});
 
-export async function updateAccount(input: unknown): Promise<ActionResult<Account>> {
-  return asAdmin(async (by) => updateAccountCommand(await getAccountStore(), by, input));
-}
+export const updateAccount = defineAction({
+  role: 'admin',
+  input: updateAccountInput,
+  run: async (input, admin) => updateAccountCommand(await getAccountStore(), admin, input),
+  revalidate: onAccountsPage,
+});
 
-export async function setAccountPassword(input: unknown): Promise<ActionResult<null>> {
-  return asAdmin(async () => setPasswordCommand(await getAccountStore(), input));
-}
+export const setAccountPassword = defineAction({
+  role: 'admin',
+  input: setPasswordInput,
+  run: async (input) => setPasswordCommand(await getAccountStore(), input),
+  revalidate: onAccountsPage,
+});
 
 /** The secret is in this answer only; the page shows it once. */
-export async function createApiToken(input: unknown): Promise<ActionResult<{ secret: string; token: ApiTokenInfo }>> {
-  return asAdmin(async () => createTokenCommand(await getAccountStore(), input));
-}
+export const createApiToken = defineAction({
+  role: 'admin',
+  input: createTokenInput,
+  run: async (input) => createTokenCommand(await getAccountStore(), input),
+  revalidate: onAccountsPage,
+});
 
-export async function revokeApiToken(input: unknown): Promise<ActionResult<ApiTokenInfo>> {
-  return asAdmin(async () => revokeTokenCommand(await getAccountStore(), input));
-}
+export const revokeApiToken = defineAction({
+  role: 'admin',
+  input: revokeTokenInput,
+  run: async (input) => revokeTokenCommand(await getAccountStore(), input),
+  revalidate: onAccountsPage,
+});

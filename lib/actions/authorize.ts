@@ -1,10 +1,7 @@
-import { isAuthError, readOnlyRefusal } from '../auth/errors';
-import type { Principal } from '../auth/principal';
 import { hasRole, type Role } from '../auth/roles';
-import { currentPrincipal, requireRole } from '../auth/server';
+import { currentPrincipal } from '../auth/server';
 import { isReadOnly } from '../config';
 import { getStoreInfo } from '../services';
-import type { ActionFailure } from '../commands/result';
 
 /**
  * The role each dashboard write needs, as the HTTP API's policy has it:
@@ -29,20 +26,4 @@ export async function mayWrite(write: DashboardWrite): Promise<boolean> {
   if (isReadOnly() || (await getStoreInfo()).readOnlyReason) return false;
   const principal = await currentPrincipal();
   return principal !== null && hasRole(principal.role, WRITE_ROLES[write]);
-}
-
-/**
- * The signed-in principal when it has `role`, else the refusal as a value
- * (nobody signed in, or the role falls short). The same roles as the HTTP
- * API (lib/auth/policy.ts): a server action is reachable by a direct POST too.
- * Every write action passes here, so a read-only console refuses them all here.
- */
-export async function principalFor(role: Role): Promise<{ ok: true; principal: Principal } | ActionFailure> {
-  try {
-    if (isReadOnly()) throw readOnlyRefusal();
-    return { ok: true, principal: await requireRole(role) };
-  } catch (error) {
-    if (isAuthError(error)) return { ok: false, code: error.code, message: error.message };
-    throw error;
-  }
 }

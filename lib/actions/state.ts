@@ -1,31 +1,26 @@
 'use server';
 
-import { revalidatePath } from 'next/cache';
-import { editStateCommand, type EditStateInput } from '../commands/edit-state';
-import { getStore } from '../services';
+import { editStateCommand, editStateInput } from '../commands/edit-state';
 import { appPath, userPath } from '../paths';
-import type { StateEntry } from '../session-service/types';
-import { principalFor, WRITE_ROLES } from './authorize';
-import { failure, type ActionResult } from '../commands/result';
+import { getStore } from '../services';
+import { WRITE_ROLES } from './authorize';
+import { defineAction } from './define';
 
-function isAppEdit(input: unknown): boolean {
-  return typeof input !== 'object' || input === null || (input as { scope?: unknown }).scope !== 'user';
+/** App state (every user of the app reads it) needs more than a user's; anything not plainly a user edit is taken as an app edit. */
+function roleOf(raw: unknown) {
+  const userEdit = typeof raw === 'object' && raw !== null && (raw as { scope?: unknown }).scope === 'user';
+  return WRITE_ROLES[userEdit ? 'userState' : 'appState'];
 }
 
 /** Support edits of app or user state; every page of that app or user shows the change. */
-export async function editState(input: EditStateInput): Promise<ActionResult<StateEntry[]>> {
-  let result: ActionResult<StateEntry[]>;
-  try {
-    const allowed = await principalFor(WRITE_ROLES[isAppEdit(input) ? 'appState' : 'userState']);
-    if (!allowed.ok) return allowed;
-    result = await editStateCommand(await getStore(), allowed.principal.name, input);
-  } catch (error) {
-    return failure(error);
-  }
+export const editState = defineAction({
+  role: roleOf,
+  input: editStateInput,
+  run: async (input, principal) => editStateCommand(await getStore(), principal.name, input),
   // A conflict means the page shows old values: send the current ones with the answer.
-  if (result.ok || result.code === 'CONFLICT') {
-    const path = input.scope === 'user' && input.userId ? userPath(input.appName, input.userId) : appPath(input.appName);
-    revalidatePath(path, 'layout');
-  }
-  return result;
-}
+  revalidate: (input, result) =>
+    (result.ok || result.code === 'CONFLICT') && [
+      input.scope === 'user' && input.userId ? userPath(input.appName, input.userId) : appPath(input.appName),
+      'layout',
+    ],
+});

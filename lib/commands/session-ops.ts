@@ -98,10 +98,14 @@ export async function pruneIdleCommand(store: SessionStore, actor: string, raw: 
   return attempt(() => capability(store, 'prune')(target, { actor, dryRun, ...reasonOf(reason) }));
 }
 
-/** Either prune, by its input: `idleDays` names the idle sessions of an app. */
+const isIdlePrune = (raw: unknown) => typeof raw === 'object' && raw !== null && 'idleDays' in raw;
+
+/** The schema of either prune, by its input: `idleDays` names the idle sessions of an app. */
+export const pruneCommandInput = (raw: unknown) => (isIdlePrune(raw) ? appPruneInput : sessionPruneInput);
+
+/** Either prune, by its input (see pruneCommandInput). */
 export async function pruneCommand(store: SessionStore, actor: string, raw: unknown): Promise<ActionResult<PruneCount>> {
-  const idle = typeof raw === 'object' && raw !== null && 'idleDays' in raw;
-  return idle ? pruneIdleCommand(store, actor, raw) : pruneSessionCommand(store, actor, raw);
+  return isIdlePrune(raw) ? pruneIdleCommand(store, actor, raw) : pruneSessionCommand(store, actor, raw);
 }
 
 export const importCommandInput = z.object({
