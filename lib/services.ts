@@ -14,6 +14,7 @@ import { tracingEnabled } from './observability/tracing';
 import type { SessionStore, StoreInfo } from './session-service/store';
 import { openAdkStore, type AdkSessionStore } from './stores/adk';
 import { StoreEditLog } from './stores/adk/audit-log';
+import { StoreSessionLog } from './stores/adk/session-log';
 import { NativeSessionStore, type NativeStoreOptions } from './stores/native';
 
 export interface Services {
@@ -110,10 +111,11 @@ export async function openAgentServices(
   if (migrate) await migrateDatabase(ownUrl);
   const db = await openDatabase(ownUrl);
   const audit = new StoreEditLog(db.client);
+  const sessionLog = new StoreSessionLog(db.client);
   const stores = new Map<string, AdkSessionStore>();
   try {
     for (const { id, location } of locations) {
-      stores.set(id, await openAdkStore(location, { id, audit, readOnly: options.readOnly }));
+      stores.set(id, await openAdkStore(location, { id, audit, sessionLog, readOnly: options.readOnly }));
     }
   } catch (error) {
     await Promise.all([...stores.values()].map((store) => store.close()));

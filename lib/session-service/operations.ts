@@ -63,6 +63,11 @@ export interface SessionCopy {
   labels?: string[];
 }
 
+/** Sorted, without duplicates: labels are a set. */
+export function normalizeLabels(labels: readonly string[]): string[] {
+  return [...new Set(labels.map((label) => label.trim()).filter(Boolean))].sort();
+}
+
 export interface MetaEdit {
   /** null clears it; undefined leaves it. */
   title?: string | null;

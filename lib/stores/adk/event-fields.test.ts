@@ -42,8 +42,8 @@ const CAMEL = {
 
 type Opener = () => Promise<FixtureStore>;
 const subjects: [string, Opener][] = [['native sqlite', () => openNativeFixture('sqlite')]];
-// adk-python's SqliteSessionService: Statehouse does not create sessions there (the agent does).
 const kinds: AdkFixtureKind[] = [
+  { family: 'py-sqlite' },
   { family: 'py-db', dialect: 'sqlite', clock: 'utc' },
   { family: 'adk-js', dialect: 'sqlite' },
   { family: 'adk-rust', dialect: 'sqlite' },

@@ -104,6 +104,13 @@ export interface FamilyWrites {
   editTier(q: AgentQuery, write: TierWrite): Promise<void>;
   /** ADK's create_session; absent when Statehouse does not create sessions in this store. */
   createSession?(q: AgentQuery, write: CreateWrite): Promise<void>;
+  /**
+   * The event's row alone, encoded as this ADK's append inserts it; no tier
+   * and no session row is touched. With createSession it lets a fork or an
+   * import write a whole session the ADK way (lib/stores/adk/base/fork.ts);
+   * a family without it cannot take forks or imports.
+   */
+  insertEvent?(q: AgentQuery, ref: SessionRef, event: Event): Promise<void>;
 }
 
 /** The codec of one opened database of the family. */

@@ -4,6 +4,7 @@ import { openAgentDb, type AgentDb } from './agent-db';
 import { createAdkSessionStore, type AdkSessionStore } from './base/store';
 import type { StoreInfo } from '../../session-service/store';
 import type { EditAudit } from './base/audit';
+import type { SessionLog } from './base/session-log';
 import { detectFamily } from './detect';
 import type { AdkFamily } from './family';
 import { ADK_FAMILIES } from './registry';
@@ -14,6 +15,8 @@ export interface OpenAdkOptions {
   /** The store's id among those served (the composition root's key). */
   id?: string;
   audit?: EditAudit;
+  /** Titles, labels, fork links and the operations history, in Statehouse's own database. */
+  sessionLog?: SessionLog;
   families?: readonly AdkFamily[];
   /** Open read-only even when the family could write. */
   readOnly?: boolean;
@@ -57,7 +60,12 @@ export async function openAdkStore(location: string, options: OpenAdkOptions = {
       location: db.location,
       ...(readOnlyReason ? { readOnlyReason } : {}),
     };
-    return createAdkSessionStore(db, codec, { info, audit: options.audit, searchCountLimit: options.searchCountLimit });
+    return createAdkSessionStore(db, codec, {
+      info,
+      audit: options.audit,
+      sessionLog: options.sessionLog,
+      searchCountLimit: options.searchCountLimit,
+    });
   } catch (error) {
     await db.close();
     throw error;

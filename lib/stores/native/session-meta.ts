@@ -3,7 +3,7 @@
 import { join, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
 import type { SqlClient, SqlExecutor } from '../../db/sql';
 import { sessionNotFound } from '../../session-service/errors';
-import type { Audit, ForkLink, MetaEdit, SessionMeta } from '../../session-service/operations';
+import { normalizeLabels, type Audit, type ForkLink, type MetaEdit, type SessionMeta } from '../../session-service/operations';
 import type { SessionRef } from '../../session-service/store';
 import type { SessionSummary } from '../../session-service/types';
 import { readIsolation, toNumber, toNumberOrNull, type Dialect } from './dialect';
@@ -20,11 +20,6 @@ interface Owner {
   appName: string;
   userId: string;
   sessionId: string;
-}
-
-/** Sorted, without duplicates: labels are a set. */
-export function normalizeLabels(labels: readonly string[]): string[] {
-  return [...new Set(labels.map((label) => label.trim()).filter(Boolean))].sort();
 }
 
 /** Upserts the whole row inside the caller's transaction. */

@@ -7,3 +7,4 @@ export { RustStoreWriter, rfc3339, writeRustFixture, writeRustScenario } from '.
 export { writeNativeScenario } from './native';
 export { dumpAgentDatabase } from './dump';
 export { longSessionEvent, writeLongPythonSqliteSession, type LongSessionOptions } from './long-session';
+export { pythonGetSession, type PythonSession } from './python-read';

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Provider } from '../../db';
 import { openAdkStore, type AdkSessionStore } from '../../stores/adk';
 import type { EditAudit } from '../../stores/adk/base/audit';
+import type { SessionLog } from '../../stores/adk/base/session-log';
 import { createScratchDatabase, createTestDatabase } from '../databases';
 import { writeNativeScenario } from './native';
 import { fixtureDialect, fixtureWriter, type AdkFixtureKind, type FixtureTarget } from './registry';
@@ -51,11 +52,16 @@ export async function writeAdkFixture(
 
 export async function openAdkFixture(
   kind: AdkFixtureKind,
-  options: { searchCountLimit?: number; audit?: EditAudit; sessions?: ScenarioSession[] } = {},
+  options: { id?: string; searchCountLimit?: number; audit?: EditAudit; sessionLog?: SessionLog; sessions?: ScenarioSession[] } = {},
 ): Promise<FixtureStore<AdkSessionStore>> {
   const written = await writeAdkFixture(kind, options.sessions);
   try {
-    const store = await openAdkStore(written.locator, { searchCountLimit: options.searchCountLimit, audit: options.audit });
+    const store = await openAdkStore(written.locator, {
+      id: options.id,
+      searchCountLimit: options.searchCountLimit,
+      audit: options.audit,
+      sessionLog: options.sessionLog,
+    });
     return {
       store,
       location: written.location,

@@ -1,11 +1,14 @@
 // What every operation of an ADK store works with: the agent's database, the
 // family's codec, the store's description, its audit, and the replay cache.
-import { readOnlyStore } from '../../../session-service/errors';
+import { readOnlyStore, unsupported } from '../../../session-service/errors';
 import { SEARCH_COUNT_LIMIT } from '../../../session-service/paging';
-import type { StoreInfo } from '../../../session-service/store';
+import type { SessionRef, StoreInfo } from '../../../session-service/store';
+import type { Event } from '../../../session-service/types';
 import type { AgentDb } from '../agent-db';
-import type { FamilyCodec, FamilyWrites, TimeColumn } from '../family';
+import type { AgentQuery } from '../agent-db';
+import type { CreateWrite, FamilyCodec, FamilyWrites, TimeColumn } from '../family';
 import type { EditAudit } from './audit';
+import type { SessionLog } from './session-log';
 import type { Replay } from './replay';
 import { RowDecoder } from './row-decoder';
 import { q } from './sql';
@@ -16,7 +19,15 @@ export const REPLAY_CACHE_SIZE = 32;
 export interface AdkStoreOptions {
   info: StoreInfo;
   audit?: EditAudit;
+  /** Titles, labels, fork links and the operations history, in Statehouse's own database. */
+  sessionLog?: SessionLog;
   searchCountLimit?: number;
+}
+
+/** What writes a whole session (a fork, an import) the family's way. */
+export interface SessionWriter {
+  createSession(q: AgentQuery, write: CreateWrite): Promise<void>;
+  insertEvent(q: AgentQuery, ref: SessionRef, event: Event): Promise<void>;
 }
 
 export interface CachedReplay {
@@ -57,6 +68,7 @@ function namesOf(codec: FamilyCodec) {
 export class AdkStoreContext {
   readonly info: StoreInfo;
   readonly audit: EditAudit | undefined;
+  readonly sessionLog: SessionLog | undefined;
   readonly searchCountLimit: number;
   readonly replays = new Map<string, CachedReplay>();
   /** Decodes rows so that what cannot be read stays with its own session. */
@@ -76,6 +88,7 @@ export class AdkStoreContext {
   ) {
     this.info = options.info;
     this.audit = options.audit;
+    this.sessionLog = options.sessionLog;
     this.searchCountLimit = options.searchCountLimit ?? SEARCH_COUNT_LIMIT;
     this.rows = new RowDecoder(codec);
     ({ s: this.s, e: this.e, a: this.a, u: this.u } = namesOf(codec));
@@ -91,8 +104,25 @@ export class AdkStoreContext {
     return this.codec.writes;
   }
 
+  /** The family's create and event insert, for writing a whole session; UNSUPPORTED (saying why) when it has none. */
+  sessionWriter(operation: 'fork' | 'import'): SessionWriter {
+    const writes = this.writes();
+    const reason = sessionWriterMissing(this.info.label, writes);
+    if (reason || !writes.createSession || !writes.insertEvent)
+      throw unsupported(`${operation === 'fork' ? 'Forking' : 'Importing'}: ${reason}`);
+    return { createSession: writes.createSession.bind(writes), insertEvent: writes.insertEvent.bind(writes) };
+  }
+
   /** On PostgreSQL a write locks the rows it read and will rewrite, as adk-python's own append does (with_for_update); SQLite's BEGIN IMMEDIATE already holds the file. */
   forUpdate(lock: boolean): string {
     return lock && this.db.dialect === 'postgresql' ? ' FOR UPDATE' : '';
   }
+}
+
+/** Why a family cannot write whole sessions; undefined when it can. */
+export function sessionWriterMissing(label: string, writes: FamilyWrites | undefined): string | undefined {
+  if (!writes) return `Statehouse does not write ${label} stores.`;
+  if (!writes.createSession) return `Statehouse does not create sessions the way ${label} does.`;
+  if (!writes.insertEvent) return `Statehouse does not write ${label} events outside an append.`;
+  return undefined;
 }

@@ -11,6 +11,8 @@ import { AdkStoreContext, type AdkStoreOptions } from './context';
 import { getKeyHistory, getUserHistory, listEventChanges } from './history';
 import { getAppSummary, listApps, listSessions, listUsers, searchSessions } from './lists';
 import { getAppState, getSession, getSessionSummary, getSessionTiers, getUserState, listEvents } from './session-reads';
+import { forkSession } from './fork';
+import { getSessionMeta, listOperations, setSessionMeta } from './session-meta';
 import { getStateAsOf } from './time-travel';
 import { append, clearData, createSession, deleteSession, editState } from './writes';
 
@@ -55,6 +57,10 @@ export function createAdkSessionStore(db: AgentDb, codec: FamilyCodec, options: 
       getKeyHistory,
       getUserHistory,
       getStateAsOf,
+      forkSession,
+      getSessionMeta,
+      setSessionMeta,
+      listOperations,
     }),
   };
 }

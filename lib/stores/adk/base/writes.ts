@@ -58,6 +58,8 @@ export async function deleteSession(ctx: AdkStoreContext, ref: SessionRef): Prom
     await qx.run(`DELETE FROM ${e.t} WHERE ${e.app} = ? AND ${e.user} = ? AND ${e.session} = ?`, [ref.appName, ref.userId, ref.sessionId]);
     await qx.run(`DELETE FROM ${s.t} WHERE ${s.app} = ? AND ${s.user} = ? AND ${s.id} = ?`, [ref.appName, ref.userId, ref.sessionId]);
   });
+  // Its title, labels and fork link go with it; the operations history keeps what was done to it.
+  await ctx.sessionLog?.apply(ctx.info.id, { remove: [ref] }, nowSeconds());
 }
 
 /** The smallest step every family's clock keeps (adk-js stores milliseconds). */

@@ -13,7 +13,8 @@ import type { AgentDialect, AgentQuery } from '../agent-db';
 import type { AppendWrite, CreateWrite, FamilyWrites, TierWrite } from '../family';
 import { encodeAdkJsEvent, eventMillis } from './event-codec';
 import { adkJsTime } from './time';
-import type { StateRecord } from '../../../session-service/types';
+import type { SessionRef } from '../../../session-service/store';
+import type { Event, StateRecord } from '../../../session-service/types';
 
 const isEmpty = (record: StateRecord) => Object.keys(record).length === 0;
 
@@ -56,7 +57,24 @@ export function adkJsWrites(dialect: AgentDialect): FamilyWrites {
     }
   }
 
+  // appendEvent's new StorageEvent: the snake_case event JSON, its timestamp in milliseconds.
+  async function insertEvent(q: AgentQuery, ref: SessionRef, event: Event): Promise<void> {
+    await q.run(
+      'INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [
+        event.id,
+        ref.appName,
+        ref.userId,
+        ref.sessionId,
+        event.invocationId,
+        time.encode(eventMillis(event) / 1000, 'event'),
+        encodeAdkJsEvent(event),
+      ],
+    );
+  }
+
   return {
+    insertEvent,
     // appendEvent: the session row FOR UPDATE; at flush MikroORM updates the user row before the app row (logged on PostgreSQL).
     lockedRows: (delta) => [
       'session',
@@ -74,12 +92,7 @@ export function adkJsWrites(dialect: AgentDialect): FamilyWrites {
         'UPDATE events SET event_data = ?, timestamp = ? WHERE id = ? AND app_name = ? AND user_id = ? AND session_id = ?',
         [encodeAdkJsEvent(event), at, ...key],
       );
-      if (replaced === 0) {
-        await q.run(
-          'INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data) VALUES (?, ?, ?, ?, ?, ?, ?)',
-          [...key, event.invocationId, at, encodeAdkJsEvent(event)],
-        );
-      }
+      if (replaced === 0) await insertEvent(q, ref, event);
       const sessionKey = [ref.sessionId, ref.appName, ref.userId];
       if (!isEmpty(delta.session)) {
         await q.run('UPDATE sessions SET state = ?, update_time = ? WHERE id = ? AND app_name = ? AND user_id = ?', [

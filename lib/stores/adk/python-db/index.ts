@@ -6,6 +6,7 @@
 // `adk_internal_metadata.schema_version = '1'`. The v0 schema (pickled
 // actions) is recognised and refused: Statehouse never unpickles.
 import type { Event, JsonValue, StateRecord, UnreadableNote } from '../../../session-service/types';
+import type { SessionRef } from '../../../session-service/store';
 import type { AgentDialect, AgentQuery, Row } from '../agent-db';
 import type { AdkFamily, FamilyCodec, FamilyWrites } from '../family';
 import { unionDelta } from '../base/replay';
@@ -65,6 +66,21 @@ function writesFor(dialect: AgentDialect, time: FamilyCodec['time']): FamilyWrit
       ]);
     }
   };
+  // StorageEvent.from_event: the event's JSON, its timestamp on the learnt clock.
+  const insertEvent = async (q: AgentQuery, ref: SessionRef, event: Event) => {
+    await q.run(
+      'INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [
+        event.id,
+        ref.appName,
+        ref.userId,
+        ref.sessionId,
+        event.invocationId,
+        time.encode(event.timestamp, 'event'),
+        json(eventToPython(event)),
+      ],
+    );
+  };
   return {
     // The newer append_event locks the session row, then the app row and the user row when their delta is not empty
     // (`with_for_update()`, `_select_required_state`); the older one (0c106140) locks nothing before its flush.
@@ -99,19 +115,9 @@ function writesFor(dialect: AgentDialect, time: FamilyCodec['time']): FamilyWrit
           ref.sessionId,
         ]);
       }
-      await q.run(
-        'INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        [
-          event.id,
-          ref.appName,
-          ref.userId,
-          ref.sessionId,
-          event.invocationId,
-          time.encode(event.timestamp, 'event'),
-          json(eventToPython(event)),
-        ],
-      );
+      await insertEvent(q, ref, event);
     },
+    insertEvent,
     async editTier(q, write) {
       const exists = write.scope === 'app' ? write.hasAppRow : write.hasUserRow;
       await saveTier(q, write.scope, write.appName, write.userId ?? '', exists, write.next);

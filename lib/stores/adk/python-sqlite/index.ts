@@ -3,6 +3,7 @@
 // `adk api_server` keep in .adk/session.db. REAL epoch seconds everywhere,
 // state blobs as json.dumps text merged with SQLite's json_patch, events as
 // `event.model_dump_json(exclude_none=True)`.
+import type { SessionRef } from '../../../session-service/store';
 import type { Event, JsonValue, StateRecord } from '../../../session-service/types';
 import type { AgentQuery } from '../agent-db';
 import type { AdkFamily, FamilyCodec, FamilyWrites } from '../family';
@@ -29,7 +30,23 @@ const TOUCH_SESSION = 'UPDATE sessions SET update_time=? WHERE app_name=? AND us
 const INSERT_EVENT = `INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data)
   VALUES (?, ?, ?, ?, ?, ?, ?)`;
 
+const INSERT_SESSION = `INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time)
+  VALUES (?, ?, ?, ?, ?, ?)`;
+
 const nonEmpty = (record: StateRecord) => Object.keys(record).length > 0;
+
+/** append_event's event row: `event.model_dump_json(exclude_none=True)`, its timestamp as REAL seconds. */
+async function insertEvent(q: AgentQuery, ref: SessionRef, event: Event): Promise<void> {
+  await q.run(INSERT_EVENT, [
+    event.id,
+    ref.appName,
+    ref.userId,
+    ref.sessionId,
+    event.invocationId,
+    event.timestamp,
+    pydanticJson(eventToPython(event)),
+  ]);
+}
 
 const writes: FamilyWrites = {
   // SQLite only: the file lock is the one lock; the rows in the order append_event writes them.
@@ -45,16 +62,17 @@ const writes: FamilyWrites = {
     if (nonEmpty(delta.app)) await q.run(UPSERT_APP, [ref.appName, pythonJsonDumps(delta.app), ts]);
     if (nonEmpty(delta.user)) await q.run(UPSERT_USER, [ref.appName, ref.userId, pythonJsonDumps(delta.user), ts]);
     if (nonEmpty(delta.session)) await q.run(PATCH_SESSION, [pythonJsonDumps(delta.session), ts, ref.appName, ref.userId, ref.sessionId]);
-    await q.run(INSERT_EVENT, [
-      event.id,
-      ref.appName,
-      ref.userId,
-      ref.sessionId,
-      event.invocationId,
-      ts,
-      pydanticJson(eventToPython(event)),
-    ]);
+    await insertEvent(q, ref, event);
     if (!nonEmpty(delta.session)) await q.run(TOUCH_SESSION, [ts, ref.appName, ref.userId, ref.sessionId]);
+  },
+  insertEvent,
+  // create_session (the same at dbb2f201 and 04c135ff): the tiers' upserts for a shared delta, then the
+  // session row with json.dumps(session_state) and create_time = update_time = platform_time.get_time().
+  async createSession(q: AgentQuery, write) {
+    const { ref, delta, now } = write;
+    if (nonEmpty(delta.app)) await q.run(UPSERT_APP, [ref.appName, pythonJsonDumps(delta.app), now]);
+    if (nonEmpty(delta.user)) await q.run(UPSERT_USER, [ref.appName, ref.userId, pythonJsonDumps(delta.user), now]);
+    await q.run(INSERT_SESSION, [ref.appName, ref.userId, ref.sessionId, pythonJsonDumps(delta.session), now, now]);
   },
   // The same upsert an append's delta makes for that tier; json_patch removes a key patched with null.
   async editTier(q: AgentQuery, write) {

@@ -14,7 +14,8 @@ import type { AppendWrite, CreateWrite, FamilyWrites, TierWrite } from '../famil
 import { encodeRustEvent } from './event-codec';
 import { adkRustTime } from './time';
 import { mergeState } from '../../../session-service/scope';
-import type { StateRecord } from '../../../session-service/types';
+import type { SessionRef } from '../../../session-service/store';
+import type { Event, StateRecord } from '../../../session-service/types';
 
 export function adkRustWrites(dialect: AgentDialect): FamilyWrites {
   const time = adkRustTime();
@@ -32,6 +33,27 @@ export function adkRustWrites(dialect: AgentDialect): FamilyWrites {
   async function upsertTiers(q: AgentQuery, appName: string, userId: string, app: StateRecord, user: StateRecord, at: Param) {
     await q.run(upsertApp, [appName, json(app), at]);
     await q.run(upsertUser, [appName, userId, json(user), at]);
+  }
+
+  // append_event_for_identity's INSERT INTO events: serde's columns, the timestamp as chrono writes it.
+  async function insertEvent(q: AgentQuery, ref: SessionRef, event: Event): Promise<void> {
+    const columns = encodeRustEvent(event);
+    await q.run(
+      'INSERT INTO events (id, app_name, user_id, session_id, invocation_id, branch, author, timestamp, llm_response, actions, long_running_tool_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      [
+        event.id,
+        ref.appName,
+        ref.userId,
+        ref.sessionId,
+        event.invocationId,
+        event.branch ?? '',
+        event.author,
+        time.encode(event.timestamp, 'event'),
+        columns.llmResponse,
+        columns.actions,
+        columns.longRunningToolIds,
+      ],
+    );
   }
 
   return {
@@ -56,22 +78,9 @@ export function adkRustWrites(dialect: AgentDialect): FamilyWrites {
           ...key,
         ]);
       }
-      const columns = encodeRustEvent(event);
-      await q.run(
-        'INSERT INTO events (id, app_name, user_id, session_id, invocation_id, branch, author, timestamp, llm_response, actions, long_running_tool_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        [
-          event.id,
-          ...key,
-          event.invocationId,
-          event.branch ?? '',
-          event.author,
-          at,
-          columns.llmResponse,
-          columns.actions,
-          columns.longRunningToolIds,
-        ],
-      );
+      await insertEvent(q, ref, event);
     },
+    insertEvent,
 
     async editTier(q: AgentQuery, write: TierWrite): Promise<void> {
       const at = time.encode(write.now, 'tierUpdate');

@@ -1,0 +1,82 @@
+// A fork on a store an ADK writes: a new session of the same user with the
+// source's events 1..N and its session tier as it stood right after event N,
+// written as that ADK writes a session: its create_session (the session row,
+// and whatever tier rows that ADK's create makes) with the session tier as
+// the initial state, then each event's row as its append inserts it. The
+// shared tiers are not written: the events' app: and user: changes are
+// already in them, and the fork reads the same app and user state as its
+// source. The fork link and the operation are kept in Statehouse's own
+// database (session-log.ts).
+import { invalidInput, sessionAlreadyExists, sessionNotFound } from '../../../session-service/errors';
+import { newId, nowSeconds } from '../../../session-service/events';
+import type { Audit, ForkRequest } from '../../../session-service/operations';
+import type { SessionRef } from '../../../session-service/store';
+import type { Event, SessionSummary, StateRecord } from '../../../session-service/types';
+import type { AdkStoreContext } from './context';
+import { appRow, loadReplay, readableTier, sessionRow, userRow } from './rows';
+import { getSessionSummary } from './session-reads';
+import { unreadableSession } from './unreadable';
+
+/** Writes a new session (its session tier as given, then its events) the family's way, in one transaction. */
+export async function writeWholeSession(
+  ctx: AdkStoreContext,
+  ref: SessionRef,
+  session: StateRecord,
+  events: Event[],
+  now: number,
+): Promise<void> {
+  const { createSession, insertEvent } = ctx.sessionWriter('fork');
+  await ctx.db.write(async (qx) => {
+    if (await sessionRow(ctx, qx, ref)) throw sessionAlreadyExists(ref.sessionId);
+    const app = readableTier(await appRow(ctx, qx, ref.appName), `App ${ref.appName}'s state`);
+    const user = readableTier(await userRow(ctx, qx, ref.appName, ref.userId), `User ${ref.userId}'s state`);
+    await createSession(qx, {
+      ref,
+      app: app?.state ?? {},
+      user: user?.state ?? {},
+      session: {},
+      hasAppRow: app !== null,
+      hasUserRow: user !== null,
+      now,
+      delta: { app: {}, user: {}, session, temp: {} },
+    });
+    for (const event of events) await insertEvent(qx, ref, event);
+  });
+}
+
+export async function forkSession(ctx: AdkStoreContext, request: ForkRequest, audit: Audit): Promise<SessionSummary> {
+  const { source, atSeq } = request;
+  ctx.sessionWriter('fork');
+  if (!Number.isInteger(atSeq) || atSeq < 1) throw invalidInput(`atSeq: must be an event number from 1; got ${atSeq}.`);
+  const loaded = await loadReplay(ctx, source);
+  if (!loaded) throw sessionNotFound(source.sessionId);
+  const last = loaded.replay.events.length;
+  if (atSeq > last) {
+    throw invalidInput(`atSeq: session ${source.sessionId} has ${last} event${last === 1 ? '' : 's'}; there is no event #${atSeq}.`);
+  }
+  const copied = loaded.replay.events.slice(0, atSeq);
+  // An event Statehouse cannot read would be written back as what it understood, not as the agent stored it.
+  const broken = copied.find((item) => item.event.unreadable?.length);
+  const note = broken?.event.unreadable?.[0];
+  if (broken && note) throw unreadableSession(`Event #${broken.seq} of session ${source.sessionId}`, note);
+  const ref = { appName: source.appName, userId: source.userId, sessionId: request.sessionId?.trim() || newId() };
+  const now = nowSeconds();
+  await writeWholeSession(
+    ctx,
+    ref,
+    loaded.replay.tiersAfter(atSeq).session,
+    copied.map((item) => item.event),
+    now,
+  );
+  await ctx.sessionLog?.apply(
+    ctx.info.id,
+    {
+      upsert: [{ ref, meta: { title: null, labels: [], forkedFrom: { sessionId: source.sessionId, atSeq } } }],
+      operations: [{ entry: { ...ref, kind: 'fork', detail: { fromSessionId: source.sessionId, atSeq } }, audit }],
+    },
+    now,
+  );
+  const summary = await getSessionSummary(ctx, ref);
+  if (!summary) throw sessionNotFound(ref.sessionId);
+  return summary;
+}
