@@ -1,3 +1,4 @@
+import { parseAgentServers, type AgentServerConfig } from './agent-server/config';
 import { resolveAuthConfig, type AuthConfig } from './auth/config';
 import { DEFAULT_DATABASE_URL } from './db/url';
 import { env } from './env';
@@ -59,4 +60,19 @@ export function agentStoreLocations(): AgentStoreLocation[] {
     if (named && !named[1]?.includes(':')) return { id: named[1] ?? 'agent', location: named[2] ?? '' };
     return { id: index === 0 ? 'agent' : `agent-${index + 1}`, location: entry };
   });
+}
+
+let agentServerConfig: { raw: string | undefined; config: AgentServerConfig } | undefined;
+
+/**
+ * STATEHOUSE_AGENT_SERVERS: the agents' ADK API servers, per app and store.
+ * Only these are ever called; a configuration that does not parse configures
+ * none and says why (its problem), rather than stopping the console.
+ */
+export function agentServers(): AgentServerConfig {
+  const raw = env().STATEHOUSE_AGENT_SERVERS;
+  if (agentServerConfig && agentServerConfig.raw === raw) return agentServerConfig.config;
+  const config = parseAgentServers(raw);
+  agentServerConfig = { raw, config };
+  return config;
 }

@@ -101,6 +101,8 @@ const schema = z.object({
   OTEL_SERVICE_NAME: text,
   /** An agent's ADK session database(s) to serve instead of Statehouse's own sessions: `[id=]location`, space-separated. */
   STATEHOUSE_STORE: text,
+  /** The agents' ADK API servers the console may send messages through: a JSON list (lib/agent-server/config.ts). */
+  STATEHOUSE_AGENT_SERVERS: text,
   /** The project root (prisma/ and node_modules); found from this module's location when unset. */
   STATEHOUSE_ROOT: text,
   /** The PostgreSQL server tests and migration diffs use. */

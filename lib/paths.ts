@@ -58,6 +58,9 @@ export const userApiPath = (app: string, user: string) => `/api${userPath(app, u
 /** `/api/apps/{app}/users/{user}/sessions/{id}`. */
 export const sessionApiPath = (ref: SessionRef) => `/api${sessionPath(ref.appName, ref.userId, ref.sessionId)}`;
 
+/** Where the console sends a message to the session's agent (lib/http/api/agent.ts). */
+export const agentSendPath = (ref: SessionRef) => `${sessionApiPath(ref)}/agent/send`;
+
 /** Downloads of ADK session files (one session) and JSON Lines (a user's or an app's sessions). */
 export const sessionExportPath = (app: string, user: string, session: string) =>
   `${sessionApiPath({ appName: app, userId: user, sessionId: session })}/export`;

@@ -2,6 +2,7 @@
 // account store for a database URL, and the only way the rest of the code
 // gets them. Everything above (pages, actions, routes, the adk-js adapter,
 // scripts, tests) asks here; nothing else constructs a store.
+import { AgentSendLog } from './agent-server/send-log';
 import { AccountStore } from './auth/store';
 import { agentStoreLocations, databaseUrl, type AgentStoreLocation } from './config';
 import { openDatabase, providerOf, redactUrl, type Database } from './db';
@@ -22,6 +23,8 @@ export interface Services {
   /** What the served store is; the console shows it and hides writes it refuses. */
   info: StoreInfo;
   accounts: AccountStore;
+  /** Messages sent to agents from the console (Statehouse's own database). */
+  sendLog?: AgentSendLog;
   /** Every database these services use, by name, each answering one trivial query (readiness). */
   probes?: Probe[];
 }
@@ -80,6 +83,7 @@ export async function openServices(url: string, options: OpenOptions = {}): Prom
     store: new NativeSessionStore(db.client, db.provider, storeOptions),
     info: nativeStoreInfo(url),
     accounts: new AccountStore(db.client),
+    sendLog: new AgentSendLog(db.client),
     probes: [ownDatabaseProbe(db)],
     db,
     close: () => db.close(),
@@ -128,6 +132,7 @@ export async function openAgentServices(
     stores,
     info: store.info,
     accounts: new AccountStore(db.client),
+    sendLog: new AgentSendLog(db.client),
     probes: [ownDatabaseProbe(db), ...[...stores].map(([id, opened]) => ({ name: id, check: () => opened.ping() }))],
     db,
     close: async () => {
@@ -192,6 +197,13 @@ export async function getStoreInfo(): Promise<StoreInfo> {
 
 export async function getAccountStore(): Promise<AccountStore> {
   return processWide.statehouseServicesForTests?.accounts ?? (await configuredServices()).accounts;
+}
+
+/** The send log of the configured services (or the test's). */
+export async function getAgentSendLog(): Promise<AgentSendLog> {
+  const log = processWide.statehouseServicesForTests?.sendLog ?? (await configuredServices()).sendLog;
+  if (!log) throw new Error('These services have no send log.');
+  return log;
 }
 
 /** Tests serve routes and actions from stores they built; `{}` restores the configured ones. */

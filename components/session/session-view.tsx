@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { eventOptions, liveStateOptions, stateAsOfOptions, type NormalFilters } from '@/lib/queries/session';
 import type { SessionRef } from '@/lib/session-service/store';
+import { AgentChat } from '@/components/agent-chat/agent-chat';
 import { ComparePanel } from './compare-panel';
 import { LiveStatus } from './live-status';
 import { StateColumns } from './state-columns';
@@ -23,7 +24,13 @@ export function SessionView({
   sessionId,
   canEditUserState = false,
   canEditAppState = false,
-}: SessionRef & { canEditUserState?: boolean; canEditAppState?: boolean }) {
+  agentServer = null,
+}: SessionRef & {
+  canEditUserState?: boolean;
+  canEditAppState?: boolean;
+  /** The agent server a message can be sent through (shown as named), or null: no send box. */
+  agentServer?: string | null;
+}) {
   const sessionRef = useMemo(() => ({ appName, userId, sessionId }), [appName, userId, sessionId]);
   const [url, setUrl] = useSessionUrl();
   const { event: selected, compare, filters } = url;
@@ -61,6 +68,7 @@ export function SessionView({
         editAppState={canEditAppState && selected === null}
       />
       {selected !== null && compare !== null ? <ComparePanel sessionRef={sessionRef} first={compare} second={selected} /> : null}
+      {agentServer ? <AgentChat sessionRef={sessionRef} server={agentServer} eventCount={live.data?.eventCount} onSelect={select} /> : null}
       <Timeline
         sessionRef={sessionRef}
         filters={filters}

@@ -16,6 +16,8 @@ export const WRITE_ROLES = {
   sessionOps: 'support',
   /** Deleting sessions and events for good. */
   prune: 'admin',
+  /** A message to the session's agent through its ADK API server (the agent writes; Statehouse logs the send). */
+  sendMessage: 'support',
 } as const satisfies Record<string, Role>;
 
 export type DashboardWrite = keyof typeof WRITE_ROLES;

@@ -94,7 +94,9 @@ async function send(request: IncomingMessage, headers: Headers, response: Respon
   if (cookies.length) head['set-cookie'] = cookies;
   head['cache-control'] ??= API_CACHE_CONTROL;
   if (env().STATEHOUSE_DOOR_HEADER) head[DOOR_HEADER] = 'api';
-  const gzipWanted = acceptsGzip(headers) && !response.headers.has('content-encoding');
+  // A live stream (an agent's events as they come) is passed on unbuffered: gzip would hold its lines back.
+  const live = /^(application\/x-ndjson|text\/event-stream)\b/i.test(response.headers.get('content-type') ?? '');
+  const gzipWanted = acceptsGzip(headers) && !live && !response.headers.has('content-encoding');
   if (!response.body || request.method === 'HEAD') {
     out.writeHead(response.status, head);
     out.end();

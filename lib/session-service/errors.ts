@@ -14,7 +14,17 @@ export type ErrorCode =
   /** An edit's expected values were not what its keys held (StateConflictError). */
   | 'CONFLICT'
   /** A row of an agent's store that Statehouse cannot read, so this session cannot be read or written whole. */
-  | 'UNREADABLE';
+  | 'UNREADABLE'
+  /** No agent server (the agent's ADK API server) is configured for this app and store. */
+  | 'NO_AGENT_SERVER'
+  /** The agent server could not be reached. */
+  | 'AGENT_UNREACHABLE'
+  /** The agent server did not answer, or stopped answering, within its time limit. */
+  | 'AGENT_TIMEOUT'
+  /** The agent server answered an error, the agent failed, or the answer was not an ADK event stream. */
+  | 'AGENT_FAILED'
+  /** The agent server's own store has no such session (it runs over another store than the one served). */
+  | 'AGENT_SESSION_MISSING';
 
 /**
  * Marks the errors of this module in a way that survives bundling: Next
@@ -92,3 +102,9 @@ export function isSessionServiceError(error: unknown): error is SessionServiceEr
 export const readOnlyStore = (reason: string) => new SessionServiceError('READ_ONLY', `This store is open read-only: ${reason}`);
 
 export const unsupported = (message: string) => new SessionServiceError('UNSUPPORTED', message);
+
+/** A fault of the agent's ADK API server, said so a person can act on it. */
+export const agentFault = (
+  code: 'NO_AGENT_SERVER' | 'AGENT_UNREACHABLE' | 'AGENT_TIMEOUT' | 'AGENT_FAILED' | 'AGENT_SESSION_MISSING',
+  message: string,
+) => new SessionServiceError(code, message);

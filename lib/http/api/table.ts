@@ -3,6 +3,7 @@
 // server door dispatches to it directly (matchApiRoute, ./match.ts). Nothing
 // here imports Next.
 import type { ServedMethod } from '../methods';
+import { sendMessage } from './agent';
 import { clearApp, clearUser, listAppNames, listApps, listUsers, searchSessions } from './apps';
 import { appendEvent, getEvent, getTimeline, getTimelinePosition, getValue, listEvents } from './events';
 import { getKeyHistory, getUserHistory, listOperations } from './history';
@@ -56,6 +57,7 @@ export const API = table({
   [`${SESSION}/meta`]: { GET: getSessionMeta, PATCH: editSessionMeta },
   [`${SESSION}/prune`]: { POST: pruneSession },
   [`${SESSION}/rewind`]: { POST: rewind },
+  [`${SESSION}/agent/send`]: { POST: sendMessage },
 });
 
 export type ApiPattern = keyof typeof API;

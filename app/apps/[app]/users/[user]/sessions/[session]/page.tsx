@@ -11,6 +11,7 @@ import { SessionOpsPanel } from '@/components/session-ops/session-ops-panel';
 import { Timestamp } from '@/components/state';
 import { SessionTemplatePreview } from '@/components/template-preview/session-template-preview';
 import { mayWrite } from '@/lib/actions/authorize';
+import { agentServerShown } from '@/lib/data/agent-server';
 import { routeId } from '@/lib/data/route-params';
 import { getSessionSummary } from '@/lib/data/session';
 import { getSessionOps } from '@/lib/data/session-ops';
@@ -58,12 +59,13 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
   const service = await getStore();
 
   // Only the writes the signed-in account may make are offered.
-  const [canAppend, canEditUserState, canEditAppState, canOperate, canPrune, ops] = await Promise.all([
+  const [canAppend, canEditUserState, canEditAppState, canOperate, canPrune, canSend, ops] = await Promise.all([
     mayWrite('appendEvent'),
     mayWrite('userState'),
     mayWrite('appState'),
     mayWrite('sessionOps'),
     mayWrite('prune'),
+    mayWrite('sendMessage'),
     getSessionOps(ref),
   ]);
   const queryClient = getQueryClient();
@@ -97,7 +99,12 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
             <AppendEventForm session={ref} canWriteAppState={canEditAppState} />
           </div>
         ) : null}
-        <SessionView {...ref} canEditUserState={canEditUserState} canEditAppState={canEditAppState} />
+        <SessionView
+          {...ref}
+          canEditUserState={canEditUserState}
+          canEditAppState={canEditAppState}
+          agentServer={canSend ? await agentServerShown(ref.appName) : null}
+        />
         <div className="mt-8">
           <SessionTemplatePreview session={ref} />
         </div>
