@@ -12,6 +12,32 @@ export const sessionPath = (app: string, user: string, session: string) => `${us
 
 export const ACCOUNTS_PATH = '/admin/accounts';
 
+/** One side of a comparison: a session, or (without sessionId) a user. */
+export interface CompareSide {
+  appName: string;
+  userId: string;
+  sessionId?: string;
+}
+
+export const COMPARE_PATH = '/compare';
+
+/**
+ * The compare page: `/compare?app=…&user=…&session=…&app2=…&user2=…&session2=…`.
+ * Without sessions it compares two users. The second side's app and user are
+ * left out when they are the first's; without a second side the page offers
+ * a choice of one.
+ */
+export function comparePath(left: CompareSide, right?: CompareSide): string {
+  const params = new URLSearchParams({ app: left.appName, user: left.userId });
+  if (left.sessionId !== undefined) params.set('session', left.sessionId);
+  if (right) {
+    if (right.appName !== left.appName) params.set('app2', right.appName);
+    if (right.userId !== left.userId) params.set('user2', right.userId);
+    if (right.sessionId !== undefined) params.set('session2', right.sessionId);
+  }
+  return `${COMPARE_PATH}?${params.toString()}`;
+}
+
 export const SIGN_IN_PATH = '/sign-in';
 /** The sign-in page, coming back to `next` (a path on this site) afterwards. */
 /** Where single sign-on starts, and where the OpenID provider sends people back. */
@@ -55,6 +81,12 @@ export function previewHref({ session, asOf, template, dialect }: PreviewLink): 
 export const appApiPath = (app: string) => `/api${appPath(app)}`;
 /** `/api/apps/{app}/users/{user}`. */
 export const userApiPath = (app: string, user: string) => `/api${userPath(app, user)}`;
+/** The whole of an app-tier value, or the part of it at an RFC 6901 pointer: `{"value": ...}`. */
+export const appStateValuePath = (app: string, key: string, pointer = '') =>
+  `${appApiPath(app)}/state/value?${new URLSearchParams({ key, pointer }).toString()}`;
+/** The same for a user-tier value. */
+export const userStateValuePath = (app: string, user: string, key: string, pointer = '') =>
+  `${userApiPath(app, user)}/state/value?${new URLSearchParams({ key, pointer }).toString()}`;
 /** `/api/apps/{app}/users/{user}/sessions/{id}`. */
 export const sessionApiPath = (ref: SessionRef) => `/api${sessionPath(ref.appName, ref.userId, ref.sessionId)}`;
 

@@ -17,6 +17,8 @@ import { openAdkStore, type AdkSessionStore } from './stores/adk';
 import { StoreEditLog } from './stores/adk/audit-log';
 import { StoreSessionLog } from './stores/adk/session-log';
 import { NativeSessionStore, type NativeStoreOptions } from './stores/native';
+import { SqlNoteStore } from './stores/notes/sql-notes';
+import type { NoteStore } from './session-service/notes';
 
 export interface Services {
   store: SessionStore;
@@ -25,6 +27,8 @@ export interface Services {
   accounts: AccountStore;
   /** Messages sent to agents from the console (Statehouse's own database). */
   sendLog?: AgentSendLog;
+  /** Notes on sessions, in Statehouse's own database whatever the store. */
+  notes?: NoteStore;
   /** Every database these services use, by name, each answering one trivial query (readiness). */
   probes?: Probe[];
 }
@@ -84,6 +88,7 @@ export async function openServices(url: string, options: OpenOptions = {}): Prom
     info: nativeStoreInfo(url),
     accounts: new AccountStore(db.client),
     sendLog: new AgentSendLog(db.client),
+    notes: new SqlNoteStore(db.client),
     probes: [ownDatabaseProbe(db)],
     db,
     close: () => db.close(),
@@ -133,6 +138,7 @@ export async function openAgentServices(
     info: store.info,
     accounts: new AccountStore(db.client),
     sendLog: new AgentSendLog(db.client),
+    notes: new SqlNoteStore(db.client),
     probes: [ownDatabaseProbe(db), ...[...stores].map(([id, opened]) => ({ name: id, check: () => opened.ping() }))],
     db,
     close: async () => {
@@ -204,6 +210,14 @@ export async function getAgentSendLog(): Promise<AgentSendLog> {
   const log = processWide.statehouseServicesForTests?.sendLog ?? (await configuredServices()).sendLog;
   if (!log) throw new Error('These services have no send log.');
   return log;
+}
+
+/** Notes on sessions (Statehouse's own database) and the id of the store whose sessions they are about. */
+export async function getNotes(): Promise<{ notes: NoteStore; storeId: string }> {
+  const forTests = processWide.statehouseServicesForTests;
+  const services = forTests?.store ? forTests : await configuredServices();
+  if (!services.notes) throw new Error('These services keep no notes (a test set a store without a note store).');
+  return { notes: services.notes, storeId: (await getStoreInfo()).id };
 }
 
 /** Tests serve routes and actions from stores they built; `{}` restores the configured ones. */

@@ -1,11 +1,12 @@
 import Link from 'next/link';
-import { sessionPath } from '@/lib/paths';
+import { comparePath, sessionPath } from '@/lib/paths';
 import type { SessionMeta } from '@/lib/session-service/operations';
 import type { SessionRef } from '@/lib/session-service/store';
 
 /** The session's title and labels, and where it was forked from and into; text only, for every role. */
 export function SessionLinks({ session, meta }: { session: SessionRef; meta: SessionMeta }) {
   const to = (sessionId: string) => sessionPath(session.appName, session.userId, sessionId);
+  const compareWith = (sessionId: string) => comparePath(session, { ...session, sessionId });
   return (
     <div className="mt-2 space-y-1 text-sm" data-testid="session-meta">
       {meta.title ? <p className="text-lg font-medium">{meta.title}</p> : null}
@@ -24,7 +25,11 @@ export function SessionLinks({ session, meta }: { session: SessionRef; meta: Ses
           <Link href={to(meta.forkedFrom.sessionId)} className="font-mono text-accent hover:underline">
             {meta.forkedFrom.sessionId}
           </Link>{' '}
-          at #{meta.forkedFrom.atSeq}
+          at #{meta.forkedFrom.atSeq} (
+          <Link href={compareWith(meta.forkedFrom.sessionId)} className="text-accent hover:underline">
+            compare<span className="sr-only"> with {meta.forkedFrom.sessionId}</span>
+          </Link>
+          )
         </p>
       ) : null}
       {meta.forks.length > 0 ? (
@@ -36,7 +41,11 @@ export function SessionLinks({ session, meta }: { session: SessionRef; meta: Ses
               <Link href={to(fork.sessionId)} className="font-mono text-accent hover:underline">
                 {fork.sessionId}
               </Link>{' '}
-              (at #{fork.atSeq})
+              (at #{fork.atSeq},{' '}
+              <Link href={compareWith(fork.sessionId)} className="text-accent hover:underline">
+                compare<span className="sr-only"> with {fork.sessionId}</span>
+              </Link>
+              )
             </span>
           ))}
         </p>

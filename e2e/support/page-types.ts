@@ -3,7 +3,7 @@
 // a conversation, app and user state (one key and value right-to-left), and
 // the addresses that show them.
 import type { Page } from '@playwright/test';
-import { ACCOUNTS_PATH, APPS_PATH, appPath, sessionPath, userPath } from '../../lib/paths';
+import { ACCOUNTS_PATH, APPS_PATH, appPath, comparePath, sessionPath, userPath } from '../../lib/paths';
 import type { Session, SessionStore } from '../../lib/session-service';
 import { appendEvents, stateDeltaEvent, textEvent, toolCallEvents, uniqueName, type SessionOverrides } from '../../lib/testing/factories';
 import type { SharedState } from '../fixtures';
@@ -46,6 +46,13 @@ export async function makePageTypes({ service, createSession, setSharedState }: 
   );
   await setSharedState({ appName, state: { support_hours: 'Mon–Fri 08:00–18:00 CET', limits: { max_turns: 40 } } });
   await setSharedState({ appName, userId, state: { vip: true } });
+  const other = await createSession({
+    appName,
+    userId,
+    sessionId: uniqueName('another-session'),
+    state: { topic: 'upgrade', 'user:plan': 'pro' },
+  });
+  const otherUser = await createSession({ appName, sessionId: uniqueName('a-session-of-someone-else'), state: { 'user:plan': 'free' } });
   const ref = `app=${encodeURIComponent(appName)}&user=${encodeURIComponent(userId)}&session=${encodeURIComponent(session.id)}`;
   return [
     { name: 'apps', path: APPS_PATH },
@@ -56,6 +63,9 @@ export async function makePageTypes({ service, createSession, setSharedState }: 
     { name: 'session in the past', path: `${sessionPath(appName, userId, session.id)}?event=2` },
     { name: 'template preview', path: '/preview' },
     { name: 'template preview of a session', path: `/preview?${ref}&template=${encodeURIComponent('Hi {user:plan}, {topic}')}` },
+    { name: 'compare: choose a session', path: comparePath({ appName, userId, sessionId: session.id }) },
+    { name: 'compare sessions', path: comparePath({ appName, userId, sessionId: session.id }, { appName, userId, sessionId: other.id }) },
+    { name: 'compare users', path: comparePath({ appName, userId }, { appName, userId: otherUser.userId }) },
     { name: 'accounts', path: ACCOUNTS_PATH },
     { name: 'not found', path: `${appPath(appName)}/users/${encodeURIComponent(userId)}/sessions/no-such-session` },
   ];

@@ -18,6 +18,8 @@ export const WRITE_ROLES = {
   prune: 'admin',
   /** A message to the session's agent through its ADK API server (the agent writes; Statehouse logs the send). */
   sendMessage: 'support',
+  /** Notes on sessions: Statehouse's own data, so a store opened read-only takes them too. */
+  notes: 'support',
 } as const satisfies Record<string, Role>;
 
 export type DashboardWrite = keyof typeof WRITE_ROLES;
@@ -25,7 +27,7 @@ export type DashboardWrite = keyof typeof WRITE_ROLES;
 /** Whether whoever renders this page may make that write: pages offer only the controls that would work. */
 export async function mayWrite(write: DashboardWrite): Promise<boolean> {
   // A read-only console, or a store opened read-only, refuses every write, whoever asks: no form for it.
-  if (isReadOnly() || (await getStoreInfo()).readOnlyReason) return false;
+  if (isReadOnly() || (write !== 'notes' && (await getStoreInfo()).readOnlyReason)) return false;
   const principal = await currentPrincipal();
   return principal !== null && hasRole(principal.role, WRITE_ROLES[write]);
 }

@@ -18,6 +18,7 @@ import { notFound } from '../problem';
 import { pageQuery, parseQuery, queryValues, storedIntegerParam } from '../query';
 import { json } from '../respond';
 import { parseEvent } from '../schemas/event';
+import { pointer } from '../schemas/pointer';
 import { previewQuery } from '../schemas/preview';
 import { positionQuery, seqParam, timelineQuery } from '../schemas/timeline';
 
@@ -81,11 +82,6 @@ export const getTimelinePosition = route<SessionParams>(async (request, params) 
   return json(await locateEvent(await getStore(), ref, filters, seq));
 });
 
-const pointer = z
-  .string()
-  .max(4096)
-  .regex(/^(\/[^/]*)*$/, 'must be a JSON pointer')
-  .default('');
 const valueSeq = z.string({ error: 'is required' }).pipe(storedIntegerParam(1));
 const valueQuery = z.discriminatedUnion('at', [
   z.object({ at: z.literal('event'), seq: valueSeq, pointer }),

@@ -9,10 +9,14 @@ import { resultOf } from '../errors';
 import { readJson } from '../body';
 import { route } from '../handler';
 import { appNameOf, sessionRefOf, userRefOf, type AppParams, type SessionParams, type UserParams } from '../params';
+import { notFound } from '../problem';
 import { parseQuery, storedIntegerParam } from '../query';
 import { json } from '../respond';
 import { previewQuery } from '../schemas/preview';
 import { parseStateEdit } from '../schemas/state-edit';
+import { pointer } from '../schemas/pointer';
+import { valueAt } from '../../data/value-cut';
+import type { StateEntry } from '../../session-service/types';
 
 export const getAppState = route<AppParams>(async (_request, params) => {
   const appName = appNameOf(params);
@@ -48,4 +52,25 @@ export const getSessionState = route<SessionParams>(async (request, params) => {
   const { asOf, preview } = parseQuery(request, sessionStateQuery);
   const view = await sessionStateView(await getStore(), ref, asOf);
   return json(preview ? cutStateView(ref, view, asOf) : view);
+});
+
+const tierValueQuery = z.object({ key: z.string({ error: 'is required' }).max(1024), pointer });
+
+/** `{"value": ...}` of one key of a tier (the part at `pointer`), 404 when there is none: what a cut value on the user or compare page points at. */
+function tierValue(request: Request, entries: StateEntry[]): Response {
+  const query = parseQuery(request, tierValueQuery);
+  const value = valueAt(entries.find((entry) => entry.key === query.key)?.value, query.pointer);
+  if (value === undefined) throw notFound('No such value in this tier.');
+  return json({ value });
+}
+
+/** `?key=&pointer=`: the whole of an app-tier value, or part of it. */
+export const getAppStateValue = route<AppParams>(async (request, params) =>
+  tierValue(request, await (await getStore()).getAppState(appNameOf(params))),
+);
+
+/** `?key=&pointer=`: the whole of a user-tier value, or part of it. */
+export const getUserStateValue = route<UserParams>(async (request, params) => {
+  const { appName, userId } = userRefOf(params);
+  return tierValue(request, await (await getStore()).getUserState(appName, userId));
 });

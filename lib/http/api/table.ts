@@ -11,7 +11,7 @@ import type { PatternParams, PathParams } from './pattern';
 import { renderPreview } from './render';
 import { createSession, createSessionWithId, deleteSession, getSession, listSessions, patchSession } from './sessions';
 import { editSessionMeta, forkSession, getSessionMeta, pruneIdleSessions, pruneSession, rewind } from './session-ops';
-import { editAppState, editUserState, getAppState, getSessionState, getUserState } from './state';
+import { editAppState, editUserState, getAppState, getAppStateValue, getSessionState, getUserState, getUserStateValue } from './state';
 import { exportApp, exportSession, exportUser, importToApp, importToUser } from './transfer';
 
 /** A route handler as Next calls it: the request, and the path's parameters (a Promise, decoded once). */
@@ -32,6 +32,7 @@ export const API = table({
   '/api/render': { POST: renderPreview },
   '/api/apps/:app': { DELETE: clearApp },
   '/api/apps/:app/state': { GET: getAppState, PATCH: editAppState },
+  '/api/apps/:app/state/value': { GET: getAppStateValue },
   '/api/apps/:app/users': { GET: listUsers },
   '/api/apps/:app/sessions': { GET: searchSessions },
   '/api/apps/:app/history': { GET: getKeyHistory },
@@ -41,6 +42,7 @@ export const API = table({
   '/api/apps/:app/import': { POST: importToApp },
   '/api/apps/:app/users/:user': { DELETE: clearUser },
   '/api/apps/:app/users/:user/state': { GET: getUserState, PATCH: editUserState },
+  '/api/apps/:app/users/:user/state/value': { GET: getUserStateValue },
   '/api/apps/:app/users/:user/history': { GET: getUserHistory },
   '/api/apps/:app/users/:user/export': { GET: exportUser },
   '/api/apps/:app/users/:user/import': { POST: importToUser },

@@ -17,6 +17,7 @@ import { userExportPath, userPath } from '@/lib/paths';
 import { mayWrite } from '@/lib/actions/authorize';
 import { TransferBar } from '@/components/session-ops/transfer-bar';
 import { userWatchUrls } from '@/lib/queries/live-lists';
+import { CompareLink } from '@/components/compare/compare-link';
 
 interface UserPageProps {
   params: Promise<{ app: string; user: string }>;
@@ -52,6 +53,9 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
             { label: 'Last activity', value: <RelativeTime seconds={overview.lastUpdateTime} now={Date.now()} withAbsolute /> },
           ]}
         />
+        <p className="mt-2">
+          <CompareLink side={{ appName, userId }} label="Compare with another user…" />
+        </p>
         <div className="mt-2">
           <LiveRefresh watch={userWatchUrls(appName, userId)} appName={appName} renderedAt={Date.now() / 1000} />
         </div>

@@ -22,6 +22,7 @@ import { fromRecord, parseSessionUrl } from '@/lib/queries/session-url';
 import { isSessionServiceError } from '@/lib/session-service/errors';
 import type { SessionRef } from '@/lib/session-service/store';
 import { SkipToTimeline } from '@/components/nav/skip-link';
+import { CompareLink } from '@/components/compare/compare-link';
 
 interface SessionPageProps {
   params: Promise<{ app: string; user: string; session: string }>;
@@ -83,6 +84,9 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
           <span className="font-mono break-words text-foreground">{ref.appName}</span> · created <Timestamp seconds={summary.createTime} />
         </p>
         {ops.meta ? <SessionLinks session={ref} meta={ops.meta} /> : null}
+        <p className="mt-2">
+          <CompareLink side={ref} />
+        </p>
         <OperationsHistory operations={ops.operations} />
       </header>
       <SessionOpsPanel
