@@ -1,17 +1,19 @@
 // The console over databases adk-python writes (fixtures reproducing its DDL
 // and serialisation, lib/testing/adk-fixtures): SqliteSessionService in WAL
 // mode, DatabaseSessionService v1 on SQLite (naive local clock) and on
-// PostgreSQL (TIMESTAMPTZ). Each: the banner, three tiers, per-key deltas,
+// PostgreSQL (TIMESTAMPTZ) and on MariaDB (LONGTEXT, DATETIME(6)). Each: the banner, three tiers, per-key deltas,
 // time travel, browsing that writes nothing, and an append from the page
 // that lands in the agent's tables the way adk-python writes it. A store of
 // an unknown schema version opens read-only, without write forms.
 import Database from 'better-sqlite3';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { expect, test, type Page } from '@playwright/test';
 import { sessionPath } from '../lib/paths';
 import { APP, appendPythonSqliteEvent, dumpAgentDatabase, fixtureLabel, type AdkFixtureKind } from '../lib/testing/adk-fixtures';
 import { writeAdkFixture } from '../lib/testing/adk-fixtures/stores';
 import { testProviders } from '../lib/testing/databases';
+import { mysqlAvailable } from '../lib/testing/mysql';
 import { startAgentStoreServer, type AgentStoreServer } from './support/agent-store-server';
 import type { E2eServer } from './support/ports';
 import { appendForm, eventRow, stateEntry } from './support/session-page';
@@ -36,6 +38,15 @@ async function eventData(location: Awaited<ReturnType<typeof writeAdkFixture>>['
       db.close();
     }
   }
+  if ('mysqlUrl' in location) {
+    const connection = await mysql.createConnection({ uri: location.mysqlUrl });
+    try {
+      const rows = (await connection.query('SELECT event_data FROM events WHERE id = ?', [id]))[0] as { event_data: string }[];
+      return rows[0] ? JSON.parse(rows[0].event_data) : undefined;
+    } finally {
+      await connection.end();
+    }
+  }
   const client = new pg.Client({ connectionString: location.postgresUrl });
   await client.connect();
   try {
@@ -49,6 +60,7 @@ const kinds: [AdkFixtureKind, E2eServer][] = [
   [{ family: 'py-sqlite', wal: true }, 'adk-python sqlite wal store'],
   [{ family: 'py-db', dialect: 'sqlite', clock: 'local', localOffsetHours: 2 }, 'adk-python db local store'],
   [{ family: 'py-db', dialect: 'postgresql', clock: 'timestamptz' }, 'adk-python db timestamptz store'],
+  [{ family: 'py-db', dialect: 'mysql', clock: 'local', localOffsetHours: 2 }, 'adk-python db mysql store'],
 ];
 
 for (const [kind, consoleName] of kinds) {
@@ -59,6 +71,7 @@ for (const [kind, consoleName] of kinds) {
     test.beforeAll(async () => {
       test.setTimeout(120_000);
       if (kind.family === 'py-db' && kind.dialect === 'postgresql' && !(await testProviders()).includes('postgresql')) return;
+      if (kind.family === 'py-db' && kind.dialect === 'mysql' && !(await mysqlAvailable())) return;
       fixture = await writeAdkFixture(kind);
       const { mkdtempSync } = await import('node:fs');
       const { tmpdir } = await import('node:os');
@@ -76,7 +89,7 @@ for (const [kind, consoleName] of kinds) {
     });
 
     test('browsing the apps, users and a session shows tiers, deltas and time travel, and writes nothing', async ({ page }) => {
-      test.skip(!server, 'PostgreSQL is not reachable here');
+      test.skip(!server, 'its database server is not reachable here');
       const before = await dumpAgentDatabase(fixture!.location);
       await page.goto(`${server!.baseURL}/apps`);
       await expect(page.getByRole('region', { name: 'Served store' }).or(page.getByLabel('Served store'))).toContainText('adk-python');
@@ -109,7 +122,7 @@ for (const [kind, consoleName] of kinds) {
     });
 
     test('an event appended from the page is written as adk-python writes it, and shows up', async ({ page }) => {
-      test.skip(!server, 'PostgreSQL is not reachable here');
+      test.skip(!server, 'its database server is not reachable here');
       await openParis(page, server!.baseURL);
       await page.getByRole('button', { name: 'Append an event' }).click();
       const append = appendForm(page);

@@ -1,6 +1,6 @@
 // Every server an e2e run starts, in one list: a server's port is E2E_PORT
 // plus its place in the list, so no two specs running in parallel can share
-// one, and a run stays within E2E_PORT..E2E_PORT+13 (a helper's range holds
+// one, and a run stays within E2E_PORT..E2E_PORT+14 (a helper's range holds
 // several runs side by side).
 const SERVERS = [
   /** The run's console (playwright.config.ts), the baseURL of every spec. */
@@ -14,6 +14,7 @@ const SERVERS = [
   'adk-python sqlite wal store',
   'adk-python db local store',
   'adk-python db timestamptz store',
+  'adk-python db mysql store',
   'adk-python db schema v2 store',
   'adk-js sqlite store',
   'adk-js postgresql store',
@@ -27,7 +28,7 @@ const SERVERS = [
 export type E2eServer = (typeof SERVERS)[number];
 
 /** The widest offset a run may use (Playwright's own servers included). */
-export const E2E_PORT_SPAN = 13;
+export const E2E_PORT_SPAN = 14;
 if (SERVERS.length - 1 > E2E_PORT_SPAN)
   throw new Error(`e2e/support/ports.ts: ${SERVERS.length} servers do not fit E2E_PORT + 0..${E2E_PORT_SPAN}`);
 

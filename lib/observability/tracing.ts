@@ -34,7 +34,7 @@ const MAX_QUERY_TEXT = 2_000;
  * untraced work pays nothing. The text is the statement with placeholders,
  * never its values.
  */
-export function traceQuery<T>(system: 'sqlite' | 'postgresql', sql: string, run: () => Promise<T>): Promise<T> {
+export function traceQuery<T>(system: 'sqlite' | 'postgresql' | 'mysql', sql: string, run: () => Promise<T>): Promise<T> {
   if (!trace.getActiveSpan()?.isRecording()) return run();
   const operation = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? 'SQL';
   const attributes = { 'db.system.name': system, 'db.operation.name': operation, 'db.query.text': sql.slice(0, MAX_QUERY_TEXT) };

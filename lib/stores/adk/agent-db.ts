@@ -23,42 +23,12 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { traceQuery } from '../../observability/tracing';
 import { redactUrl } from '../../db/url';
+import { openMysqlAgentDb } from './agent-db-mysql';
+import { BUSY_TIMEOUT_MS, type AgentDb, type AgentDialect, type AgentQuery, type Param, type PoolUse, type Row } from './agent-db-types';
+import { Queue } from './serial-queue';
 
-export type AgentDialect = 'sqlite' | 'postgresql';
-export type Row = Record<string, unknown>;
-export type Param = string | number | null;
-
-/** Statements with `?` placeholders (rewritten to `$n` for PostgreSQL). */
-export interface AgentQuery {
-  all(sql: string, params?: Param[]): Promise<Row[]>;
-  /** Rows changed. */
-  run(sql: string, params?: Param[]): Promise<number>;
-}
-
-export interface AgentDb extends AgentQuery {
-  readonly dialect: AgentDialect;
-  /** Where it is, without a password: for messages. */
-  readonly location: string;
-  /** SQLite's journal mode as found (`wal`, `delete`, ...); null on PostgreSQL. */
-  readonly journalMode: string | null;
-  /** Connections of its pool right now (PostgreSQL); undefined for a single SQLite connection. */
-  poolUse?(): PoolUse;
-  /** A consistent snapshot for a batch of reads. */
-  read<R>(fn: (q: AgentQuery) => Promise<R>): Promise<R>;
-  /** One write transaction; one at a time per store (SQLite: BEGIN EXCLUSIVE, taken without waiting on the agent's locks; see above). */
-  write<R>(fn: (q: AgentQuery) => Promise<R>): Promise<R>;
-  close(): Promise<void>;
-}
-
-/** A connection pool's use: connections open, idle, and queries waiting for one. */
-export interface PoolUse {
-  total: number;
-  idle: number;
-  waiting: number;
-}
-
-/** How long the console waits for the agent's lock before giving up (ms). */
-export const BUSY_TIMEOUT_MS = 5000;
+export type { AgentDb, AgentDialect, AgentQuery, Param, PoolUse, Row } from './agent-db-types';
+export { BUSY_TIMEOUT_MS } from './agent-db-types';
 
 /** After a write the console leaves the agent's SQLite file alone for this many times as long as it held it, and at least WRITE_GAP_MS. */
 const WRITE_GAP_FACTOR = 4;
@@ -87,9 +57,10 @@ async function whenNotBusy<R>(attempt: () => R | Promise<R>): Promise<R> {
   }
 }
 
-/** A SQLite path (`file:` URL, `sqlite:///` URL as ADK spells it, or a bare path) or a PostgreSQL URL. */
+/** A SQLite path (`file:` URL, `sqlite:///` URL as ADK spells it, or a bare path), a PostgreSQL URL, or a MySQL/MariaDB URL (`mysql+pymysql://` as SQLAlchemy spells it is accepted too). */
 export function agentDialectOf(location: string): AgentDialect {
-  return /^postgres(ql)?(\+\w+)?:\/\//.test(location) ? 'postgresql' : 'sqlite';
+  if (/^postgres(ql)?(\+\w+)?:\/\//.test(location)) return 'postgresql';
+  return /^(mysql|mariadb)(\+\w+)?:\/\//.test(location) ? 'mysql' : 'sqlite';
 }
 
 /** The file path of a SQLite location in any of the spellings ADK and Statehouse use. */
@@ -98,16 +69,6 @@ export function sqlitePathOf(location: string): string {
   const adk = /^sqlite(\+\w+)?:\/\/\/(.*)$/.exec(location);
   if (adk) return (adk[2] ?? '').replace(/\?.*$/, '');
   return location;
-}
-
-/** Serialises the async batches on one SQLite connection, so no statement of another request lands inside them. */
-class Queue {
-  private tail: Promise<unknown> = Promise.resolve();
-  run<R>(fn: () => Promise<R>): Promise<R> {
-    const result = this.tail.then(fn, fn);
-    this.tail = result.catch(() => undefined);
-    return result;
-  }
 }
 
 class SqliteAgentDb implements AgentDb {
@@ -276,6 +237,7 @@ class PostgresAgentDb implements AgentDb {
 
 /** Opens the agent's database; a SQLite file must exist (opening never creates one). */
 export async function openAgentDb(location: string): Promise<AgentDb> {
+  if (agentDialectOf(location) === 'mysql') return openMysqlAgentDb(location);
   if (agentDialectOf(location) === 'postgresql') {
     const url = location.replace(/^postgres(ql)?\+\w+:/, 'postgresql:');
     const pool = new pg.Pool({

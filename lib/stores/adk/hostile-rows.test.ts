@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSessionServiceError } from '../../session-service/errors';
 import type { Event } from '../../session-service/types';
 import { testProviders } from '../../testing/databases';
+import { mysqlAvailable } from '../../testing/mysql';
 import { APP, FILLERS, fixtureLabel, SESSIONS, type AdkFixtureKind } from '../../testing/adk-fixtures';
 import { HOSTILE_SOURCE, HOSTILE_USER, writeHostileRows, type HostileCase } from '../../testing/adk-fixtures/hostile';
 import { BROKEN_APP, BROKEN_USER, writeHostileTiers } from '../../testing/adk-fixtures/hostile-tiers';
@@ -30,6 +31,7 @@ if (providers.includes('postgresql')) {
     { family: 'adk-rust', dialect: 'postgresql' },
   );
 }
+if (await mysqlAvailable()) kinds.push({ family: 'py-db', dialect: 'mysql', clock: 'local', localOffsetHours: -5 });
 
 const alice = { appName: APP, ...HOSTILE_SOURCE };
 const tripParis = SESSIONS.find((session) => session.sessionId === HOSTILE_SOURCE.sessionId);

@@ -1,11 +1,12 @@
 // The read contract (lib/testing/store-contract.ts) on Statehouse's own
 // store and on every ADK store family Statehouse opens, over the same
-// scenario. PostgreSQL variants run where the test server is reachable
-// (always in CI).
+// scenario. PostgreSQL and MySQL/MariaDB variants run where the test server
+// is reachable (always in CI).
 import { describeReadContract } from '../../testing/store-contract';
 import { fixtureLabel, type AdkFixtureKind } from '../../testing/adk-fixtures';
 import { openAdkFixture, openNativeFixture } from '../../testing/adk-fixtures/stores';
 import { testProviders } from '../../testing/databases';
+import { mysqlAvailable } from '../../testing/mysql';
 
 const providers = await testProviders();
 const LIMIT = 12;
@@ -30,6 +31,12 @@ if (providers.includes('postgresql')) {
     { family: 'py-db', dialect: 'postgresql', clock: 'timestamptz' },
     { family: 'adk-js', dialect: 'postgresql' },
     { family: 'adk-rust', dialect: 'postgresql' },
+  );
+}
+if (await mysqlAvailable()) {
+  kinds.push(
+    { family: 'py-db', dialect: 'mysql', clock: 'local', localOffsetHours: 2 },
+    { family: 'py-db', dialect: 'mysql', clock: 'local', localOffsetHours: -5 },
   );
 }
 

@@ -8,7 +8,7 @@ export interface ColumnInfo {
   type: string;
   /** As declared (SQLite keeps the DDL's spelling: SQLAlchemy writes `VARCHAR(128)`, MikroORM `text`). */
   declared: string;
-  /** character_maximum_length on PostgreSQL; from `VARCHAR(n)` on SQLite. */
+  /** character_maximum_length on PostgreSQL and MySQL; from `VARCHAR(n)` on SQLite. */
   maxLength: number | null;
   notNull: boolean;
 }
@@ -64,14 +64,17 @@ export async function readSchema(db: AgentDb): Promise<SchemaInfo> {
       });
     }
   } else {
+    // MySQL/MariaDB: the current database is the schema; column_type keeps the precision (`datetime(6)`).
+    const here = db.dialect === 'mysql' ? 'DATABASE()' : 'current_schema()';
+    const declared = db.dialect === 'mysql' ? 'column_type' : 'data_type';
     const rows = await db.all(
-      `SELECT table_name AS t, column_name AS c, data_type AS type, is_nullable AS nullable, character_maximum_length AS len
-       FROM information_schema.columns WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`,
+      `SELECT table_name AS t, column_name AS c, data_type AS type, ${declared} AS declared, is_nullable AS nullable, character_maximum_length AS len
+       FROM information_schema.columns WHERE table_schema = ${here} ORDER BY table_name, ordinal_position`,
     );
     for (const row of rows) {
       add(String(row.t), String(row.c), {
         type: String(row.type).toLowerCase(),
-        declared: String(row.type),
+        declared: String(row.declared),
         maxLength: row.len === null || row.len === undefined ? null : Number(row.len),
         notNull: row.nullable === 'NO',
       });

@@ -3,11 +3,13 @@
 // stale checks), not by Statehouse's decoder; the audit goes elsewhere.
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { isSessionServiceError, type SessionServiceError } from '../../session-service/errors';
 import type { AdkSessionStore } from './base/store';
 import type { AuditEntry } from './base/audit';
 import { testProviders } from '../../testing/databases';
+import { mysqlAvailable } from '../../testing/mysql';
 import { APP, dumpAgentDatabase, fixtureLabel, type AdkFixtureKind } from '../../testing/adk-fixtures';
 import { openAdkFixture, type FixtureStore } from '../../testing/adk-fixtures/stores';
 
@@ -24,11 +26,20 @@ if (providers.includes('postgresql')) {
     { family: 'py-db', dialect: 'postgresql', clock: 'timestamptz' },
   );
 }
+if (await mysqlAvailable()) kinds.push({ family: 'py-db', dialect: 'mysql', clock: 'local', localOffsetHours: -5 });
 
 type Row = Record<string, unknown>;
 
-/** Rows as ADK's driver returns them: SQLite values, or pg's text for timestamps. */
+/** Rows as ADK's driver returns them: SQLite values, or pg's (MySQL's) text for timestamps. */
 async function rows(fixture: FixtureStore, sql: string, params: unknown[] = []): Promise<Row[]> {
+  if ('mysqlUrl' in fixture.location) {
+    const connection = await mysql.createConnection({ uri: fixture.location.mysqlUrl, dateStrings: true });
+    try {
+      return (await connection.query(sql.replace(/\$\d+/g, '?'), params))[0] as Row[];
+    } finally {
+      await connection.end();
+    }
+  }
   if ('sqlitePath' in fixture.location) {
     const db = new Database(fixture.location.sqlitePath, { readonly: true });
     try {
@@ -138,8 +149,8 @@ describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('writes 
         const updateOffset = kind.dialect === 'sqlite' ? 0 : offset;
         expect(String(session?.update_time)).toBe(`${naive(ts + updateOffset)}456`);
       }
-      if (kind.dialect === 'sqlite') {
-        // DynamicJSON on SQLite: json.dumps, ", " and ": " separators, non-ASCII escaped.
+      if (kind.dialect !== 'postgresql') {
+        // DynamicJSON on SQLite (TEXT) and MySQL (LONGTEXT): json.dumps, ", " and ": " separators, non-ASCII escaped.
         expect(String(stored?.event_data)).toContain('"invocation_id": "inv-sh"');
         expect(String(stored?.event_data)).toContain('\\u00dcn\\u00efcode');
       }

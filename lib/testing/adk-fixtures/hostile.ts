@@ -49,16 +49,24 @@ const PY_EVENT = (fields: string) =>
 
 /** The cases that apply to a kind of store: what its column types can hold. */
 export function hostileCases(kind: AdkFixtureKind): HostileCase[] {
-  const sqlite = fixtureDialect(kind) === 'sqlite';
+  const dialect = fixtureDialect(kind);
+  const sqlite = dialect === 'sqlite';
   const cases: HostileCase[] = [];
   const add = (name: string, row: HostileCase['row'], column: string, value: HostileCase['value'], shows?: HostileCase['shows']) =>
     cases.push({ name, row, column, value, ...(shows ? { shows } : {}) });
   if (kind.family === 'py-sqlite' || kind.family === 'py-db') {
     // SqliteSessionService reads an event from its JSON alone; the timestamp column only orders them.
     const ignoresColumn = kind.family === 'py-sqlite' ? 'unmarked' : undefined;
+    if (dialect === 'mysql') {
+      // DATETIME(6) holds no text, but MariaDB's default sql_mode lets a zero date in; LONGTEXT holds anything.
+      add('ts-zero', 'e3', 'timestamp', '0000-00-00 00:00:00');
+      add('update-zero', 'session', 'update_time', '0000-00-00 00:00:00');
+    }
     if (sqlite) {
       add('ts-garbage', 'e3', 'timestamp', 'garbage', ignoresColumn);
       add('ts-empty', 'e3', 'timestamp', '', ignoresColumn);
+    }
+    if (dialect !== 'postgresql') {
       add('data-invalid', 'e2', 'event_data', '{broken');
       add('data-empty', 'e2', 'event_data', '');
       add('data-nan', 'e2', 'event_data', PY_EVENT(',"usage_metadata":{"total_token_count":NaN}'));

@@ -16,7 +16,12 @@
 // Clocks: `local` reproduces that version with the agent's machine at
 // `localOffsetHours`; `utc` the newer versions that store UTC everywhere;
 // `timestamptz` a PostgreSQL database after migrate_postgresql_timestamptz.py.
+// On MySQL/MariaDB (`shared.py`: DynamicJSON = LONGTEXT, PreciseTimestamp =
+// DATETIME(6)) create_session's `datetime.now(timezone.utc)` is stored as its
+// UTC wall time (the driver drops the offset; adk-python#5085), while appends
+// write `datetime.fromtimestamp(event.timestamp)`, the agent's local time.
 import Database from 'better-sqlite3';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import type { JsonObject, JsonValue } from '../../session-service/types';
 import { pythonJsonDumps } from '../../stores/adk/python/json-dumps';
@@ -37,14 +42,27 @@ export interface PyDbOptions {
   v0?: boolean;
 }
 
-function ddl(dialect: 'sqlite' | 'postgresql', options: PyDbOptions): string[] {
-  const json = dialect === 'postgresql' ? 'JSONB' : 'TEXT';
+type PyDbDialect = 'sqlite' | 'postgresql' | 'mysql';
+
+const JSON_TYPE: Record<PyDbDialect, string> = { sqlite: 'TEXT', postgresql: 'JSONB', mysql: 'LONGTEXT' };
+const BLOB_TYPE: Record<PyDbDialect, string> = { sqlite: 'BLOB', postgresql: 'BYTEA', mysql: 'LONGBLOB' };
+
+function ddl(dialect: PyDbDialect, options: PyDbOptions): string[] {
+  const json = JSON_TYPE[dialect];
   const time =
-    dialect === 'sqlite' ? 'DATETIME' : options.clock === 'timestamptz' ? 'TIMESTAMP WITH TIME ZONE' : 'TIMESTAMP WITHOUT TIME ZONE';
+    dialect === 'sqlite'
+      ? 'DATETIME'
+      : dialect === 'mysql'
+        ? 'DATETIME(6)'
+        : options.clock === 'timestamptz'
+          ? 'TIMESTAMP WITH TIME ZONE'
+          : 'TIMESTAMP WITHOUT TIME ZONE';
+  // SQLAlchemy quotes the reserved word `key` in MySQL's way.
+  const key = dialect === 'mysql' ? '`key`' : '"key"';
   const events = options.v0
     ? `CREATE TABLE events (id VARCHAR(128) NOT NULL, app_name VARCHAR(128) NOT NULL, user_id VARCHAR(128) NOT NULL,
         session_id VARCHAR(128) NOT NULL, invocation_id VARCHAR(256) NOT NULL, author VARCHAR(256) NOT NULL,
-        actions ${dialect === 'postgresql' ? 'BYTEA' : 'BLOB'} NOT NULL, long_running_tool_ids_json TEXT, branch VARCHAR(256),
+        actions ${BLOB_TYPE[dialect]} NOT NULL, long_running_tool_ids_json TEXT, branch VARCHAR(256),
         timestamp ${time} NOT NULL, content ${json}, PRIMARY KEY (id, app_name, user_id, session_id),
         FOREIGN KEY(app_name, user_id, session_id) REFERENCES sessions (app_name, user_id, id) ON DELETE CASCADE)`
     : `CREATE TABLE events (id VARCHAR(128) NOT NULL, app_name VARCHAR(128) NOT NULL, user_id VARCHAR(128) NOT NULL,
@@ -61,7 +79,7 @@ function ddl(dialect: 'sqlite' | 'postgresql', options: PyDbOptions): string[] {
     events,
   ];
   if (!options.v0)
-    tables.unshift(`CREATE TABLE adk_internal_metadata ("key" VARCHAR(128) NOT NULL, value VARCHAR(256) NOT NULL, PRIMARY KEY ("key"))`);
+    tables.unshift(`CREATE TABLE adk_internal_metadata (${key} VARCHAR(128) NOT NULL, value VARCHAR(256) NOT NULL, PRIMARY KEY (${key}))`);
   return tables;
 }
 
@@ -87,12 +105,12 @@ interface Exec {
 }
 
 export async function writePythonDbStore(
-  target: { sqlitePath: string } | { postgresUrl: string },
+  target: { sqlitePath: string } | { postgresUrl: string } | { mysqlUrl: string },
   appName: string,
   sessions: ScenarioSession[],
   options: PyDbOptions,
 ): Promise<void> {
-  const dialect = 'sqlitePath' in target ? 'sqlite' : 'postgresql';
+  const dialect: PyDbDialect = 'sqlitePath' in target ? 'sqlite' : 'mysqlUrl' in target ? 'mysql' : 'postgresql';
   const offset = options.clock === 'local' ? (options.localOffsetHours ?? 2) : 0;
   const local = (ts: number) => (options.clock === 'local' && options.localZone ? naiveInZone(ts, options.localZone) : naive(ts, offset));
   const stamp = {
@@ -101,13 +119,22 @@ export async function writePythonDbStore(
     sessionUpdate: (ts: number) =>
       options.clock === 'timestamptz' ? `${naive(ts, 0)}+00` : dialect === 'sqlite' ? naive(ts, 0) : local(ts),
   };
+  // create_session's UTC time: on MySQL its wall time, whatever the agent's clock (adk-python#5085).
+  const createStamp = (ts: number) => (dialect === 'mysql' && options.clock !== 'timestamptz' ? naive(ts, 0) : stamp.sessionUpdate(ts));
   const now = dialect === 'sqlite' ? 'CURRENT_TIMESTAMP' : 'now()';
   const json = (value: JsonValue) => (dialect === 'postgresql' ? JSON.stringify(value) : pythonJsonDumps(value));
 
   let exec: Exec;
   let close: () => Promise<void>;
-  if (dialect === 'sqlite') {
-    const db = new Database((target as { sqlitePath: string }).sqlitePath);
+  if ('mysqlUrl' in target) {
+    const connection = await mysql.createConnection({ uri: target.mysqlUrl });
+    exec = {
+      run: async (sql, params) => void (await connection.query(sql, params)),
+      one: async (sql, params) => ((await connection.query(sql, params))[0] as Record<string, unknown>[])[0],
+    };
+    close = () => connection.end();
+  } else if ('sqlitePath' in target) {
+    const db = new Database(target.sqlitePath);
     db.pragma('foreign_keys = ON');
     exec = {
       run: async (sql, params) => void db.prepare(sql).run(...params),
@@ -117,7 +144,7 @@ export async function writePythonDbStore(
       db.close();
     };
   } else {
-    const client = new pg.Client({ connectionString: (target as { postgresUrl: string }).postgresUrl });
+    const client = new pg.Client({ connectionString: target.postgresUrl });
     await client.connect();
     const numbered = (sql: string) => {
       let n = 0;
@@ -133,7 +160,10 @@ export async function writePythonDbStore(
     for (const statement of ddl(dialect, options)) await exec.run(statement, []);
     if (options.v0) return;
     if (options.schemaVersion !== null)
-      await exec.run(`INSERT INTO adk_internal_metadata ("key", value) VALUES (?, ?)`, ['schema_version', options.schemaVersion ?? '1']);
+      await exec.run(`INSERT INTO adk_internal_metadata (${dialect === 'mysql' ? '`key`' : '"key"'}, value) VALUES (?, ?)`, [
+        'schema_version',
+        options.schemaVersion ?? '1',
+      ]);
     const tier = async (table: 'app_states' | 'user_states', userId: string | null, delta: JsonObject) => {
       const where = userId === null ? 'app_name = ?' : 'app_name = ? AND user_id = ?';
       const keys = userId === null ? [appName] : [appName, userId];
@@ -151,7 +181,7 @@ export async function writePythonDbStore(
     for (const session of sessions) {
       await tier('app_states', null, {});
       await tier('user_states', session.userId, {});
-      const created = stamp.sessionUpdate(session.created);
+      const created = createStamp(session.created);
       await exec.run('INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)', [
         appName,
         session.userId,

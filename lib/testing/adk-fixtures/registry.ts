@@ -8,10 +8,10 @@ import { writePythonDbStore, type PyDbOptions } from './python-db';
 import { writePythonSqliteStore } from './python-sqlite';
 import type { ScenarioSession } from './scenario';
 
-export type FixtureDialect = 'sqlite' | 'postgresql';
+export type FixtureDialect = 'sqlite' | 'postgresql' | 'mysql';
 
-/** Where a fixture is written: a new SQLite file, or an empty PostgreSQL database. */
-export type FixtureTarget = { sqlitePath: string } | { postgresUrl: string };
+/** Where a fixture is written: a new SQLite file, or an empty PostgreSQL or MySQL/MariaDB database. */
+export type FixtureTarget = { sqlitePath: string } | { postgresUrl: string } | { mysqlUrl: string };
 
 export interface AdkFixtureWriter<Options> {
   /** The databases this family's writer can write, the first the default. */
@@ -40,7 +40,8 @@ export type AdkFixtureKind<F extends AdkFixtureFamily = AdkFixtureFamily> = {
 
 /** A Statehouse database URL for the target (`file:` for SQLite, as Statehouse spells it). */
 export function targetUrl(target: FixtureTarget): string {
-  return 'sqlitePath' in target ? `file:${target.sqlitePath}` : target.postgresUrl;
+  if ('sqlitePath' in target) return `file:${target.sqlitePath}`;
+  return 'mysqlUrl' in target ? target.mysqlUrl : target.postgresUrl;
 }
 
 const on = (dialect: FixtureDialect | undefined): string => (dialect ? ` on ${dialect}` : '');
@@ -56,7 +57,7 @@ export const ADK_FIXTURE_WRITERS: { [F in AdkFixtureFamily]: AdkFixtureWriter<Ad
     presets: { 'py-sqlite': {}, 'py-sqlite-wal': { wal: true } },
   },
   'py-db': {
-    dialects: ['sqlite', 'postgresql'],
+    dialects: ['sqlite', 'postgresql', 'mysql'],
     label: (options, dialect) =>
       `adk-python DatabaseSessionService ${options.v0 ? 'v0' : 'v1'}${on(dialect)} (${options.clock}${options.clock === 'local' ? ` ${options.localZone ?? `UTC+${options.localOffsetHours ?? 2}`}` : ''})`,
     write: async (target, appName, sessions, options) => {
@@ -68,6 +69,7 @@ export const ADK_FIXTURE_WRITERS: { [F in AdkFixtureFamily]: AdkFixtureWriter<Ad
       'py-db-utc': { clock: 'utc' },
       'py-db-tz': { clock: 'timestamptz', dialect: 'postgresql' },
       'py-db-v0': { clock: 'local', v0: true },
+      'py-db-mysql': { clock: 'local', localOffsetHours: 2, dialect: 'mysql' },
     },
   },
   'adk-js': {

@@ -8,6 +8,7 @@ import { openAdkStore, type AdkSessionStore } from '../../stores/adk';
 import type { EditAudit } from '../../stores/adk/base/audit';
 import type { SessionLog } from '../../stores/adk/base/session-log';
 import { createScratchDatabase, createTestDatabase } from '../databases';
+import { createMysqlScratchDatabase } from '../mysql';
 import { writeNativeScenario } from './native';
 import { fixtureDialect, fixtureWriter, type AdkFixtureKind, type FixtureTarget } from './registry';
 import { APP, SESSIONS, type ScenarioSession } from './scenario';
@@ -40,14 +41,17 @@ export async function writeAdkFixture(
     }
     return { location, locator: location.sqlitePath, remove };
   }
-  const scratch = await createScratchDatabase('postgresql', kind.family.replace('-', '_'));
+  const mysqlServer = fixtureDialect(kind) === 'mysql';
+  const label = kind.family.replace('-', '_');
+  const scratch = mysqlServer ? await createMysqlScratchDatabase(label) : await createScratchDatabase('postgresql', label);
+  const location: FixtureTarget = mysqlServer ? { mysqlUrl: scratch.url } : { postgresUrl: scratch.url };
   try {
-    await writer.write({ postgresUrl: scratch.url }, APP, sessions, kind);
+    await writer.write(location, APP, sessions, kind);
   } catch (error) {
     await scratch.remove();
     throw error;
   }
-  return { location: { postgresUrl: scratch.url }, locator: scratch.url, remove: scratch.remove };
+  return { location, locator: scratch.url, remove: scratch.remove };
 }
 
 export async function openAdkFixture(

@@ -113,9 +113,9 @@ export class AdkStoreContext {
     return { createSession: writes.createSession.bind(writes), insertEvent: writes.insertEvent.bind(writes) };
   }
 
-  /** On PostgreSQL a write locks the rows it read and will rewrite, as adk-python's own append does (with_for_update); SQLite's BEGIN IMMEDIATE already holds the file. */
+  /** On PostgreSQL and MySQL a write locks the rows it read and will rewrite, as adk-python's own append does (with_for_update); SQLite's BEGIN EXCLUSIVE already holds the file. */
   forUpdate(lock: boolean): string {
-    return lock && this.db.dialect === 'postgresql' ? ' FOR UPDATE' : '';
+    return lock && this.db.dialect !== 'sqlite' ? ' FOR UPDATE' : '';
   }
 }
 

@@ -37,13 +37,13 @@ const V0_MESSAGE =
 const CLOCK_SAMPLES_NEWEST = 192;
 const CLOCK_SAMPLES_OLDEST = 64;
 
-/** DynamicJSON's bind: json.dumps text, except JSONB on PostgreSQL (where the text form is the server's). */
+/** DynamicJSON's bind: json.dumps text (TEXT; LONGTEXT on MySQL), except JSONB on PostgreSQL (where the text form is the server's). */
 function encodeJson(dialect: AgentDialect, value: JsonValue): string {
   return dialect === 'postgresql' ? JSON.stringify(value) : pythonJsonDumps(value);
 }
 
 /** SQLAlchemy's func.now() for onupdate/default columns, rendered per dialect. */
-const NOW: Record<AgentDialect, string> = { sqlite: 'CURRENT_TIMESTAMP', postgresql: 'now()' };
+const NOW: Record<AgentDialect, string> = { sqlite: 'CURRENT_TIMESTAMP', postgresql: 'now()', mysql: 'now()' };
 
 function writesFor(dialect: AgentDialect, time: FamilyCodec['time']): FamilyWrites {
   const json = (value: JsonValue) => encodeJson(dialect, value);
@@ -131,7 +131,8 @@ function writesFor(dialect: AgentDialect, time: FamilyCodec['time']): FamilyWrit
       if (!write.hasUserRow || Object.keys(delta.user).length > 0) {
         await saveTier(q, 'user', ref.appName, ref.userId, write.hasUserRow, unionDelta({ ...write.user }, delta.user));
       }
-      const stamp = time.encode(write.now, 'sessionUpdate');
+      // Both times are create_session's `now` (on MySQL its UTC wall time, whatever the agent's clock).
+      const stamp = time.encode(write.now, 'sessionCreate');
       await q.run('INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)', [
         ref.appName,
         ref.userId,
@@ -150,14 +151,19 @@ function isZoned(schema: SchemaInfo): boolean {
 
 /** The float timestamp in an event's JSON, extracted in SQL (a malformed blob gives NULL rather than an error). */
 function jsonStampSql(dialect: AgentDialect): string {
-  return dialect === 'sqlite'
-    ? `CASE WHEN json_valid(event_data) THEN CASE WHEN json_type(event_data, '$.timestamp') IN ('real', 'integer') THEN json_extract(event_data, '$.timestamp') END END`
-    : `CASE WHEN jsonb_typeof(event_data::jsonb) = 'object' AND jsonb_typeof(event_data::jsonb -> 'timestamp') = 'number' THEN (event_data::jsonb ->> 'timestamp')::float8 END`;
+  if (dialect === 'sqlite')
+    return `CASE WHEN json_valid(event_data) THEN CASE WHEN json_type(event_data, '$.timestamp') IN ('real', 'integer') THEN json_extract(event_data, '$.timestamp') END END`;
+  if (dialect === 'mysql')
+    return `CASE WHEN JSON_VALID(event_data) THEN CASE WHEN JSON_TYPE(JSON_EXTRACT(event_data, '$.timestamp')) IN ('DOUBLE', 'INTEGER', 'DECIMAL') THEN JSON_EXTRACT(event_data, '$.timestamp') END END`;
+  return `CASE WHEN jsonb_typeof(event_data::jsonb) = 'object' AND jsonb_typeof(event_data::jsonb -> 'timestamp') = 'number' THEN (event_data::jsonb ->> 'timestamp')::float8 END`;
 }
 
 const keyOf = (row: Row, session = 's') => JSON.stringify([String(row.a), String(row.u), String(row[session])]);
-const tuples = (count: number, width: number) =>
-  Array.from({ length: count }, () => `(${Array.from({ length: width }, () => '?').join(', ')})`).join(', ');
+/** A list of row values to test a key against: `VALUES (?, ?), ...`, or on MySQL (whose VALUES needs ROW) `(?, ?), ...`. */
+const tuples = (dialect: AgentDialect, count: number, width: number) => {
+  const rows = Array.from({ length: count }, () => `(${Array.from({ length: width }, () => '?').join(', ')})`).join(', ');
+  return dialect === 'mysql' ? rows : `VALUES ${rows}`;
+};
 
 function wallOf(raw: unknown): number | null {
   if (typeof raw !== 'string') return null;
@@ -188,7 +194,7 @@ async function sampleClocks(q: AgentQuery, dialect: AgentDialect): Promise<{ eve
   const rows = [...picked.values()];
   const stamped = await q.all(
     `SELECT app_name AS a, user_id AS u, session_id AS s, id, ${jsonStampSql(dialect)} AS stamp FROM events
-     WHERE (app_name, user_id, session_id, id) IN (VALUES ${tuples(rows.length, 4)})`,
+     WHERE (app_name, user_id, session_id, id) IN (${tuples(dialect, rows.length, 4)})`,
     rows.flatMap((row) => [String(row.a), String(row.u), String(row.s), String(row.id)]),
   );
   const stampOf = new Map(stamped.map((row) => [JSON.stringify([row.a, row.u, row.s, row.id]), Number(row.stamp ?? Number.NaN)]));
@@ -207,7 +213,7 @@ async function sampleClocks(q: AgentQuery, dialect: AgentDialect): Promise<{ eve
   const sessionUpdate: ClockSample[] = [];
   if (sessions.length > 0) {
     const updated = await q.all(
-      `SELECT app_name AS a, user_id AS u, id AS s, update_time AS t FROM sessions WHERE (app_name, user_id, id) IN (VALUES ${tuples(sessions.length, 3)})`,
+      `SELECT app_name AS a, user_id AS u, id AS s, update_time AS t FROM sessions WHERE (app_name, user_id, id) IN (${tuples(dialect, sessions.length, 3)})`,
       sessions.flat(),
     );
     for (const row of updated) {
@@ -219,8 +225,14 @@ async function sampleClocks(q: AgentQuery, dialect: AgentDialect): Promise<{ eve
   return { event, sessionUpdate };
 }
 
-/** The PostgreSQL server's own clock, which `now()` fills app_states and user_states.update_time with. */
-async function serverClock(q: AgentQuery): Promise<Clock> {
+/** The server's own clock, which `now()` fills app_states and user_states.update_time with (PostgreSQL's TimeZone; MySQL's time_zone). */
+async function serverClock(q: AgentQuery, dialect: AgentDialect): Promise<Clock> {
+  if (dialect === 'mysql') {
+    // time_zone is SYSTEM (the server machine's zone, by an abbreviation) or an offset or name; NOW() minus UTC_TIMESTAMP() is its offset now.
+    const row = (await q.all(`SELECT @@SESSION.time_zone AS zone, TIMESTAMPDIFF(SECOND, UTC_TIMESTAMP(), NOW()) AS "offset"`))[0];
+    const zone = String(row?.zone ?? 'SYSTEM');
+    return isKnownZone(zone) ? { kind: 'zone', zone } : { kind: 'fixed', offset: Math.round(Number(row?.offset ?? 0) / 60) * 60 };
+  }
   const row = (await q.all(`SELECT current_setting('TimeZone') AS zone, EXTRACT(TIMEZONE FROM now()) AS offset`))[0];
   const zone = String(row?.zone ?? 'UTC');
   return isKnownZone(zone) ? { kind: 'zone', zone } : { kind: 'fixed', offset: Number(row?.offset ?? 0) };
@@ -244,7 +256,7 @@ async function learnClocks(
 ): Promise<{ clocks: NaiveClocks; description: string }> {
   const preferred = [...(zone ? [zone] : []), processZone(), 'UTC'];
   const local: Clock = { kind: 'zone', zone: zone ?? processZone() };
-  const tierUpdate = schema.dialect === 'postgresql' ? await serverClock(q) : UTC_CLOCK;
+  const tierUpdate = schema.dialect === 'sqlite' ? UTC_CLOCK : await serverClock(q, schema.dialect);
   if (isZoned(schema)) {
     return { clocks: { event: UTC_CLOCK, sessionUpdate: UTC_CLOCK, tierUpdate }, description: 'TIMESTAMPTZ' };
   }
@@ -255,6 +267,8 @@ async function learnClocks(
     event: event?.clock ?? local,
     sessionUpdate: sessionUpdate?.clock ?? (schema.dialect === 'sqlite' ? UTC_CLOCK : (event?.clock ?? local)),
     tierUpdate,
+    // create_session stores `datetime.now(timezone.utc)`; MySQL keeps its UTC wall time, whichever version wrote it (adk-python#5085).
+    ...(schema.dialect === 'mysql' ? { sessionCreate: UTC_CLOCK } : {}),
   };
   const how = (learnt: LearntClock | null, clock: Clock) => learnt?.how ?? `${describeClock(clock)}, assumed (no rows to learn from)`;
   return {
@@ -280,6 +294,13 @@ function eventInstant(raw: unknown, stamp: JsonValue | undefined, clock: Clock):
   return decodeTimestamp(raw, clock);
 }
 
+/** Where a v1 store is, for its description: the engine and how DynamicJSON is stored there. */
+const WHERE: Record<AgentDialect, (stateType: string) => string> = {
+  sqlite: () => 'SQLite, JSON text',
+  postgresql: (type) => `PostgreSQL, ${type}`,
+  mysql: (type) => `MySQL/MariaDB, JSON as ${type}`,
+};
+
 export const pythonDbFamily: AdkFamily = {
   id: 'adk-python-db',
   label: 'adk-python DatabaseSessionService',
@@ -292,7 +313,7 @@ export const pythonDbFamily: AdkFamily = {
       return { version: '0', description: 'adk-python DatabaseSessionService schema v0 (pickled actions)', cannotRead: V0_MESSAGE };
     }
     if (!hasColumns(schema, 'events', ['event_data'])) return null;
-    const where = schema.dialect === 'sqlite' ? 'SQLite, JSON text' : `PostgreSQL, ${column(schema, 'sessions', 'state')?.type ?? 'json'}`;
+    const where = WHERE[schema.dialect](column(schema, 'sessions', 'state')?.type ?? 'json');
     const clock = isZoned(schema) ? 'TIMESTAMPTZ' : 'naive timestamps';
     if (version !== '1') {
       return {

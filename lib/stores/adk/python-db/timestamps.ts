@@ -25,7 +25,15 @@ export function parseTimestamp(text: string): { seconds: number; zoned: boolean 
   if (!match) throw new Error(`Unreadable timestamp ${JSON.stringify(text)}`);
   const [, y, mo, d, h, mi, s, frac = '', zone] = match;
   const micros = Number(frac.padEnd(6, '0'));
-  let seconds = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) / 1000 + micros / 1e6;
+  // Date.UTC would roll a day or month out of range over (MySQL's zero date `0000-00-00` becomes 1899-11-30) and maps
+  // years below 100 to the 1900s; Python's datetime refuses such values, so they are no time here either.
+  const date = new Date(0);
+  date.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
+  if (date.getUTCFullYear() !== Number(y) || date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d) || Number(y) < 1) {
+    throw new Error(`Unreadable timestamp ${JSON.stringify(text)}: no such date`);
+  }
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) throw new Error(`Unreadable timestamp ${JSON.stringify(text)}: no such time`);
+  let seconds = date.getTime() / 1000 + Number(h) * 3600 + Number(mi) * 60 + Number(s) + micros / 1e6;
   if (zone && zone !== 'Z') {
     const sign = zone.startsWith('-') ? -1 : 1;
     const digits = zone.slice(1).replace(':', '');
@@ -51,9 +59,12 @@ export interface NaiveClocks {
   event: Clock;
   sessionUpdate: Clock;
   tierUpdate: Clock;
+  /** create_time, when its clock is known to differ from update_time's (MySQL: create_session's UTC wall time). */
+  sessionCreate?: Clock;
 }
 
 export function clockOf(clocks: NaiveClocks, column: TimeColumn): Clock {
+  if (column === 'sessionCreate') return clocks.sessionCreate ?? clocks.sessionUpdate;
   return column === 'event' ? clocks.event : column === 'tierUpdate' ? clocks.tierUpdate : clocks.sessionUpdate;
 }
 

@@ -41,6 +41,8 @@ export const ADK_RUST_LAYOUT: AdkLayout = {
 };
 
 function detect(schema: SchemaInfo): FamilyMatch | null {
+  // adk-rust has SQLite and PostgreSQL services only.
+  if (schema.dialect === 'mysql') return null;
   const tables =
     hasColumns(schema, 'sessions', ['app_name', 'user_id', 'session_id', 'state', 'created_at', 'updated_at']) &&
     hasColumns(schema, 'events', [
