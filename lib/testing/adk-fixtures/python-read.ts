@@ -9,6 +9,7 @@
 // events ordered `timestamp DESC` and reversed, each event_data with
 // `id` and `invocation_id` from their columns; the same merge.
 import Database from 'better-sqlite3';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import type { SessionRef } from '../../session-service/store';
 import type { JsonObject } from '../../session-service/types';
@@ -34,6 +35,14 @@ async function query(target: FixtureTarget, sql: string, params: unknown[]): Pro
       return db.prepare(sql.replace(/\$\d+/g, '?')).all(...params) as Row[];
     } finally {
       db.close();
+    }
+  }
+  if ('mysqlUrl' in target) {
+    const connection = await mysql.createConnection({ uri: target.mysqlUrl, dateStrings: true });
+    try {
+      return (await connection.query(sql.replace(/\$\d+/g, '?'), params))[0] as Row[];
+    } finally {
+      await connection.end();
     }
   }
   const client = new pg.Client({ connectionString: target.postgresUrl });
