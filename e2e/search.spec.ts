@@ -1,7 +1,10 @@
-// Finding an app, a user or a session from any page: the header's Find,
-// `/` and Ctrl-K, arrow keys and Enter.
+// Finding an app, a user, a session or a state value from any page: the
+// header's Find, `/` and Ctrl-K, arrow keys and Enter.
 import { appPath, sessionPath, userPath } from '../lib/paths';
 import { expect, test, uniqueName } from './fixtures';
+
+const SEARCH_BOX = 'Search apps, users, sessions and state values';
+const FIND_BUTTON = 'Find an app, user, session or state value';
 
 test('the header search finds apps by name and users and sessions by id, from the keyboard', async ({ page, createSession }) => {
   const token = uniqueName('findme').replace(/[^a-z0-9]/g, '');
@@ -10,7 +13,7 @@ test('the header search finds apps by name and users and sessions by id, from th
   await createSession({ appName: uniqueName('other-app'), userId: `visitor-${token}` });
 
   await page.goto('/preview');
-  const search = page.getByRole('combobox', { name: 'Search apps, users and sessions' });
+  const search = page.getByRole('combobox', { name: SEARCH_BOX });
   // The shortcut works once the page has hydrated; until then the key press does nothing.
   await expect(async () => {
     await page.keyboard.press('/');
@@ -40,11 +43,44 @@ test('the header search finds apps by name and users and sessions by id, from th
   await search.press('Enter');
   await expect(page).toHaveURL(userPath(appName, session.userId));
 
-  await page.getByRole('button', { name: 'Find an app, user or session' }).click();
+  await page.getByRole('button', { name: FIND_BUTTON }).click();
   await search.fill('no-such-thing-anywhere-xyz');
-  await expect(page.getByRole('dialog').getByRole('status')).toHaveText('No app, user or session matches “no-such-thing-anywhere-xyz”.');
+  await expect(page.getByRole('dialog').getByRole('status')).toHaveText(
+    'No app, user, session or state value matches “no-such-thing-anywhere-xyz”.',
+  );
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Find an app, user or session' })).toBeFocused();
+  await expect(page.getByRole('button', { name: FIND_BUTTON })).toBeFocused();
   await page.goto(appPath(appName));
+});
+
+test('the header search finds a customer by a state value in one step', async ({ page, createSession, setSharedState }) => {
+  const token = uniqueName('carol').replace(/[^a-z0-9]/g, '');
+  const appName = `support-${token}`;
+  const session = await createSession({
+    appName,
+    userId: `u-${token}`,
+    sessionId: `booking-${token}`,
+    state: { profile: { name: `Carol Nguyen ${token}`, email: `carol.${token}@example.com` } },
+  });
+  await setSharedState({ appName, userId: `v-${token}`, state: { phone: `+1 555 0100 ${token}` } });
+
+  await page.goto('/apps');
+  await page.getByRole('button', { name: FIND_BUTTON }).click();
+  const search = page.getByRole('combobox', { name: SEARCH_BOX });
+  await search.fill(`carol nguyen ${token}`);
+  const results = page.getByRole('listbox', { name: 'Results' });
+  await expect(results.getByRole('option')).toHaveCount(1);
+  await expect(results.getByRole('option')).toContainText(`booking-${token}`);
+  await expect(results.getByRole('option')).toContainText(`profile: `);
+  await expect(results.getByRole('option')).toContainText(`Carol Nguyen ${token}`);
+  await search.press('Enter');
+  await expect(page).toHaveURL(sessionPath(appName, session.userId, session.id));
+
+  await page.getByRole('button', { name: FIND_BUTTON }).click();
+  await search.fill(`0100 ${token}`);
+  await expect(results.getByRole('option')).toHaveCount(1);
+  await expect(results.getByRole('option')).toContainText('user:phone');
+  await search.press('Enter');
+  await expect(page).toHaveURL(userPath(appName, `v-${token}`));
 });

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { SEARCHED_APPS, useSearchResults, type SearchResult } from './use-search-results';
+import { useSearchResults, type SearchResult } from './use-search-results';
 
 const KIND_LABELS: Record<SearchResult['kind'], string> = { app: 'App', user: 'User', session: 'Session' };
 
@@ -63,7 +63,7 @@ export function GlobalSearch() {
           <path d="m20 20-3.5-3.5" />
         </svg>
         Find
-        <span className="sr-only"> an app, user or session</span>
+        <span className="sr-only"> an app, user, session or state value</span>
         <kbd aria-hidden="true" className="hidden rounded border border-border px-1 font-sans text-[11px] sm:inline">
           /
         </kbd>
@@ -78,7 +78,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
   const router = useRouter();
   const [term, setTerm] = useState('');
   const deferred = useDeferredValue(term);
-  const { results, searching, skippedApps, error } = useSearchResults(deferred);
+  const { results, searching, coverage, error } = useSearchResults(deferred);
   const [active, setActive] = useState(0);
   const ids = { title: useId(), list: useId(), hint: useId() };
   const optionId = (index: number) => `${ids.list}-${index}`;
@@ -124,12 +124,12 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
       <div className="flex max-h-[80dvh] flex-col">
         <div className="border-b border-border p-3">
           <h2 id={ids.title} className="sr-only">
-            Search apps, users and sessions
+            Search apps, users, sessions and state values
           </h2>
           <input
             type="text"
             role="combobox"
-            aria-label="Search apps, users and sessions"
+            aria-label="Search apps, users, sessions and state values"
             aria-expanded={results.length > 0}
             aria-controls={ids.list}
             aria-autocomplete="list"
@@ -144,12 +144,14 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
               setActive(0);
             }}
             onKeyDown={onKeyDown}
-            placeholder="App name, user id or session id"
+            placeholder="A name, id, title, label or state value"
             className="w-full rounded-md border border-border bg-background px-3 py-2 text-sm"
           />
           <p id={ids.hint} className="mt-1.5 text-xs text-muted">
             ↑ ↓ to choose, Enter to open, Esc to close.
-            {skippedApps > 0 ? ` Users and sessions of the ${SEARCHED_APPS} most recently active apps.` : ''}
+            {coverage
+              ? ` Searched ${coverage.searched.toLocaleString('en')} of ${coverage.total.toLocaleString('en')} ${coverage.unit}.`
+              : ''}
           </p>
         </div>
         <ul id={ids.list} role="listbox" aria-label="Results" className="min-h-0 flex-1 overflow-y-auto p-1">
@@ -166,8 +168,13 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
               <span className={`w-16 shrink-0 text-xs font-medium uppercase tracking-wide ${index === current ? '' : 'text-muted'}`}>
                 {KIND_LABELS[result.kind]}
               </span>
-              <span className="min-w-0 font-mono break-words">
-                <bdi>{result.id}</bdi>
+              <span className="min-w-0 break-words">
+                <bdi className="font-mono">{result.id}</bdi>
+                {result.detail ? (
+                  <span className={`block text-xs ${index === current ? '' : 'text-muted'}`}>
+                    <bdi>{result.detail}</bdi>
+                  </span>
+                ) : null}
               </span>
               <span className={`ml-auto shrink-0 truncate text-xs ${index === current ? '' : 'text-muted'}`}>
                 <bdi>{result.context}</bdi>
@@ -183,7 +190,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
               : searching && results.length === 0
                 ? 'Searching…'
                 : results.length === 0
-                  ? `No app, user or session matches “${q}”.`
+                  ? `No app, user, session or state value matches “${q}”.`
                   : `${results.length} result${results.length === 1 ? '' : 's'}${searching ? ', still searching…' : ''}`}
         </p>
       </div>

@@ -1,68 +1,58 @@
 'use client';
 
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { appsOptions, sessionsOptions, usersOptions } from '@/lib/queries/directory';
+import { useQuery } from '@tanstack/react-query';
+import { findOptions } from '@/lib/queries/directory';
 import { appPath, sessionPath, userPath } from '@/lib/paths';
+import type { FindHit, SearchCoverage } from '@/lib/session-service/search';
 
-/** Apps whose users and sessions a search reads (the most recently active ones): two requests each. */
-export const SEARCHED_APPS = 20;
-const PER_APP = 5;
-const PER_GROUP = 8;
+/** Results the dialog lists. */
+const LIMIT = 30;
 
 export interface SearchResult {
-  kind: 'app' | 'user' | 'session';
+  kind: FindHit['kind'];
   /** The id the result is found by. */
   id: string;
   /** Where it lives ("in support-bot", "alice in support-bot"). */
   context: string;
+  /** What matched, when it is not the id: a state key and the text around the match. */
+  detail: string | null;
   href: string;
 }
 
 export interface SearchResults {
   results: SearchResult[];
   searching: boolean;
-  /** Apps left out of the user and session search (beyond the most recently active). */
-  skippedApps: number;
+  /** How much of the store a bounded search looked through, when it stopped early. */
+  coverage: SearchCoverage | null;
   error: string | null;
 }
 
-/** Apps by name, and users and sessions by id, across the most recently active apps. */
+function resultOf(hit: FindHit): SearchResult {
+  const detail = hit.matched === 'id' || hit.matched === 'user id' || hit.matched === 'name' ? null : `${hit.matched}: ${hit.snippet}`;
+  if (hit.kind === 'session' && hit.userId !== undefined && hit.sessionId !== undefined) {
+    return {
+      kind: 'session',
+      id: hit.sessionId,
+      context: `${hit.userId} in ${hit.appName}`,
+      detail,
+      href: sessionPath(hit.appName, hit.userId, hit.sessionId),
+    };
+  }
+  if (hit.kind === 'user' && hit.userId !== undefined) {
+    return { kind: 'user', id: hit.userId, context: `in ${hit.appName}`, detail, href: userPath(hit.appName, hit.userId) };
+  }
+  return { kind: 'app', id: hit.appName, context: 'app', detail, href: appPath(hit.appName) };
+}
+
+/** Apps by name; users, sessions and shared state by ids, titles, labels and state values: one request to /api/search. */
 export function useSearchResults(term: string): SearchResults {
   const q = term.trim();
-  const apps = useQuery(appsOptions());
-  const searched = q === '' ? [] : (apps.data ?? []).slice(0, SEARCHED_APPS);
-  const users = useQueries({ queries: searched.map((app) => usersOptions(app.appName, q, PER_APP)) });
-  const sessions = useQueries({ queries: searched.map((app) => sessionsOptions(app.appName, null, q, PER_APP)) });
-  if (q === '') return { results: [], searching: false, skippedApps: 0, error: apps.error?.message ?? null };
-
-  const needle = q.toLowerCase();
-  const results: SearchResult[] = [];
-  for (const app of (apps.data ?? []).filter((app) => app.appName.toLowerCase().includes(needle)).slice(0, PER_GROUP)) {
-    results.push({
-      kind: 'app',
-      id: app.appName,
-      context: `${app.sessionCount.toLocaleString('en')} sessions`,
-      href: appPath(app.appName),
-    });
-  }
-  const foundUsers = searched.flatMap((app, index) => (users[index]?.data?.items ?? []).map((user) => ({ app: app.appName, user })));
-  for (const { app, user } of foundUsers.slice(0, PER_GROUP)) {
-    results.push({ kind: 'user', id: user.userId, context: `in ${app}`, href: userPath(app, user.userId) });
-  }
-  const foundSessions = searched.flatMap((app) => sessions[searched.indexOf(app)]?.data?.items ?? []);
-  for (const session of foundSessions.slice(0, PER_GROUP)) {
-    results.push({
-      kind: 'session',
-      id: session.id,
-      context: `${session.userId} in ${session.appName}`,
-      href: sessionPath(session.appName, session.userId, session.id),
-    });
-  }
-  const failed = [apps, ...users, ...sessions].find((query) => query.isError);
+  const found = useQuery(findOptions(q, LIMIT));
+  if (q === '') return { results: [], searching: false, coverage: null, error: null };
   return {
-    results,
-    searching: apps.isPending || users.some((query) => query.isFetching) || sessions.some((query) => query.isFetching),
-    skippedApps: Math.max(0, (apps.data?.length ?? 0) - SEARCHED_APPS),
-    error: failed?.error?.message ?? null,
+    results: (found.data?.hits ?? []).map(resultOf),
+    searching: found.isFetching,
+    coverage: found.data?.coverage ?? null,
+    error: found.error?.message ?? null,
   };
 }

@@ -5,3 +5,4 @@ export * from './types';
 export { completeEvent, nowSeconds } from './events';
 export { appendEvent, applyToSession } from './append';
 export * from './operations';
+export * from './search';

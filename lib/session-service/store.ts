@@ -15,6 +15,7 @@ import type {
   UserSummary,
 } from './types';
 import type { SessionOperations } from './operations';
+import type { FindRequest, FindResult } from './search';
 
 export interface SessionRef {
   appName: string;
@@ -196,6 +197,8 @@ export interface SessionStore extends Partial<SessionOperations> {
    * the page's offset (`totalIsLowerBound` says when there are more).
    */
   searchSessions(search: SessionSearch): Promise<Page<SessionSummary>>;
+  /** The header search: users, sessions and apps whose ids, titles, labels or state values contain the text. */
+  find(request: FindRequest): Promise<FindResult>;
   getSessionSummary(ref: SessionRef): Promise<SessionSummary | null>;
   /** The three tiers separately, each key with the change that set it. Null when the session is absent. */
   getSessionTiers(ref: SessionRef): Promise<SessionTiers | null>;

@@ -97,6 +97,22 @@ export function describeReadContract(name: string, open: () => Promise<ContractS
       }
     });
 
+    it('finds users, sessions and apps by any id or state value, case-insensitively', async () => {
+      const found = async (text: string) =>
+        (await store.find({ text })).hits.map((hit) => [hit.kind, hit.userId ?? '', hit.sessionId ?? '', hit.matched]);
+      expect(await found('muNICH')).toEqual([['user', 'alice', '', 'user:home_city']]);
+      expect(await found('lyon')).toEqual([['session', 'alice', 'trip-paris', 'destination']]);
+      expect(await found('eur')).toEqual([['session', 'bob', 'weekend', 'budget']]);
+      expect(await found('weeken')).toEqual([['session', 'bob', 'weekend', 'id']]);
+      expect(await found('ALIC')).toEqual([['user', 'alice', '', 'user id']]);
+      expect(await found('no such text')).toEqual([]);
+      const hit = (await store.find({ text: 'munich' })).hits[0];
+      expect(hit?.snippet).toContain('Munich');
+      expect(hit?.appName).toBe(APP);
+      expect((await store.find({ text: 'filler', limit: 4 })).hits).toHaveLength(4);
+      expect((await store.find({ text: 'lyon', appName: 'other-app' })).hits).toEqual([]);
+    });
+
     it('shows the three tiers side by side, with what set each key', async () => {
       const tiers = await store.getSessionTiers(paris);
       expect(values(tiers?.app)).toEqual(FINAL.app);

@@ -9,6 +9,7 @@ import { appendEvent, getEvent, getTimeline, getTimelinePosition, getValue, list
 import { getKeyHistory, getUserHistory, listOperations } from './history';
 import type { PatternParams, PathParams } from './pattern';
 import { renderPreview } from './render';
+import { find } from './search';
 import { createSession, createSessionWithId, deleteSession, getSession, listSessions, patchSession } from './sessions';
 import { editSessionMeta, forkSession, getSessionMeta, pruneIdleSessions, pruneSession, rewind } from './session-ops';
 import { editAppState, editUserState, getAppState, getAppStateValue, getSessionState, getUserState, getUserStateValue } from './state';
@@ -30,6 +31,7 @@ export const API = table({
   '/api/list-apps': { GET: listAppNames },
   '/api/apps': { GET: listApps },
   '/api/render': { POST: renderPreview },
+  '/api/search': { GET: find },
   '/api/apps/:app': { DELETE: clearApp },
   '/api/apps/:app/state': { GET: getAppState, PATCH: editAppState },
   '/api/apps/:app/state/value': { GET: getAppStateValue },

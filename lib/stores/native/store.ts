@@ -34,6 +34,8 @@ import * as history from './history';
 import * as lists from './lists';
 import * as sessionReads from './session-reads';
 import * as writes from './writes';
+import { findDocs } from './search-docs';
+import type { FindRequest, FindResult } from '../../session-service/search';
 import type { SessionOperations } from '../../session-service/operations';
 import { NativeSessionOperations } from './session-operations';
 
@@ -98,6 +100,10 @@ export class NativeSessionStore implements SessionStore {
 
   searchSessions(search: SessionSearch): Promise<Page<SessionSummary>> {
     return lists.searchSessions(this.context, search);
+  }
+
+  find(request: FindRequest): Promise<FindResult> {
+    return this.context.read((tx) => findDocs(tx, this.context.dialect, 'native', request));
   }
 
   getSessionSummary(ref: SessionRef): Promise<SessionSummary | null> {

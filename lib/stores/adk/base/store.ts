@@ -13,6 +13,7 @@ import { getAppSummary, listApps, listSessions, listUsers, searchSessions } from
 import { getAppState, getSession, getSessionSummary, getSessionTiers, getUserState, listEvents } from './session-reads';
 import { forkSession } from './fork';
 import { getSessionMeta, listOperations, setSessionMeta } from './session-meta';
+import { find } from './search';
 import { getStateAsOf } from './time-travel';
 import { append, clearData, createSession, deleteSession, editState } from './writes';
 
@@ -53,6 +54,7 @@ export function createAdkSessionStore(db: AgentDb, codec: FamilyCodec, options: 
       getAppSummary,
       listUsers,
       searchSessions,
+      find,
       listEventChanges,
       getKeyHistory,
       getUserHistory,

@@ -1,0 +1,76 @@
+// What the console's search asks a store, and what it answers: the header's
+// search over every id, title, label and state value (find), and the search
+// of an app's events (searchEvents). State filters with operators are in
+// state-filter.ts.
+
+/** Shortest text the text indexes look up (they index trigrams); shorter text matches app names only. */
+export const MIN_FIND_LENGTH = 3;
+
+/** Longest text a search takes: a search is typed, not pasted from a 1 MiB blob. */
+export const MAX_FIND_LENGTH = 200;
+
+export const DEFAULT_FIND_LIMIT = 20;
+export const MAX_FIND_LIMIT = 100;
+
+export interface FindRequest {
+  /** A substring (case-insensitive) of a user id, a session id, a title, a label or a state value. */
+  text: string;
+  /** Only this app. */
+  appName?: string;
+  /** At most this many hits (DEFAULT_FIND_LIMIT). */
+  limit?: number;
+}
+
+/**
+ * One thing found: a user (by id or a user: value), a session (by id,
+ * title, label, a session value), or an app (an app: value).
+ */
+export interface FindHit {
+  kind: 'app' | 'user' | 'session';
+  appName: string;
+  userId?: string;
+  sessionId?: string;
+  /** What matched: `id`, `user id`, `title or labels`, `note`, or the state key with its prefix (`user:name`). */
+  matched: string;
+  /** The matching text with a little around it. */
+  snippet: string;
+}
+
+/** How much of a store a bounded search looked through. */
+export interface SearchCoverage {
+  searched: number;
+  total: number;
+  /** What was counted: `sessions` or `events`. */
+  unit: string;
+}
+
+export interface FindResult {
+  hits: FindHit[];
+  /** Present when the search stopped before the end (a time budget): "searched N of M". */
+  coverage?: SearchCoverage;
+}
+
+/** Up to `radius` characters either side of the first match of `needle` in `text`, on one line. */
+export function snippetOf(text: string, needle: string, radius = 40): string {
+  const at = text.toLowerCase().indexOf(needle.toLowerCase());
+  const start = Math.max(0, at < 0 ? 0 : at - radius);
+  const end = Math.min(text.length, (at < 0 ? 0 : at + needle.length) + radius);
+  const cut = text.slice(start, end).replace(/\s+/g, ' ');
+  return `${start > 0 ? '…' : ''}${cut}${end < text.length ? '…' : ''}`;
+}
+
+/** The hit's identity: one hit per user or session, whatever matched in it. */
+export function hitKey(hit: Pick<FindHit, 'kind' | 'appName' | 'userId' | 'sessionId'>): string {
+  return JSON.stringify([hit.kind, hit.appName, hit.userId ?? '', hit.sessionId ?? '']);
+}
+
+/** One hit per user or session (the first thing found in it), at most `limit`. */
+export function distinctHits(hits: FindHit[], limit: number): FindHit[] {
+  const seen = new Map<string, FindHit>();
+  for (const hit of hits) {
+    if (seen.size === limit) break;
+    const key = hitKey(hit);
+    if (!seen.has(key)) seen.set(key, hit);
+  }
+  return [...seen.values()];
+}

@@ -1,0 +1,110 @@
+// The find over search_docs (the text the triggers of the search_index
+// migration keep) through the database's own text index: FTS5's trigram
+// index on SQLite, pg_trgm's GIN index on PostgreSQL. Any store's docs live
+// there under its id; Statehouse's own tables are store 'native'.
+import { empty, join, sqltag as sql } from '@prisma/client/runtime/client';
+import type { SqlExecutor } from '../../db/sql';
+import {
+  DEFAULT_FIND_LIMIT,
+  distinctHits,
+  MIN_FIND_LENGTH,
+  snippetOf,
+  type FindHit,
+  type FindRequest,
+  type FindResult,
+} from '../../session-service/search';
+import { containsPattern, type Dialect } from './dialect';
+
+/** Docs read per hit wanted: several docs of one session (its id, values, title) make one hit. */
+const DOCS_PER_HIT = 5;
+
+interface DocRow {
+  kind: string;
+  app_name: string;
+  user_id: string;
+  session_id: string;
+  key: string;
+  body: string;
+}
+
+/** An FTS5 query for `text` as one phrase: with the trigram tokenizer, any substring of three characters or more. */
+export function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** Docs of `kinds` whose body contains `text` (case-insensitive), through the text index; at most `limit`. */
+export async function matchingDocs(
+  tx: SqlExecutor,
+  dialect: Dialect,
+  storeId: string,
+  kinds: readonly string[],
+  text: string,
+  limit: number,
+  appName?: string,
+): Promise<DocRow[]> {
+  const inApp = appName === undefined ? empty : sql` AND d.app_name = ${appName}`;
+  const ofKind = sql`d.kind IN (${join([...kinds])})`;
+  if (dialect === 'sqlite') {
+    return tx.$queryRaw<DocRow[]>(
+      sql`SELECT d.kind, d.app_name, d.user_id, d.session_id, d.key, d.body
+          FROM search_fts JOIN search_docs d ON d.id = search_fts.rowid
+          WHERE search_fts MATCH ${ftsPhrase(text)} AND d.store_id = ${storeId} AND ${ofKind}${inApp} LIMIT ${limit}`,
+    );
+  }
+  return tx.$queryRaw<DocRow[]>(
+    sql`SELECT d.kind, d.app_name, d.user_id, d.session_id, d.key, d.body FROM search_docs d
+        WHERE lower(d.body) LIKE ${containsPattern(text)} ESCAPE '\\' AND d.store_id = ${storeId} AND ${ofKind}${inApp}
+        LIMIT ${limit}`,
+  );
+}
+
+/** The header search's kinds: ids, state values, titles and labels, notes (events have a search of their own). */
+const FIND_KINDS = ['session', 'state', 'meta', 'note'] as const;
+
+/** What a doc says about where the text was found: a session's doc may find its user, the session, or both. */
+function hitsOf(row: DocRow, text: string): FindHit[] {
+  const needle = text.toLowerCase();
+  if (row.kind === 'session') {
+    const hits: FindHit[] = [];
+    if (row.user_id.toLowerCase().includes(needle)) {
+      hits.push({ kind: 'user', appName: row.app_name, userId: row.user_id, matched: 'user id', snippet: row.user_id });
+    }
+    if (row.session_id.toLowerCase().includes(needle)) {
+      hits.push({
+        kind: 'session',
+        appName: row.app_name,
+        userId: row.user_id,
+        sessionId: row.session_id,
+        matched: 'id',
+        snippet: row.session_id,
+      });
+    }
+    return hits;
+  }
+  return [hitOf(row, text)];
+}
+
+function hitOf(row: DocRow, text: string): FindHit {
+  const at = { appName: row.app_name, snippet: snippetOf(row.body, text) };
+  if (row.kind === 'state') {
+    if (row.session_id !== '') return { kind: 'session', ...at, userId: row.user_id, sessionId: row.session_id, matched: row.key };
+    if (row.user_id !== '') return { kind: 'user', ...at, userId: row.user_id, matched: `user:${row.key}` };
+    return { kind: 'app', ...at, matched: `app:${row.key}` };
+  }
+  const matched = row.kind === 'meta' ? 'title or labels' : row.kind;
+  return { kind: 'session', ...at, userId: row.user_id, sessionId: row.session_id, matched };
+}
+
+/** The header search over one store's docs. Text shorter than the index's trigrams finds nothing here. */
+export async function findDocs(tx: SqlExecutor, dialect: Dialect, storeId: string, request: FindRequest): Promise<FindResult> {
+  const text = request.text.trim();
+  const limit = request.limit ?? DEFAULT_FIND_LIMIT;
+  if (text.length < MIN_FIND_LENGTH) return { hits: [] };
+  const rows = await matchingDocs(tx, dialect, storeId, FIND_KINDS, text, limit * DOCS_PER_HIT, request.appName);
+  return {
+    hits: distinctHits(
+      rows.flatMap((row) => hitsOf(row, text)),
+      limit,
+    ),
+  };
+}
