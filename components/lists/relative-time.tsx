@@ -1,3 +1,5 @@
+import type { UnreadableNote } from '@/lib/session-service';
+
 const absoluteTime = new Intl.DateTimeFormat('en', {
   dateStyle: 'medium',
   timeStyle: 'medium',
@@ -42,4 +44,34 @@ export function RelativeTime({ seconds, now, withAbsolute = false }: { seconds: 
       {withAbsolute ? <span className="ml-2 hidden text-muted sm:inline">{absolute}</span> : null}
     </time>
   );
+}
+
+/**
+ * A row's time that could not be read from the agent's database (an ADK
+ * store lists it as 0 with a note): said so, with why on hover, never shown
+ * as a date in 1970.
+ */
+export function UnreadableTime({ notes }: { notes: UnreadableNote[] }) {
+  const why = notes.map((note) => `${note.column} holds ${note.raw}: ${note.reason}`).join('; ');
+  return (
+    <span title={why} className="whitespace-nowrap text-danger">
+      unreadable
+    </span>
+  );
+}
+
+/** A listed time, or that it cannot be read when it reads 0 beside notes of the row (SessionSummary.unreadable). */
+export function ListedTime({
+  seconds,
+  notes,
+  now,
+  withAbsolute = false,
+}: {
+  seconds: number;
+  notes: UnreadableNote[] | undefined;
+  now: number;
+  withAbsolute?: boolean;
+}) {
+  if (seconds === 0 && notes && notes.length > 0) return <UnreadableTime notes={notes} />;
+  return <RelativeTime seconds={seconds} now={now} withAbsolute={withAbsolute} />;
 }

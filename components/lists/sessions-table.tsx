@@ -3,7 +3,7 @@ import type { SessionSummary } from '@/lib/session-service';
 import type { SessionSort } from '@/lib/data/list-params';
 import { formatCount } from './format';
 import type { ListQuery } from './href';
-import { RelativeTime } from './relative-time';
+import { ListedTime } from './relative-time';
 import { SessionTitle } from '@/components/session-ops/session-title';
 import { Cell, Header, IdLink, ListHead, ListTable, Row, SortHeader } from './table';
 
@@ -51,10 +51,10 @@ export function SessionsTable({ caption, sessions, showUser, sort, pathname, que
             ) : null}
             <Cell numeric>{formatCount(session.eventCount)}</Cell>
             <Cell>
-              <RelativeTime seconds={session.createTime} now={now} />
+              <ListedTime seconds={session.createTime} notes={session.unreadable} now={now} />
             </Cell>
             <Cell>
-              <RelativeTime seconds={session.lastUpdateTime} now={now} withAbsolute />
+              <ListedTime seconds={session.lastUpdateTime} notes={session.unreadable} now={now} withAbsolute />
             </Cell>
           </Row>
         ))}

@@ -1,12 +1,15 @@
-import { panelClass } from '@/components/ui/panel';
+import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
+import { UnreadablePanel } from '@/components/page-status/unreadable-panel';
+import type { SessionRef } from '@/lib/session-service/store';
 
-/** A session page whose own row cannot be read: why, so the operator can fix the row; every other page still reads. */
-export function UnreadableSession({ sessionId, detail }: { sessionId: string; detail: string }) {
+/** A session page whose own row, or a shared tier its state needs, cannot be read: why, so the operator can fix the row. */
+export function UnreadableSession({ session, detail }: { session: SessionRef; detail: string }) {
   return (
-    <div role="alert" className={panelClass({ tone: 'danger', className: 'mx-auto max-w-xl px-6 py-8' })}>
-      <p className="font-mono text-sm text-muted">422</p>
-      <h1 className="mt-1 break-all text-lg font-semibold text-danger">Session {sessionId} cannot be read</h1>
-      <p className="mt-2 break-words text-sm">{detail}</p>
+    <div>
+      <Breadcrumbs trail={trailTo(session)} />
+      <div className="mx-auto max-w-xl">
+        <UnreadablePanel title={`Session ${session.sessionId} cannot be read`} detail={detail} />
+      </div>
     </div>
   );
 }

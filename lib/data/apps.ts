@@ -3,6 +3,7 @@ import type { AppSummary, StateEntry } from '../session-service';
 import type { AppListQuery } from './list-params';
 import { requireViewer } from '../auth/server';
 import { getStore } from '../services';
+import { orUnreadable } from './unreadable';
 
 /** Every app with sessions or shared state, by name. */
 export async function listApps(): Promise<AppSummary[]> {
@@ -37,14 +38,19 @@ export async function findApps(query: AppListQuery): Promise<{ items: AppSummary
 
 export interface AppOverview {
   summary: AppSummary;
-  /** The app tier, each key with the change that last set it. */
+  /** The app tier, each key with the change that last set it (empty when it cannot be read). */
   state: StateEntry[];
+  /** Why the app tier's row cannot be read (an agent's store), or null. */
+  stateUnreadable: string | null;
 }
 
 /** One app's counts and state, or null when no such app exists (no sessions, no shared state). */
 export const getAppOverview = cache(async (appName: string): Promise<AppOverview | null> => {
   await requireViewer();
   const service = await getStore();
-  const [summary, state] = await Promise.all([service.getAppSummary(appName), service.getAppState(appName)]);
-  return summary ? { summary, state } : null;
+  const [summary, state] = await Promise.all([service.getAppSummary(appName), orUnreadable(service.getAppState(appName))]);
+  if (!summary) return null;
+  return 'unreadable' in state
+    ? { summary, state: [], stateUnreadable: state.unreadable }
+    : { summary, state: state.value, stateUnreadable: null };
 });

@@ -3,6 +3,7 @@ import type { Page, StateEntry, UserSummary } from '../session-service';
 import { limitOffset, type UserListQuery } from './list-params';
 import { requireViewer } from '../auth/server';
 import { getStore } from '../services';
+import { orUnreadable } from './unreadable';
 
 /** One page of an app's users (with sessions or user state). */
 export async function findUsers(appName: string, query: UserListQuery): Promise<Page<UserSummary>> {
@@ -17,8 +18,10 @@ export interface UserOverview {
   sessionCount: number;
   /** Float seconds of the latest session update or user-state change, as the users list counts it. */
   lastUpdateTime: number;
-  /** The user tier, each key with the change that last set it. */
+  /** The user tier, each key with the change that last set it (empty when it cannot be read). */
   state: StateEntry[];
+  /** Why the user tier's row cannot be read (an agent's store), or null. */
+  stateUnreadable: string | null;
 }
 
 /**
@@ -29,16 +32,19 @@ export interface UserOverview {
 export const getUserOverview = cache(async (appName: string, userId: string): Promise<UserOverview | null> => {
   await requireViewer();
   const service = await getStore();
-  const [sessions, state] = await Promise.all([
+  const [sessions, read] = await Promise.all([
     service.searchSessions({ appName, userId, limit: 1 }),
-    service.getUserState(appName, userId),
+    orUnreadable(service.getUserState(appName, userId)),
   ]);
-  if (sessions.total === 0 && state.length === 0) return null;
+  const state = 'unreadable' in read ? [] : read.value;
+  const stateUnreadable = 'unreadable' in read ? read.unreadable : null;
+  if (sessions.total === 0 && state.length === 0 && stateUnreadable === null) return null;
   return {
     appName,
     userId,
     sessionCount: sessions.total,
     lastUpdateTime: Math.max(sessions.items[0]?.lastUpdateTime ?? -Infinity, ...state.map((entry) => entry.updateTime)),
     state,
+    stateUnreadable,
   };
 });

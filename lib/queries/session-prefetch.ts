@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { locateEvent, readTimeline, readTimelineEvent } from '../data/session';
 import { cutStateView, cutTimelineItem } from '../data/session-cut';
 import { sessionStateView } from '../data/session-state';
+import { unreadableDetail } from '../data/unreadable';
 import type { EventPosition } from '../data/session-views';
 import type { SessionRef, SessionStore } from '../session-service/store';
 import { pageOf, sessionKeys, TIMELINE_PAGE_SIZE, type NormalFilters } from './session';
@@ -89,4 +90,9 @@ async function prefetchTimeline(queryClient: QueryClient, service: SessionStore,
       }),
     ),
   );
+}
+
+/** Why the session's state cannot be read (UNREADABLE: a row of the agent's), when its prefetch failed so; otherwise null. */
+export function unreadableState(queryClient: QueryClient, ref: SessionRef): string | null {
+  return unreadableDetail(queryClient.getQueryState(sessionKeys.state(ref, null))?.error);
 }

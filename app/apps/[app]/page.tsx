@@ -11,6 +11,7 @@ import { TableSkeleton } from '@/components/lists/skeleton';
 import { Stats } from '@/components/lists/stats';
 import { UserList } from '@/components/lists/user-list';
 import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
+import { UnreadablePanel } from '@/components/page-status/unreadable-panel';
 import { Tabs } from '@/components/nav/tabs';
 import { TierStateTable } from '@/components/state-edit/tier-state-table';
 import { getAppOverview } from '@/lib/data/apps';
@@ -67,16 +68,20 @@ export default async function AppPage({ params, searchParams }: AppPageProps) {
       </header>
 
       <div className="mb-8">
-        <TierStateTable
-          headingLevel={2}
-          tier={{ scope: 'app', appName }}
-          title="App state"
-          appName={appName}
-          entries={state}
-          description={`Shared by every user and session of ${appName}, as app:<key>.`}
-          emptyText="No app state: no agent has written an app: key yet."
-          maxHeight="24rem"
-        />
+        {overview.stateUnreadable === null ? (
+          <TierStateTable
+            headingLevel={2}
+            tier={{ scope: 'app', appName }}
+            title="App state"
+            appName={appName}
+            entries={state}
+            description={`Shared by every user and session of ${appName}, as app:<key>.`}
+            emptyText="No app state: no agent has written an app: key yet."
+            maxHeight="24rem"
+          />
+        ) : (
+          <UnreadablePanel headingLevel={2} title="App state cannot be read" detail={overview.stateUnreadable} />
+        )}
       </div>
 
       <Tabs

@@ -8,6 +8,7 @@ import { SessionSearchForm } from '@/components/lists/session-search-form';
 import { TableSkeleton } from '@/components/lists/skeleton';
 import { Stats } from '@/components/lists/stats';
 import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
+import { UnreadablePanel } from '@/components/page-status/unreadable-panel';
 import { TierStateTable } from '@/components/state-edit/tier-state-table';
 import { UserHistory } from '@/components/history/user-history';
 import { sessionListQueryOf, type SearchParams } from '@/lib/data/list-params';
@@ -62,16 +63,20 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
       </header>
 
       <div className="mb-8">
-        <TierStateTable
-          headingLevel={2}
-          tier={{ scope: 'user', appName, userId }}
-          title="User state"
-          appName={appName}
-          entries={overview.state}
-          description={`Shared by every session of ${userId} in ${appName}, as user:<key>.`}
-          emptyText="No user state: no agent has written a user: key for this user yet."
-          maxHeight="24rem"
-        />
+        {overview.stateUnreadable === null ? (
+          <TierStateTable
+            headingLevel={2}
+            tier={{ scope: 'user', appName, userId }}
+            title="User state"
+            appName={appName}
+            entries={overview.state}
+            description={`Shared by every session of ${userId} in ${appName}, as user:<key>.`}
+            emptyText="No user state: no agent has written a user: key for this user yet."
+            maxHeight="24rem"
+          />
+        ) : (
+          <UnreadablePanel headingLevel={2} title="User state cannot be read" detail={overview.stateUnreadable} />
+        )}
       </div>
 
       <section aria-label="User state history" className="mb-8">

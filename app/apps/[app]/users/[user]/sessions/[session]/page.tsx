@@ -14,12 +14,12 @@ import { mayWrite } from '@/lib/actions/authorize';
 import { agentServerShown } from '@/lib/data/agent-server';
 import { routeId } from '@/lib/data/route-params';
 import { getSessionSummary } from '@/lib/data/session';
+import { orUnreadable } from '@/lib/data/unreadable';
 import { getSessionOps } from '@/lib/data/session-ops';
 import { getStore } from '@/lib/services';
 import { getQueryClient } from '@/lib/queries/get-query-client';
-import { prefetchSessionPage } from '@/lib/queries/session-prefetch';
+import { prefetchSessionPage, unreadableState } from '@/lib/queries/session-prefetch';
 import { fromRecord, parseSessionUrl } from '@/lib/queries/session-url';
-import { isSessionServiceError } from '@/lib/session-service/errors';
 import type { SessionRef } from '@/lib/session-service/store';
 import { SkipToTimeline } from '@/components/nav/skip-link';
 import { CompareLink } from '@/components/compare/compare-link';
@@ -47,15 +47,10 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
   const ref = await sessionRefOf(params);
   if (!ref) notFound();
   const search = await searchParams;
-  let summary: Awaited<ReturnType<typeof getSessionSummary>>;
-  try {
-    summary = await getSessionSummary(ref.appName, ref.userId, ref.sessionId);
-  } catch (error) {
-    // An agent's row Statehouse cannot read: this page says which and why; every other page still reads.
-    if (isSessionServiceError(error) && error.code === 'UNREADABLE')
-      return <UnreadableSession sessionId={ref.sessionId} detail={error.message} />;
-    throw error;
-  }
+  // The same cached summary the layout read (layout and page render in parallel, so both say why a row cannot be read).
+  const read = await orUnreadable(getSessionSummary(ref.appName, ref.userId, ref.sessionId));
+  if ('unreadable' in read) return <UnreadableSession session={ref} detail={read.unreadable} />;
+  const summary = read.value;
   if (!summary) notFound();
   const service = await getStore();
 
@@ -71,6 +66,9 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
   ]);
   const queryClient = getQueryClient();
   await prefetchSessionPage(queryClient, service, ref, parseSessionUrl(fromRecord(search)));
+  // A shared tier the session's state needs cannot be read: the page says which, as the API's 422 does.
+  const unreadable = unreadableState(queryClient, ref);
+  if (unreadable !== null) return <UnreadableSession session={ref} detail={unreadable} />;
 
   return (
     <div>
