@@ -4,11 +4,17 @@
 // request), with the server's peak RSS and an unrelated request's latency
 // (another session's summary, asked every 10 ms) while each time travel runs.
 // SQLite: its driver is synchronous, so anything long would block the process.
+// The checkpoints go to a Statehouse SQLite database of the run's own, as a
+// served console keeps them; the case then opens the store again (a restart)
+// and times the first time travel of the new process.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openDatabase } from '../lib/db';
+import { migrateDatabase } from '../lib/migrate';
 import { openAdkStore } from '../lib/stores/adk';
 import { CHECKPOINT_EVERY } from '../lib/stores/adk/base/timeline';
+import { TimelineCheckpointLog } from '../lib/stores/adk/checkpoint-log';
 import { appendPythonSqliteEvent, longSessionEvent, writeLongPythonSqliteSession } from '../lib/testing/adk-fixtures';
 import { median, percentile } from './stats';
 
@@ -17,6 +23,9 @@ export interface TimeTravelResult {
   /** The first time travel: the timeline built from nothing. */
   coldMs: number;
   coldUnrelatedMaxMs: number;
+  /** The first time travel after the store is opened again, its checkpoints read back from Statehouse's database. */
+  restartMs: number;
+  restartUnrelatedMaxMs: number;
   /** Each round: one agent append, then time travel to the middle. */
   afterAppendMs: number[];
   afterAppendP50Ms: number;
@@ -62,8 +71,12 @@ export async function runTimeTravel(events: number, rounds: number, log: (line: 
     log(`time travel: writing a session of ${events} events`);
     writeLongPythonSqliteSession(path, options);
     writeLongPythonSqliteSession(path, { ...options, sessionId: 'other', events: 3 });
+    const ownUrl = `file:${join(dir, 'statehouse.db')}`;
+    await migrateDatabase(ownUrl);
+    const own = await openDatabase(ownUrl);
+    const checkpoints = new TimelineCheckpointLog(own.client);
     const rssBefore = process.memoryUsage().rss;
-    const store = await openAdkStore(path);
+    let store = await openAdkStore(path, { checkpoints });
     try {
       const long = { appName: 'bench', userId: 'u', sessionId: 'long' };
       const other = () => store.getSessionSummary({ appName: 'bench', userId: 'u', sessionId: 'other' });
@@ -79,10 +92,16 @@ export async function runTimeTravel(events: number, rounds: number, log: (line: 
         afterAppend.push(timed.ms);
         unrelated.push(...timed.latencies);
       }
+      log('time travel: the first after opening the store again');
+      await store.close();
+      store = await openAdkStore(path, { checkpoints });
+      const restart = await withUnrelatedLoad(() => store.getStateAsOf(long, middle), other);
       return {
         events,
         coldMs: ms(cold.ms),
         coldUnrelatedMaxMs: ms(Math.max(0, ...cold.latencies)),
+        restartMs: ms(restart.ms),
+        restartUnrelatedMaxMs: ms(Math.max(0, ...restart.latencies)),
         afterAppendMs: afterAppend.map(ms),
         afterAppendP50Ms: ms(median(afterAppend)),
         unrelatedP50Ms: ms(median(unrelated)),
@@ -93,6 +112,7 @@ export async function runTimeTravel(events: number, rounds: number, log: (line: 
       };
     } finally {
       await store.close();
+      await own.close();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -103,6 +123,7 @@ export function formatTimeTravel(result: TimeTravelResult): string {
   return [
     `Time travel to the middle of a ${result.events}-event adk-python SQLite session (SqliteSessionService layout):`,
     `  first (timeline built): ${result.coldMs} ms, unrelated request max ${result.coldUnrelatedMaxMs} ms`,
+    `  first after opening the store again (checkpoints read back): ${result.restartMs} ms, unrelated request max ${result.restartUnrelatedMaxMs} ms`,
     `  right after an append: p50 ${result.afterAppendP50Ms} ms (${result.afterAppendMs.join(', ')})`,
     `  unrelated request meanwhile: p50 ${result.unrelatedP50Ms} ms, p99 ${result.unrelatedP99Ms} ms, max ${result.unrelatedMaxMs} ms`,
     `  RSS before ${result.rssBeforeMb} MB, peak ${result.peakRssMb} MB`,

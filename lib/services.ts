@@ -16,6 +16,7 @@ import type { SessionStore, StoreInfo } from './session-service/store';
 import { openAdkStore, type AdkSessionStore } from './stores/adk';
 import { StoreEditLog } from './stores/adk/audit-log';
 import { StoreSessionLog } from './stores/adk/session-log';
+import { TimelineCheckpointLog } from './stores/adk/checkpoint-log';
 import { NativeSessionStore, type NativeStoreOptions } from './stores/native';
 import { SqlNoteStore } from './stores/notes/sql-notes';
 import type { NoteStore } from './session-service/notes';
@@ -121,10 +122,11 @@ export async function openAgentServices(
   const db = await openDatabase(ownUrl);
   const audit = new StoreEditLog(db.client);
   const sessionLog = new StoreSessionLog(db.client);
+  const checkpoints = new TimelineCheckpointLog(db.client);
   const stores = new Map<string, AdkSessionStore>();
   try {
     for (const { id, location } of locations) {
-      stores.set(id, await openAdkStore(location, { id, audit, sessionLog, readOnly: options.readOnly }));
+      stores.set(id, await openAdkStore(location, { id, audit, sessionLog, checkpoints, readOnly: options.readOnly }));
     }
   } catch (error) {
     await Promise.all([...stores.values()].map((store) => store.close()));

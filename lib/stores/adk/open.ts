@@ -5,6 +5,7 @@ import { createAdkSessionStore, type AdkSessionStore } from './base/store';
 import type { StoreInfo } from '../../session-service/store';
 import type { EditAudit } from './base/audit';
 import type { SessionLog } from './base/session-log';
+import type { CheckpointStore } from './base/checkpoints';
 import { detectFamily } from './detect';
 import type { AdkFamily } from './family';
 import { ADK_FAMILIES } from './registry';
@@ -17,6 +18,8 @@ export interface OpenAdkOptions {
   audit?: EditAudit;
   /** Titles, labels, fork links and the operations history, in Statehouse's own database. */
   sessionLog?: SessionLog;
+  /** Where long sessions' time-travel checkpoints are kept (Statehouse's database when served); in memory when absent. */
+  checkpoints?: CheckpointStore;
   families?: readonly AdkFamily[];
   /** Open read-only even when the family could write. */
   readOnly?: boolean;
@@ -64,6 +67,7 @@ export async function openAdkStore(location: string, options: OpenAdkOptions = {
       info,
       audit: options.audit,
       sessionLog: options.sessionLog,
+      checkpoints: options.checkpoints,
       searchCountLimit: options.searchCountLimit,
     });
   } catch (error) {

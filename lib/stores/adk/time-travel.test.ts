@@ -1,6 +1,9 @@
 // Time travel on a long session (an adk-python SqliteSessionService file):
 // it replays in pages with other requests served between them, reads only
-// the new events after an append, and gives what a full replay gives.
+// the new events after an append, and gives what a full replay gives. Its
+// checkpoints live in Statehouse's own database: a console opened again
+// replays at most one checkpoint's span, and a changed session never reads
+// a checkpoint of its old events.
 // Speed is the bench's (`npm run bench`); this checks the mechanism.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,12 +11,36 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appendPythonSqliteEvent, longSessionEvent, writeLongPythonSqliteSession } from '../../testing/adk-fixtures';
+import { createTestDatabase, type TestDatabase } from '../../testing/databases';
+import { CHECKPOINT_EVERY } from './base/timeline';
+import { TimelineCheckpointLog } from './checkpoint-log';
 import { openAdkStore, type AdkSessionStore } from '.';
 
 const EVENTS = 20_000;
 const options = { appName: 'app', userId: 'u', sessionId: 'long', events: EVENTS, start: 1_790_000_000 };
 const long = { appName: 'app', userId: 'u', sessionId: 'long' };
 const short = { appName: 'app', userId: 'u', sessionId: 'short' };
+
+/** Counts the event rows (rows carrying event_data) `work` reads from the agent's file. */
+async function countEventsRead<T>(work: () => Promise<T>): Promise<{ result: T; eventsRead: number }> {
+  let eventsRead = 0;
+  const prepare = Database.prototype.prepare;
+  const spy = vi.spyOn(Database.prototype, 'prepare').mockImplementation(function (this: Database.Database, sql: string) {
+    const statement = prepare.call(this, sql);
+    const all = statement.all;
+    statement.all = (...params: unknown[]) => {
+      const rows: unknown[] = Reflect.apply(all, statement, params);
+      eventsRead += rows.filter((row) => row instanceof Object && 'event_data' in row).length;
+      return rows;
+    };
+    return statement;
+  });
+  try {
+    return { result: await work(), eventsRead };
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 const value = (entries: { key: string; value: unknown }[] | undefined, key: string) => entries?.find((entry) => entry.key === key)?.value;
 
@@ -59,27 +86,11 @@ describe('time travel on a long ADK session', () => {
       ...longSessionEvent(EVENTS + 1, options),
       actions: { state_delta: { counter: -1 } },
     });
-    // Events read from the file: rows carrying event_data, counted at the driver.
-    let eventsRead = 0;
-    const prepare = Database.prototype.prepare;
-    const spy = vi.spyOn(Database.prototype, 'prepare').mockImplementation(function (this: Database.Database, sql: string) {
-      const statement = prepare.call(this, sql);
-      const all = statement.all;
-      statement.all = (...params: unknown[]) => {
-        const rows: unknown[] = Reflect.apply(all, statement, params);
-        eventsRead += rows.filter((row) => row instanceof Object && 'event_data' in row).length;
-        return rows;
-      };
-      return statement;
-    });
-    let latest;
-    let early;
-    try {
-      latest = await store.getStateAsOf(long, EVENTS + 1);
-      early = await store.getStateAsOf(long, 5);
-    } finally {
-      spy.mockRestore();
-    }
+    const { result, eventsRead } = await countEventsRead(async () => ({
+      latest: await store.getStateAsOf(long, EVENTS + 1),
+      early: await store.getStateAsOf(long, 5),
+    }));
+    const { latest, early } = result;
     expect(eventsRead).toBeLessThan(1000);
     expect(value(latest?.session, 'counter')).toBe(-1);
     expect(value(early?.session, 'counter')).toBe(5);
@@ -87,5 +98,60 @@ describe('time travel on a long ADK session', () => {
     // A key no event had set by then is absent, not its current value.
     expect(value(early?.session, 'k10')).toBeUndefined();
     expect(await store.getStateAsOf(long, EVENTS + 2)).toBeNull();
+  });
+});
+
+describe('time-travel checkpoints in Statehouse’s own database', () => {
+  const SPAN = 4 * CHECKPOINT_EVERY;
+  let dir: string;
+  let path: string;
+  let own: TestDatabase;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'statehouse-checkpoints-'));
+    path = join(dir, 'session.db');
+    writeLongPythonSqliteSession(path, { ...options, events: SPAN });
+    own = await createTestDatabase('sqlite');
+  });
+  afterAll(async () => {
+    await own?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const open = () => openAdkStore(path, { checkpoints: new TimelineCheckpointLog(own.db.client) });
+
+  it('survive a restart: a console opened again replays less than one checkpoint’s span', async () => {
+    const first = await open();
+    try {
+      expect(value((await first.getStateAsOf(long, SPAN / 2 + 7))?.session, 'counter')).toBe(SPAN / 2 + 7);
+    } finally {
+      await first.close();
+    }
+    const again = await open();
+    try {
+      const { result, eventsRead } = await countEventsRead(() => again.getStateAsOf(long, SPAN / 2 + 7));
+      expect(value(result?.session, 'counter')).toBe(SPAN / 2 + 7);
+      expect(value(result?.session, 'k7')).toBe(`v${SPAN / 2 + 7}`);
+      expect(eventsRead).toBeLessThan(2 * CHECKPOINT_EVERY);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('are not used once the events before them change: an early event replaced under another id replays from before it', async () => {
+    const db = new Database(path);
+    db.prepare(
+      `UPDATE events SET id = 'x3', event_data = json_set(event_data, '$.id', 'x3', '$.actions.state_delta.marker', 'changed')
+       WHERE app_name = 'app' AND user_id = 'u' AND session_id = 'long' AND id = 'e3'`,
+    ).run();
+    db.close();
+    const store = await open();
+    try {
+      const tiers = await store.getStateAsOf(long, SPAN / 2 + 7);
+      expect(value(tiers?.session, 'counter')).toBe(SPAN / 2 + 7);
+      expect(value(tiers?.session, 'marker')).toBe('changed');
+    } finally {
+      await store.close();
+    }
   });
 });

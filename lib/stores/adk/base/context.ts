@@ -9,6 +9,7 @@ import type { AgentQuery } from '../agent-db';
 import type { CreateWrite, FamilyCodec, FamilyWrites, TimeColumn } from '../family';
 import type { EditAudit } from './audit';
 import type { SessionLog } from './session-log';
+import { MemoryCheckpoints, type CheckpointStore } from './checkpoints';
 import type { Replay } from './replay';
 import { RowDecoder } from './row-decoder';
 import { q } from './sql';
@@ -21,6 +22,8 @@ export interface AdkStoreOptions {
   audit?: EditAudit;
   /** Titles, labels, fork links and the operations history, in Statehouse's own database. */
   sessionLog?: SessionLog;
+  /** Where long sessions' time-travel checkpoints are kept; in memory when absent. */
+  checkpoints?: CheckpointStore;
   searchCountLimit?: number;
 }
 
@@ -69,6 +72,7 @@ export class AdkStoreContext {
   readonly info: StoreInfo;
   readonly audit: EditAudit | undefined;
   readonly sessionLog: SessionLog | undefined;
+  readonly checkpoints: CheckpointStore;
   readonly searchCountLimit: number;
   readonly replays = new Map<string, CachedReplay>();
   /** Decodes rows so that what cannot be read stays with its own session. */
@@ -89,6 +93,7 @@ export class AdkStoreContext {
     this.info = options.info;
     this.audit = options.audit;
     this.sessionLog = options.sessionLog;
+    this.checkpoints = options.checkpoints ?? new MemoryCheckpoints();
     this.searchCountLimit = options.searchCountLimit ?? SEARCH_COUNT_LIMIT;
     this.rows = new RowDecoder(codec);
     ({ s: this.s, e: this.e, a: this.a, u: this.u } = namesOf(codec));

@@ -5,20 +5,27 @@
 // was thrown away at the next append. Here the session's order (timestamp,
 // then id: ADK's) is read as keys only, its events in pages of a few
 // hundred, each page its own short read with the event loop free between
-// pages; every CHECKPOINT_EVERY events the replayed state is kept. An append
+// pages; every CHECKPOINT_EVERY events the replayed state is kept in a
+// CheckpointStore (Statehouse's own database when served, checkpoints.ts),
+// under a fingerprint of the events' places up to it, so a restart or
+// another console picks up where the last replay ended and a changed
+// session replays from the last checkpoint that still holds. In memory are
+// only the keys, the head and a few checkpoints read back. An append
 // extends the timeline (only the new events are read) rather than
 // invalidating it; an event inserted out of order or removed starts it
-// again, still in pages.
+// again, from the last checkpoint whose fingerprint still matches.
 //
 // The kept state is what the events set, replayed from empty tiers: it does
 // not depend on later events, so appends never change it. A key no event of
 // the session touches is shown as it is now (as replay.ts does).
+import { createHash } from 'node:crypto';
 import { ownEntries, setOwn } from '../../../session-service/json';
 import { prefixedKey, splitDelta, withoutTempKeys } from '../../../session-service/scope';
 import type { SessionRef } from '../../../session-service/store';
 import type { ChangeSource, Event, Scope, StateRecord } from '../../../session-service/types';
 import type { AgentQuery, Param, Row } from '../agent-db';
 import type { AdkStoreContext } from './context';
+import type { CheckpointKey } from './checkpoints';
 import { eventSource, type Tiers } from './replay';
 
 /** Replayed state is kept after every this many events. */
@@ -46,11 +53,16 @@ export interface Checkpoint {
 
 interface Timeline {
   keys: EventKey[];
-  /** checkpoints[i] holds the state after i * CHECKPOINT_EVERY events. */
-  checkpoints: Checkpoint[];
+  /** fingerprints[i]: of the places of the first i * CHECKPOINT_EVERY events (the checkpoint there is kept under it). */
+  fingerprints: string[];
   /** The state after every event. */
   head: Checkpoint;
+  /** Checkpoints read back lately, by seq (a few: the rest stay in the CheckpointStore). */
+  recent: Map<number, Checkpoint>;
 }
+
+/** Checkpoints held in memory per timeline beyond its head. */
+const RECENT_CHECKPOINTS = 4;
 
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -95,6 +107,73 @@ function copyCheckpoint(from: Checkpoint): Checkpoint {
     touched: { app: new Set(from.touched.app), user: new Set(from.touched.user), session: new Set(from.touched.session) },
     sources: new Map(from.sources),
   };
+}
+
+/** A checkpoint as the text a CheckpointStore keeps. */
+function serialize(state: Checkpoint): string {
+  return JSON.stringify({
+    seq: state.seq,
+    overlay: state.overlay,
+    touched: { app: [...state.touched.app], user: [...state.touched.user], session: [...state.touched.session] },
+    sources: [...state.sources],
+  });
+}
+
+interface SavedCheckpoint {
+  seq: number;
+  overlay: Tiers;
+  touched: Record<Scope, string[]>;
+  sources: [string, ChangeSource][];
+}
+
+/** A kept checkpoint read back; null when the text is not one (a row written by something else). */
+function deserialize(text: string, seq: number): Checkpoint | null {
+  try {
+    const saved = JSON.parse(text) as SavedCheckpoint;
+    if (saved.seq !== seq) return null;
+    return {
+      seq,
+      overlay: { app: saved.overlay.app, user: saved.overlay.user, session: saved.overlay.session },
+      touched: { app: new Set(saved.touched.app), user: new Set(saved.touched.user), session: new Set(saved.touched.session) },
+      sources: new Map(saved.sources),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The fingerprints of every whole block of keys, continuing `from` (the chain so far). */
+function fingerprintsOf(keys: EventKey[], from: string[]): string[] {
+  const out = from.length > 0 ? [...from] : [''];
+  for (let block = out.length; block * CHECKPOINT_EVERY <= keys.length; block += 1) {
+    const hash = createHash('sha256').update(out[block - 1] ?? '');
+    for (const key of keys.slice((block - 1) * CHECKPOINT_EVERY, block * CHECKPOINT_EVERY)) hash.update(JSON.stringify([key.ts, key.id]));
+    out.push(hash.digest('base64url'));
+  }
+  return out;
+}
+
+const checkpointKey = (ctx: AdkStoreContext, ref: SessionRef): CheckpointKey => ({
+  storeId: ctx.info.id,
+  appName: ref.appName,
+  userId: ref.userId,
+  sessionId: ref.sessionId,
+});
+
+/** Keeps a checkpoint; a failure to (Statehouse's database busy or away) only costs a later replay. */
+async function keep(ctx: AdkStoreContext, ref: SessionRef, state: Checkpoint, fingerprint: string | undefined): Promise<void> {
+  if (fingerprint === undefined) return;
+  await ctx.checkpoints.save(checkpointKey(ctx, ref), state.seq, fingerprint, serialize(state)).catch(() => undefined);
+}
+
+/** The kept checkpoint at block `block` of this timeline, when there is one under its fingerprint. */
+async function readBack(ctx: AdkStoreContext, ref: SessionRef, fingerprints: string[], block: number): Promise<Checkpoint | null> {
+  if (block === 0) return emptyCheckpoint();
+  const fingerprint = fingerprints[block];
+  if (fingerprint === undefined) return null;
+  const seq = block * CHECKPOINT_EVERY;
+  const text = await ctx.checkpoints.load(checkpointKey(ctx, ref), seq, fingerprint).catch(() => null);
+  return text === null ? null : deserialize(text, seq);
 }
 
 /** Applies one event to a checkpoint in place, as replaySession does. */
@@ -203,14 +282,14 @@ class TimelineMoved extends Error {
   }
 }
 
-/** Replays events from..to (seq numbers, exclusive..inclusive) onto `state` in pages, keeping checkpoints when asked. */
+/** Replays events from..to (seq numbers, exclusive..inclusive) onto `state` in pages; with `fingerprints`, keeps each checkpoint passed. */
 async function replayRange(
   ctx: AdkStoreContext,
   ref: SessionRef,
   keys: EventKey[],
   state: Checkpoint,
   to: number,
-  keep?: Checkpoint[],
+  fingerprints?: string[],
 ): Promise<void> {
   while (state.seq < to) {
     const page = keys.slice(state.seq, Math.min(to, state.seq + EVENT_PAGE));
@@ -218,18 +297,27 @@ async function replayRange(
     const events = await ctx.db.read((qx) => readEvents(ctx, qx, ref, page, before));
     for (const event of events) {
       applyEvent(ctx, ref, state, event);
-      if (keep && state.seq % CHECKPOINT_EVERY === 0) keep[state.seq / CHECKPOINT_EVERY] = copyCheckpoint(state);
+      if (fingerprints && state.seq % CHECKPOINT_EVERY === 0) await keep(ctx, ref, state, fingerprints[state.seq / CHECKPOINT_EVERY]);
     }
     await yieldToOthers();
   }
 }
 
+/** The timeline from its keys: replayed from the last checkpoint kept under the same fingerprint, keeping the ones after it. */
 async function build(ctx: AdkStoreContext, ref: SessionRef): Promise<Timeline> {
   const keys = await readKeys(ctx, ref, null);
-  const head = emptyCheckpoint();
-  const checkpoints: Checkpoint[] = [emptyCheckpoint()];
-  await replayRange(ctx, ref, keys, head, keys.length, checkpoints);
-  return { keys, checkpoints, head };
+  const fingerprints = fingerprintsOf(keys, []);
+  const key = checkpointKey(ctx, ref);
+  const kept = await ctx.checkpoints.fingerprints(key).catch(() => new Map<number, string>());
+  let head: Checkpoint | null = null;
+  for (let block = fingerprints.length - 1; block > 0 && head === null; block -= 1) {
+    if (kept.get(block * CHECKPOINT_EVERY) === fingerprints[block]) head = await readBack(ctx, ref, fingerprints, block);
+  }
+  head ??= emptyCheckpoint();
+  if ([...kept.keys()].some((seq) => seq > keys.length)) await ctx.checkpoints.dropAfter(key, keys.length).catch(() => undefined);
+  const recent = new Map<number, Checkpoint>();
+  await replayRange(ctx, ref, keys, head, keys.length, fingerprints);
+  return { keys, fingerprints, head, recent };
 }
 
 async function eventTotal(ctx: AdkStoreContext, ref: SessionRef): Promise<number> {
@@ -247,10 +335,30 @@ async function refresh(ctx: AdkStoreContext, ref: SessionRef, timeline: Timeline
   if (!inOrder || (await eventTotal(ctx, ref)) !== timeline.keys.length + added.length) return build(ctx, ref);
   if (added.length === 0) return timeline;
   const keys = [...timeline.keys, ...added];
+  const fingerprints = fingerprintsOf(keys, timeline.fingerprints);
   const head = copyCheckpoint(timeline.head);
-  const checkpoints = [...timeline.checkpoints];
-  await replayRange(ctx, ref, keys, head, keys.length, checkpoints);
-  return { keys, checkpoints, head };
+  await replayRange(ctx, ref, keys, head, keys.length, fingerprints);
+  return { keys, fingerprints, head, recent: timeline.recent };
+}
+
+/** The checkpoint at or before `seq` to replay from: one read back lately, one kept, or (none kept) the start. */
+async function checkpointBefore(ctx: AdkStoreContext, ref: SessionRef, timeline: Timeline, seq: number): Promise<Checkpoint> {
+  for (let block = Math.floor(seq / CHECKPOINT_EVERY); block >= 0; block -= 1) {
+    const at = block * CHECKPOINT_EVERY;
+    const recent = timeline.recent.get(at);
+    if (recent) {
+      timeline.recent.delete(at);
+      timeline.recent.set(at, recent);
+      return recent;
+    }
+    const kept = await readBack(ctx, ref, timeline.fingerprints, block);
+    if (kept) {
+      timeline.recent.set(at, kept);
+      if (timeline.recent.size > RECENT_CHECKPOINTS) timeline.recent.delete(timeline.recent.keys().next().value as number);
+      return kept;
+    }
+  }
+  return emptyCheckpoint();
 }
 
 const TIMELINE_CACHE_SIZE = 16;
@@ -266,9 +374,8 @@ export class Timelines {
       try {
         const timeline = await this.current(ctx, ref);
         if (seq > timeline.keys.length) return null;
-        const base = timeline.checkpoints[Math.floor(seq / CHECKPOINT_EVERY)] ?? timeline.checkpoints[0] ?? emptyCheckpoint();
         if (seq === timeline.head.seq) return { state: timeline.head, head: timeline.head };
-        const state = copyCheckpoint(base);
+        const state = copyCheckpoint(await checkpointBefore(ctx, ref, timeline, seq));
         await replayRange(ctx, ref, timeline.keys, state, seq);
         return { state, head: timeline.head };
       } catch (error) {
