@@ -21,6 +21,16 @@ export interface CompareSide {
 
 export const COMPARE_PATH = '/compare';
 
+export const AUDIT_PATH = '/audit';
+/** The audit page with these filters (actor, app, user, key, since, until). */
+export const auditPath = (filters: Record<string, string> = {}) => {
+  const search = new URLSearchParams(filters).toString();
+  return search ? `${AUDIT_PATH}?${search}` : AUDIT_PATH;
+};
+/** The audit log's download, as JSON or CSV, with the page's filters. */
+export const auditExportPath = (format: 'json' | 'csv', filters: Record<string, string> = {}) =>
+  `/api/audit?${new URLSearchParams({ format, ...filters }).toString()}`;
+
 /**
  * The compare page: `/compare?app=…&user=…&session=…&app2=…&user2=…&session2=…`.
  * Without sessions it compares two users. The second side's app and user are

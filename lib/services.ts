@@ -19,6 +19,8 @@ import { StoreSessionLog } from './stores/adk/session-log';
 import { TimelineCheckpointLog } from './stores/adk/checkpoint-log';
 import { NativeSessionStore, type NativeStoreOptions } from './stores/native';
 import { SqlNoteStore } from './stores/notes/sql-notes';
+import { SqlAuditLog } from './stores/audit/sql-audit-log';
+import type { AuditLog } from './session-service/audit-log';
 import type { NoteStore } from './session-service/notes';
 
 export interface Services {
@@ -30,6 +32,8 @@ export interface Services {
   sendLog?: AgentSendLog;
   /** Notes on sessions, in Statehouse's own database whatever the store. */
   notes?: NoteStore;
+  /** Every edit and operation recorded in Statehouse's own database. */
+  auditLog?: AuditLog;
   /** Every database these services use, by name, each answering one trivial query (readiness). */
   probes?: Probe[];
 }
@@ -90,6 +94,7 @@ export async function openServices(url: string, options: OpenOptions = {}): Prom
     accounts: new AccountStore(db.client),
     sendLog: new AgentSendLog(db.client),
     notes: new SqlNoteStore(db.client),
+    auditLog: new SqlAuditLog(db.client),
     probes: [ownDatabaseProbe(db)],
     db,
     close: () => db.close(),
@@ -141,6 +146,7 @@ export async function openAgentServices(
     accounts: new AccountStore(db.client),
     sendLog: new AgentSendLog(db.client),
     notes: new SqlNoteStore(db.client),
+    auditLog: new SqlAuditLog(db.client),
     probes: [ownDatabaseProbe(db), ...[...stores].map(([id, opened]) => ({ name: id, check: () => opened.ping() }))],
     db,
     close: async () => {
@@ -220,6 +226,14 @@ export async function getNotes(): Promise<{ notes: NoteStore; storeId: string }>
   const services = forTests?.store ? forTests : await configuredServices();
   if (!services.notes) throw new Error('These services keep no notes (a test set a store without a note store).');
   return { notes: services.notes, storeId: (await getStoreInfo()).id };
+}
+
+/** The audit log (Statehouse's own database) and the id of the served store whose records it shows. */
+export async function getAuditLog(): Promise<{ log: AuditLog; storeId: string }> {
+  const forTests = processWide.statehouseServicesForTests;
+  const services = forTests?.store ? forTests : await configuredServices();
+  if (!services.auditLog) throw new Error('These services keep no audit log (a test set a store without one).');
+  return { log: services.auditLog, storeId: (await getStoreInfo()).id };
 }
 
 /** Tests serve routes and actions from stores they built; `{}` restores the configured ones. */

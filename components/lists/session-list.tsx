@@ -1,4 +1,5 @@
 import { findSessions } from '@/lib/data/search';
+import { getNoteDigests } from '@/lib/data/notes';
 import { DEFAULT_PAGE_SIZE, type SessionListQuery } from '@/lib/data/list-params';
 import { EmptyState } from './empty-state';
 import type { ListQuery } from './href';
@@ -29,6 +30,10 @@ interface SessionListProps {
 /** One page of sessions, searched and sorted as the URL says, with its pagination. */
 export async function SessionList({ appName, userId, query, pathname, pageParams = {} }: SessionListProps) {
   const { items, total, totalIsLowerBound } = await findSessions(appName, query, userId);
+  const notes = await getNoteDigests(
+    appName,
+    items.map((session) => ({ userId: session.userId, sessionId: session.id })),
+  );
   const listQuery = { ...pageParams, ...sessionListParams(query) };
   const filtered = query.q !== undefined || query.key !== undefined || query.value !== undefined;
 
@@ -55,6 +60,7 @@ export async function SessionList({ appName, userId, query, pathname, pageParams
           pathname={pathname}
           query={listQuery}
           now={Date.now()}
+          notes={notes}
         />
       ) : null}
       <Pagination

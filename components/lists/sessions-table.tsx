@@ -6,6 +6,8 @@ import type { ListQuery } from './href';
 import { ListedTime } from './relative-time';
 import { SessionTitle } from '@/components/session-ops/session-title';
 import { Cell, Header, IdLink, ListHead, ListTable, Row, SortHeader } from './table';
+import { NoteDigestCell } from '@/components/notes/note-digest';
+import { digestKey, type NoteDigest } from '@/lib/session-service/notes';
 
 interface SessionsTableProps {
   caption: string;
@@ -16,9 +18,11 @@ interface SessionsTableProps {
   pathname: string;
   query: ListQuery;
   now: number;
+  /** Each session's notes (digestKey), when the list shows them. */
+  notes?: Map<string, NoteDigest>;
 }
 
-export function SessionsTable({ caption, sessions, showUser, sort, pathname, query, now }: SessionsTableProps) {
+export function SessionsTable({ caption, sessions, showUser, sort, pathname, query, now, notes }: SessionsTableProps) {
   return (
     <ListTable caption={caption}>
       <ListHead>
@@ -36,6 +40,7 @@ export function SessionsTable({ caption, sessions, showUser, sort, pathname, que
           pathname={pathname}
           query={query}
         />
+        {notes ? <Header>Notes</Header> : null}
       </ListHead>
       <tbody className="divide-y divide-border">
         {sessions.map((session) => (
@@ -56,6 +61,11 @@ export function SessionsTable({ caption, sessions, showUser, sort, pathname, que
             <Cell>
               <ListedTime seconds={session.lastUpdateTime} notes={session.unreadable} now={now} withAbsolute />
             </Cell>
+            {notes ? (
+              <Cell>
+                <NoteDigestCell digest={notes.get(digestKey(session.userId, session.id))} />
+              </Cell>
+            ) : null}
           </Row>
         ))}
       </tbody>

@@ -2,6 +2,8 @@
 // the load test script imports that one and must not pull in vitest.
 import { afterAll, beforeAll } from 'vitest';
 import { setServicesForTests } from '../services';
+import { SqlNoteStore } from '../stores/notes/sql-notes';
+import { SqlAuditLog } from '../stores/audit/sql-audit-log';
 import type { Provider } from '../db';
 import { createTestDatabase, type TestDatabase } from './databases';
 
@@ -20,7 +22,12 @@ export function useTestDatabase(provider: Provider, options: UseTestDatabaseOpti
   let current: TestDatabase | undefined;
   beforeAll(async () => {
     current = await createTestDatabase(provider);
-    if (options.serveRoutes) setServicesForTests({ store: current.service });
+    if (options.serveRoutes)
+      setServicesForTests({
+        store: current.service,
+        notes: new SqlNoteStore(current.db.client),
+        auditLog: new SqlAuditLog(current.db.client),
+      });
   });
   afterAll(async () => {
     if (options.serveRoutes) setServicesForTests({});

@@ -12,6 +12,7 @@ import { renderPreview } from './render';
 import { find } from './search';
 import { createSession, createSessionWithId, deleteSession, getSession, listSessions, patchSession } from './sessions';
 import { editSessionMeta, forkSession, getSessionMeta, pruneIdleSessions, pruneSession, rewind } from './session-ops';
+import { exportAudit } from './audit';
 import { editAppState, editUserState, getAppState, getAppStateValue, getSessionState, getUserState, getUserStateValue } from './state';
 import { exportApp, exportSession, exportUser, importToApp, importToUser } from './transfer';
 
@@ -30,6 +31,7 @@ const SESSION = '/api/apps/:app/users/:user/sessions/:id';
 export const API = table({
   '/api/list-apps': { GET: listAppNames },
   '/api/apps': { GET: listApps },
+  '/api/audit': { GET: exportAudit },
   '/api/render': { POST: renderPreview },
   '/api/search': { GET: find },
   '/api/apps/:app': { DELETE: clearApp },

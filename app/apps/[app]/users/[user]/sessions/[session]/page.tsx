@@ -23,6 +23,8 @@ import { fromRecord, parseSessionUrl } from '@/lib/queries/session-url';
 import type { SessionRef } from '@/lib/session-service/store';
 import { SkipToTimeline } from '@/components/nav/skip-link';
 import { CompareLink } from '@/components/compare/compare-link';
+import { SessionNotes } from '@/components/notes/session-notes';
+import { getSessionNotes } from '@/lib/data/notes';
 
 interface SessionPageProps {
   params: Promise<{ app: string; user: string; session: string }>;
@@ -55,7 +57,7 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
   const service = await getStore();
 
   // Only the writes the signed-in account may make are offered.
-  const [canAppend, canEditUserState, canEditAppState, canOperate, canPrune, canSend, ops] = await Promise.all([
+  const [canAppend, canEditUserState, canEditAppState, canOperate, canPrune, canSend, ops, canNote, notes] = await Promise.all([
     mayWrite('appendEvent'),
     mayWrite('userState'),
     mayWrite('appState'),
@@ -63,6 +65,8 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
     mayWrite('prune'),
     mayWrite('sendMessage'),
     getSessionOps(ref),
+    mayWrite('notes'),
+    getSessionNotes(ref),
   ]);
   const queryClient = getQueryClient();
   await prefetchSessionPage(queryClient, service, ref, parseSessionUrl(fromRecord(search)));
@@ -95,6 +99,9 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
         canOperate={canOperate}
         canPrune={canPrune}
       />
+      <div className="mb-6">
+        <SessionNotes session={ref} notes={notes} canWrite={canNote} />
+      </div>
       <HydrationBoundary state={dehydrate(queryClient)}>
         {canAppend ? (
           <div className="mb-6">
