@@ -1,6 +1,6 @@
 // Every server an e2e run starts, in one list: a server's port is E2E_PORT
 // plus its place in the list, so no two specs running in parallel can share
-// one, and a run stays within E2E_PORT..E2E_PORT+14 (a helper's range holds
+// one, and a run stays within E2E_PORT..E2E_PORT+15 (a helper's range holds
 // several runs side by side).
 const SERVERS = [
   /** The run's console (playwright.config.ts), the baseURL of every spec. */
@@ -10,6 +10,7 @@ const SERVERS = [
   /** statehouse/playwright's shared deployment (playwright/tests/runs.spec.ts). */
   'kit deployment',
   'adk-rust store',
+  'adk-go store',
   'adk-js live store',
   'adk-python sqlite wal store',
   'adk-python db local store',
@@ -28,7 +29,7 @@ const SERVERS = [
 export type E2eServer = (typeof SERVERS)[number];
 
 /** The widest offset a run may use (Playwright's own servers included). */
-export const E2E_PORT_SPAN = 14;
+export const E2E_PORT_SPAN = 15;
 if (SERVERS.length - 1 > E2E_PORT_SPAN)
   throw new Error(`e2e/support/ports.ts: ${SERVERS.length} servers do not fit E2E_PORT + 0..${E2E_PORT_SPAN}`);
 

@@ -22,6 +22,7 @@ const kinds: AdkFixtureKind[] = [
   { family: 'py-db', dialect: 'sqlite', clock: 'utc' },
   { family: 'adk-js', dialect: 'sqlite' },
   { family: 'adk-rust', dialect: 'sqlite' },
+  { family: 'adk-go', dialect: 'sqlite' },
 ];
 if (providers.includes('postgresql')) {
   kinds.push(
@@ -29,9 +30,11 @@ if (providers.includes('postgresql')) {
     { family: 'py-db', dialect: 'postgresql', clock: 'timestamptz' },
     { family: 'adk-js', dialect: 'postgresql' },
     { family: 'adk-rust', dialect: 'postgresql' },
+    { family: 'adk-go', dialect: 'postgresql' },
   );
 }
-if (await mysqlAvailable()) kinds.push({ family: 'py-db', dialect: 'mysql', clock: 'local', localOffsetHours: -5 });
+if (await mysqlAvailable())
+  kinds.push({ family: 'py-db', dialect: 'mysql', clock: 'local', localOffsetHours: -5 }, { family: 'adk-go', dialect: 'mysql' });
 
 const alice = { appName: APP, ...HOSTILE_SOURCE };
 const tripParis = SESSIONS.find((session) => session.sessionId === HOSTILE_SOURCE.sessionId);

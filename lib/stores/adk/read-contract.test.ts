@@ -23,6 +23,8 @@ const kinds: AdkFixtureKind[] = [
   { family: 'py-db', dialect: 'sqlite', clock: 'utc' },
   { family: 'adk-js', dialect: 'sqlite' },
   { family: 'adk-rust', dialect: 'sqlite' },
+  { family: 'adk-go', dialect: 'sqlite' },
+  { family: 'adk-go', dialect: 'sqlite', zone: { offsetHours: -5, name: 'EST' } },
 ];
 if (providers.includes('postgresql')) {
   kinds.push(
@@ -31,10 +33,12 @@ if (providers.includes('postgresql')) {
     { family: 'py-db', dialect: 'postgresql', clock: 'timestamptz' },
     { family: 'adk-js', dialect: 'postgresql' },
     { family: 'adk-rust', dialect: 'postgresql' },
+    { family: 'adk-go', dialect: 'postgresql' },
   );
 }
 if (await mysqlAvailable()) {
   kinds.push(
+    { family: 'adk-go', dialect: 'mysql' },
     { family: 'py-db', dialect: 'mysql', clock: 'local', localOffsetHours: 2 },
     { family: 'py-db', dialect: 'mysql', clock: 'local', localOffsetHours: -5 },
   );

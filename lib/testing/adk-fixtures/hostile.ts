@@ -5,6 +5,7 @@
 // checks that each stays local to its own session.
 import { openAgentDb, type AgentDb, type Param } from '../../stores/adk/agent-db';
 import type { AdkLayout } from '../../stores/adk/family';
+import { ADK_GO_LAYOUT } from '../../stores/adk/go';
 import { ADK_JS_LAYOUT } from '../../stores/adk/js';
 import { PYTHON_LAYOUT } from '../../stores/adk/python/layout';
 import { ADK_RUST_LAYOUT } from '../../stores/adk/rust';
@@ -40,6 +41,7 @@ export function deepJson(depth: number): string {
 
 export function layoutOf(kind: AdkFixtureKind): AdkLayout {
   if (kind.family === 'adk-js') return ADK_JS_LAYOUT;
+  if (kind.family === 'adk-go') return ADK_GO_LAYOUT;
   if (kind.family === 'adk-rust') return ADK_RUST_LAYOUT;
   return PYTHON_LAYOUT;
 }
@@ -121,6 +123,24 @@ export function hostileCases(kind: AdkFixtureKind): HostileCase[] {
     add('actions-null', 'e2', 'actions', 'null');
     add('part-null', 'e2', 'llm_response', '{"content":{"role":"model","parts":[null]}}');
     add('tool-ids-object', 'e2', 'long_running_tool_ids', '{"a":1}');
+  }
+  if (kind.family === 'adk-go') {
+    if (sqlite) {
+      add('ts-garbage', 'e3', 'timestamp', 'garbage');
+      add('state-broken', 'session', 'state', '{broken');
+      add('update-garbage', 'session', 'update_time', 'garbage');
+    } else if (dialect === 'mysql') {
+      add('ts-zero', 'e3', 'timestamp', '0000-00-00 00:00:00');
+      add('update-zero', 'session', 'update_time', '0000-00-00 00:00:00');
+    } else {
+      add('ts-infinity', 'e3', 'timestamp', { sql: "'infinity'" });
+      add('update-infinity', 'session', 'update_time', { sql: "'infinity'" });
+    }
+    // dynamicJSON.Scan refuses invalid JSON (and Get fails the whole session); the bytes of actions are json.Unmarshal'd.
+    if (dialect !== 'postgresql') add('content-invalid', 'e2', 'content', '{broken');
+    add('actions-invalid', 'e2', 'actions', '{broken');
+    add('actions-null', 'e2', 'actions', 'null');
+    add('part-null', 'e2', 'content', '{"parts":[null,{"text":"after a null part"}],"role":"model"}');
   }
   return cases;
 }

@@ -8,3 +8,4 @@ export { writeNativeScenario } from './native';
 export { dumpAgentDatabase } from './dump';
 export { longSessionEvent, writeLongPythonSqliteSession, type LongSessionOptions } from './long-session';
 export { pythonGetSession, type PythonSession } from './python-read';
+export { writeAdkGoScenario, type AdkGoOptions } from './adk-go';

@@ -20,11 +20,9 @@
 // DATETIME(6)) create_session's `datetime.now(timezone.utc)` is stored as its
 // UTC wall time (the driver drops the offset; adk-python#5085), while appends
 // write `datetime.fromtimestamp(event.timestamp)`, the agent's local time.
-import Database from 'better-sqlite3';
-import mysql from 'mysql2/promise';
-import pg from 'pg';
 import type { JsonObject, JsonValue } from '../../session-service/types';
 import { pythonJsonDumps } from '../../stores/adk/python/json-dumps';
+import { openFixtureDb } from './fixture-db';
 import type { ScenarioSession } from './scenario';
 import { extractStateDelta } from './python-sqlite';
 
@@ -99,11 +97,6 @@ export function naiveInZone(seconds: number, zone: string): string {
   return `${wall}.${String(micros - whole * 1e6).padStart(6, '0')}`;
 }
 
-interface Exec {
-  run(sql: string, params: (string | number | null)[]): Promise<void>;
-  one(sql: string, params: (string | number | null)[]): Promise<Record<string, unknown> | undefined>;
-}
-
 export async function writePythonDbStore(
   target: { sqlitePath: string } | { postgresUrl: string } | { mysqlUrl: string },
   appName: string,
@@ -124,38 +117,7 @@ export async function writePythonDbStore(
   const now = dialect === 'sqlite' ? 'CURRENT_TIMESTAMP' : 'now()';
   const json = (value: JsonValue) => (dialect === 'postgresql' ? JSON.stringify(value) : pythonJsonDumps(value));
 
-  let exec: Exec;
-  let close: () => Promise<void>;
-  if ('mysqlUrl' in target) {
-    const connection = await mysql.createConnection({ uri: target.mysqlUrl });
-    exec = {
-      run: async (sql, params) => void (await connection.query(sql, params)),
-      one: async (sql, params) => ((await connection.query(sql, params))[0] as Record<string, unknown>[])[0],
-    };
-    close = () => connection.end();
-  } else if ('sqlitePath' in target) {
-    const db = new Database(target.sqlitePath);
-    db.pragma('foreign_keys = ON');
-    exec = {
-      run: async (sql, params) => void db.prepare(sql).run(...params),
-      one: async (sql, params) => db.prepare(sql).get(...params) as Record<string, unknown> | undefined,
-    };
-    close = async () => {
-      db.close();
-    };
-  } else {
-    const client = new pg.Client({ connectionString: target.postgresUrl });
-    await client.connect();
-    const numbered = (sql: string) => {
-      let n = 0;
-      return sql.replace(/\?/g, () => `$${++n}`);
-    };
-    exec = {
-      run: async (sql, params) => void (await client.query(numbered(sql), params)),
-      one: async (sql, params) => (await client.query(numbered(sql), params)).rows[0] as Record<string, unknown> | undefined,
-    };
-    close = () => client.end();
-  }
+  const exec = await openFixtureDb(target);
   try {
     for (const statement of ddl(dialect, options)) await exec.run(statement, []);
     if (options.v0) return;
@@ -210,6 +172,6 @@ export async function writePythonDbStore(
       }
     }
   } finally {
-    await close();
+    await exec.close();
   }
 }

@@ -2,6 +2,7 @@
 // `npm run adk:fixture` look a writer up. A new family (or a new kind of an
 // existing one) is one entry here; the helpers in stores.ts and the script
 // need no change.
+import { writeAdkGoScenario, type AdkGoOptions } from './adk-go';
 import { writeAdkJsScenario } from './adk-js';
 import { writeRustScenario } from './adk-rust';
 import { writePythonDbStore, type PyDbOptions } from './python-db';
@@ -29,6 +30,7 @@ export interface AdkFixtureOptions {
   'py-db': PyDbOptions;
   'adk-js': object;
   'adk-rust': object;
+  'adk-go': AdkGoOptions;
 }
 
 export type AdkFixtureFamily = keyof AdkFixtureOptions;
@@ -83,6 +85,13 @@ export const ADK_FIXTURE_WRITERS: { [F in AdkFixtureFamily]: AdkFixtureWriter<Ad
     label: (_options, dialect) => `adk-rust session service${on(dialect)}`,
     write: (target, appName, sessions) => writeRustScenario(targetUrl(target), appName, sessions),
     presets: { 'adk-rust': {} },
+  },
+  'adk-go': {
+    dialects: ['sqlite', 'postgresql', 'mysql'],
+    label: (options, dialect) =>
+      `adk-go session/database${on(dialect)}${dialect === 'sqlite' || dialect === undefined ? ` (${options.zone?.name ?? 'CET'})` : ''}`,
+    write: (target, appName, sessions, options) => writeAdkGoScenario(target, appName, sessions, options),
+    presets: { 'adk-go': {} },
   },
 };
 
