@@ -10,6 +10,7 @@ import { APP, fixtureLabel, type AdkFixtureKind } from '@/lib/testing/adk-fixtur
 import { HOSTILE_USER, writeHostileRows, type HostileCase } from '@/lib/testing/adk-fixtures/hostile';
 import { BROKEN_APP, BROKEN_USER, writeHostileTiers } from '@/lib/testing/adk-fixtures/hostile-tiers';
 import { writeAdkFixture } from '@/lib/testing/adk-fixtures/stores';
+import { mysqlAvailable } from '@/lib/testing/mysql';
 import * as listApps from './list-apps/route';
 import * as apps from './apps/route';
 import * as appExport from './apps/[app]/export/route';
@@ -29,7 +30,9 @@ const kinds: AdkFixtureKind[] = [
   { family: 'py-db', dialect: 'sqlite', clock: 'local', localOffsetHours: 2 },
   { family: 'adk-js', dialect: 'sqlite' },
   { family: 'adk-rust', dialect: 'sqlite' },
+  { family: 'adk-go', dialect: 'sqlite' },
 ];
+if (await mysqlAvailable()) kinds.push({ family: 'py-db', dialect: 'mysql', clock: 'local', localOffsetHours: 2 });
 
 describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('the API over hostile rows in %s', (_label, kind) => {
   let store: AdkSessionStore;

@@ -9,6 +9,7 @@ import type { JsonValue } from '../../session-service/types';
 import { fixtureLabel, type AdkFixtureKind } from '../../testing/adk-fixtures';
 import { openAdkFixture, openNativeFixture, type FixtureStore } from '../../testing/adk-fixtures/stores';
 import { testProviders } from '../../testing/databases';
+import { mysqlAvailable } from '../../testing/mysql';
 import { uniqueName } from '../../testing/factories';
 
 const providers = await testProviders();
@@ -47,7 +48,9 @@ const kinds: AdkFixtureKind[] = [
   { family: 'py-db', dialect: 'sqlite', clock: 'utc' },
   { family: 'adk-js', dialect: 'sqlite' },
   { family: 'adk-rust', dialect: 'sqlite' },
+  { family: 'adk-go', dialect: 'sqlite' },
 ];
+if (await mysqlAvailable()) kinds.push({ family: 'py-db', dialect: 'mysql', clock: 'utc' }, { family: 'adk-go', dialect: 'mysql' });
 if (providers.includes('postgresql')) {
   subjects.push(['native postgresql', () => openNativeFixture('postgresql')]);
   kinds.push({ family: 'py-db', dialect: 'postgresql', clock: 'utc' }, { family: 'adk-js', dialect: 'postgresql' });
