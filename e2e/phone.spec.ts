@@ -53,3 +53,35 @@ test('the edit dialog fits a phone screen', async ({ page, createSession }) => {
   await dialog.getByRole('button', { name: 'Review change' }).scrollIntoViewIfNeeded();
   await expect(dialog.getByRole('button', { name: 'Review change' })).toBeInViewport();
 });
+
+test('time travel on a phone: the banner stays small and leaves the comparison heading in view', async ({
+  page,
+  service,
+  createSession,
+}) => {
+  // Walk-through item 3 (issue 24): the sticky banner took about 210 of 844 px and covered the compare heading.
+  const session = await createSession({ state: { topic: 'refund' } });
+  const ref = { appName: session.appName, userId: session.userId, sessionId: session.id };
+  for (let n = 1; n <= 6; n += 1) {
+    await service.append(ref, {
+      author: 'agent',
+      content: { role: 'model', parts: [{ text: `step ${n} `.repeat(40) }] },
+      actions: { stateDelta: { step: n } },
+    });
+  }
+  await page.goto(
+    `/apps/${encodeURIComponent(ref.appName)}/users/${encodeURIComponent(ref.userId)}/sessions/${encodeURIComponent(ref.sessionId)}?event=5`,
+  );
+  const banner = page.getByRole('region', { name: 'Time travel' });
+  await banner.getByLabel(/Compare with event/).fill('2');
+  await banner.getByRole('button', { name: 'Compare', exact: true }).click();
+  const heading = page.getByRole('heading', { name: 'From event #2 to event #5' });
+  await expect(heading).toBeVisible();
+  await expect
+    .poll(async () => {
+      const [bar, title] = await Promise.all([banner.boundingBox(), heading.boundingBox()]);
+      return bar && title ? { bannerHeight: Math.round(bar.height), headingClear: title.y >= bar.y + bar.height } : null;
+    })
+    .toEqual({ bannerHeight: expect.any(Number), headingClear: true });
+  expect((await banner.boundingBox())!.height).toBeLessThan(120);
+});

@@ -36,3 +36,16 @@ test('large values are sent cut and loaded on demand; the page stays small', asy
     .poll(() => page.evaluate(() => document.body.innerText.length), { timeout: 30_000 })
     .toBeGreaterThan(before + 2 * MiB - 10_000);
 });
+
+test('the user page sends a 1.9 MB user: value cut, and loads it on demand', async ({ page, request, createSession }) => {
+  const profile = `profile ${'p'.repeat(1_900_000)}`;
+  const session = await createSession({ state: { 'user:profile': profile } });
+  const url = `/apps/${encodeURIComponent(session.appName)}/users/${encodeURIComponent(session.userId)}`;
+  const html = await request.get(url);
+  expect(html.status()).toBe(200);
+  // Walk-through item 1 (issue 24): 1,958,322 bytes when the value was sent whole.
+  expect((await html.body()).length).toBeLessThan(200_000);
+  await page.goto(url);
+  await page.getByRole('button', { name: /^Load all of / }).first().click();
+  await expect.poll(() => page.evaluate(() => document.body.innerText.length), { timeout: 30_000 }).toBeGreaterThan(1_900_000);
+});

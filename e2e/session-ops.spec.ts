@@ -3,6 +3,7 @@
 // admin deletes; each button does what it says.
 import type { Page } from '@playwright/test';
 import { appendEvent } from '../lib/session-service/append';
+import { capability } from '../lib/session-service/operations';
 import type { Session, SessionStore } from '../lib/session-service';
 import { expect, signIn, test } from './auth-fixtures';
 import { eventRow, refOf, sessionUrl } from './support/session-page';
@@ -159,6 +160,7 @@ test('support imports an exported session into a user after a preview; a viewer 
 }) => {
   const session = await createSession();
   await conversation(service, session);
+  await capability(service, 'setSessionMeta')(refOf(session), { title: 'Refund follow-up' }, { actor: 'e2e' });
   const support = await createAccount('support');
   await signIn(page, protectedUrl, support.name, sessionUrl(session));
   const download = page.waitForEvent('download');
@@ -176,8 +178,13 @@ test('support imports an exported session into a user after a preview; a viewer 
   expect((await service.searchSessions({ appName: session.appName, userId: session.userId })).total).toBe(1);
   await form.getByRole('button', { name: 'Import 1 sessions' }).click();
   await expect(form.getByRole('status', { name: 'Import preview' })).toContainText('Imported 1');
+  // Walk-through item 6 (issue 24): the row said "will be created" after the import, and the copy lost its title and creation time.
+  await expect(form.getByRole('status', { name: 'Import preview' }).getByRole('listitem')).toContainText('(3 events) created');
   const sessions = await service.searchSessions({ appName: session.appName, userId: session.userId });
   expect(sessions.total).toBe(2);
+  const copy = sessions.items.find((item) => item.id !== session.id);
+  expect(copy).toMatchObject({ title: 'Refund follow-up' });
+  expect(copy!.createTime).toBeCloseTo((await service.getSession(refOf(session)))!.events[0]!.timestamp, 3);
   for (const item of sessions.items) if (item.id !== session.id) await service.deleteSession({ ...refOf(session), sessionId: item.id });
 
   const viewer = await createAccount('viewer');

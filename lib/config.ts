@@ -76,3 +76,8 @@ export function agentServers(): AgentServerConfig {
   agentServerConfig = { raw, config };
   return config;
 }
+
+/** The app `npm run demo`'s example agent writes live, or null outside the demo. */
+export function demoLiveApp(): string | null {
+  return env().STATEHOUSE_DEMO_LIVE_APP ?? null;
+}

@@ -103,6 +103,8 @@ const schema = z.object({
   STATEHOUSE_STORE: text,
   /** The agents' ADK API servers the console may send messages through: a JSON list (lib/agent-server/config.ts). */
   STATEHOUSE_AGENT_SERVERS: text,
+  /** Set by `npm run demo`: the app its example agent writes live, which the apps page points newcomers at. */
+  STATEHOUSE_DEMO_LIVE_APP: text,
   /** The project root (prisma/ and node_modules); found from this module's location when unset. */
   STATEHOUSE_ROOT: text,
   /** The PostgreSQL server tests and migration diffs use. */

@@ -15,6 +15,9 @@ import { redactUrl } from '../lib/db';
 import { migrateDatabase } from '../lib/migrate/index';
 import { describeSeed, seedDatabase } from '../prisma/seed';
 import { startDemoAgent } from './demo-agent';
+import { APP_NAME } from '../examples/adk-agent/agent';
+import { demoGuideLines, readDemoGuide } from '../lib/data/demo-guide';
+import { openServices } from '../lib/services';
 import { DEFAULT_HOST, startNext } from './next-server';
 
 const url = databaseUrl();
@@ -40,10 +43,20 @@ if (build.status !== 0) {
 }
 
 const host = process.env.HOST?.trim() || DEFAULT_HOST;
+const live = process.env.STATEHOUSE_DEMO_AGENT !== '0';
+// The console's apps page points newcomers at the app written live (lib/data/demo-guide.ts).
+if (live) process.env.STATEHOUSE_DEMO_LIVE_APP = APP_NAME;
 console.log(`\nStarting the console on http://${host}:${port} (Ctrl-C to stop)`);
+const services = await openServices(url);
+try {
+  const guide = await readDemoGuide(services.store, live ? APP_NAME : null);
+  for (const line of demoGuideLines(guide, `http://${host}:${port}`)) console.log(line);
+} finally {
+  await services.close();
+}
 const server = startNext('start', { host, port });
 
-if (process.env.STATEHOUSE_DEMO_AGENT !== '0') {
+if (live) {
   console.log('The example agent (examples/adk-agent) writes a new session every 30 s; STATEHOUSE_DEMO_AGENT=0 turns it off.');
   const agent = startDemoAgent(url, AGENT_EVERY_MS);
   server.on('exit', () => void agent.stop());

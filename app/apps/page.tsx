@@ -10,6 +10,8 @@ import { Pagination } from '@/components/lists/pagination';
 import { SearchForm } from '@/components/lists/search-form';
 import { TableSkeleton } from '@/components/lists/skeleton';
 import { findApps } from '@/lib/data/apps';
+import { getDemoGuide } from '@/lib/data/demo-guide';
+import { DemoGuidePanel } from '@/components/lists/demo-guide';
 import { appListQueryOf, DEFAULT_PAGE_SIZE, type AppListQuery, type SearchParams } from '@/lib/data/list-params';
 import { APPS_PATH } from '@/lib/paths';
 import { APPS_WATCH_URLS } from '@/lib/queries/live-lists';
@@ -18,9 +20,11 @@ export const metadata: Metadata = { title: 'Apps' };
 
 export default async function AppsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const query = appListQueryOf(await searchParams);
+  const demo = await getDemoGuide();
   return (
     <div>
       <Breadcrumbs trail={trailTo()} />
+      {demo ? <DemoGuidePanel guide={demo} /> : null}
       <div className="mb-6">
         <h1 className="text-2xl font-semibold tracking-tight">Apps</h1>
         <p className="mt-1 text-sm text-muted">Every agent app with sessions or shared state in this database.</p>

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { AccountMenu } from '@/components/auth/account-menu';
-import { APPS_PATH, PREVIEW_PATH } from '@/lib/paths';
+import { APPS_PATH, AUDIT_PATH, PREVIEW_PATH } from '@/lib/paths';
 import { GlobalSearch } from './global-search';
 import { ThemeSwitch } from './theme-switch';
 
@@ -21,6 +21,10 @@ export function SiteHeader() {
           <Link href={PREVIEW_PATH} className="font-medium text-muted hover:text-foreground">
             <span className="hidden sm:inline">Template preview</span>
             <span className="sm:hidden">Preview</span>
+          </Link>
+          <Link href={AUDIT_PATH} className="font-medium text-muted hover:text-foreground">
+            <span className="hidden sm:inline">Audit log</span>
+            <span className="sm:hidden">Audit</span>
           </Link>
           <ThemeSwitch />
           <AccountMenu />

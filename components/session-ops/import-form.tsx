@@ -8,11 +8,13 @@ import { useAction } from '@/components/actions/use-action';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { importSessions } from '@/lib/actions/session-ops';
-import type { ImportReport } from '@/lib/commands/import-sessions';
+import type { ImportReport, ImportStatus } from '@/lib/commands/import-sessions';
 
 const PANEL = panelClass({ className: 'space-y-3 p-4' });
 
 const STATUS_TEXT = { create: 'will be created', exists: 'already exists', invalid: 'invalid' } as const;
+/** What a row says: a preview's "will be created" becomes "created" once the import wrote it. */
+const statusText = (status: ImportStatus, written: boolean) => (written && status === 'create' ? 'created' : STATUS_TEXT[status]);
 
 /**
  * Imports ADK session files (one session, or JSON Lines of them) into an app,
@@ -79,7 +81,8 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
           <ul className="max-h-64 space-y-1 overflow-auto font-mono text-xs">
             {report.items.map((item) => (
               <li key={item.line} className={item.status === 'create' ? '' : 'text-danger'}>
-                line {item.line}: {item.userId ?? '?'}/{item.sessionId ?? '?'} ({item.events} events) {STATUS_TEXT[item.status]}
+                line {item.line}: {item.userId ?? '?'}/{item.sessionId ?? '?'} ({item.events} events){' '}
+                {statusText(item.status, report.written)}
                 {item.problem ? ` — ${item.problem}` : ''}
               </li>
             ))}

@@ -23,9 +23,11 @@ export function TimeTravelBanner({ seq, item, error, compare, eventCount, onBack
     <div
       role="region"
       aria-label="Time travel"
-      className="sticky top-0 z-20 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-warning/50 bg-warning-surface px-4 py-2.5 text-sm shadow-sm"
+      // On a phone it must stay a bar, not a panel: the text and "Back to now" share the first row (the text's basis is 0, so
+      // the button never wraps under it), the comparison form takes the second, and the details show from sm up.
+      className="sticky top-0 z-20 flex flex-wrap items-center gap-x-4 gap-y-1.5 rounded-lg border border-warning/50 bg-warning-surface px-3 py-2 text-sm shadow-sm sm:gap-y-2 sm:px-4 sm:py-2.5"
     >
-      <p className="min-w-0 flex-1">
+      <p className="min-w-0 grow basis-0">
         <span className="font-semibold text-warning">Time travel:</span>{' '}
         {error ? (
           <span className="text-danger">
@@ -36,22 +38,22 @@ export function TimeTravelBanner({ seq, item, error, compare, eventCount, onBack
             state right after <strong>event #{seq}</strong>
             {eventCount !== undefined ? <span className="text-muted"> of {eventCount.toLocaleString('en')}</span> : null}
             {item ? (
-              <>
+              <span className="hidden sm:inline">
                 {' '}
                 by <strong>{item.event.author}</strong> at <Timestamp seconds={item.event.timestamp} />
-              </>
+              </span>
             ) : null}
             .
-            <span className="block text-xs text-muted">
+            <span className="hidden text-xs text-muted sm:block">
               Session keys are replayed up to this event; app and user keys are as they stood at its time.
             </span>
           </>
         )}
       </p>
-      <CompareForm key={compare ?? 'none'} seq={seq} compare={compare} onCompare={onCompare} />
-      <Button type="button" onClick={onBack} variant="primary">
+      <Button type="button" onClick={onBack} variant="primary" className="shrink-0 sm:order-last">
         Back to now
       </Button>
+      <CompareForm key={compare ?? 'none'} seq={seq} compare={compare} onCompare={onCompare} />
     </div>
   );
 }
@@ -64,7 +66,7 @@ function CompareForm({ seq, compare, onCompare }: { seq: number; compare: number
     onCompare(Number.isInteger(other) && other >= 1 && other !== seq ? other : null);
   };
   return (
-    <form onSubmit={submit} className="flex items-center gap-1.5">
+    <form onSubmit={submit} className="flex w-full items-center gap-1.5 sm:w-auto">
       <label htmlFor="compare-with" className="text-xs font-medium text-muted">
         Compare with event #
       </label>

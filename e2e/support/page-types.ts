@@ -3,7 +3,7 @@
 // a conversation, app and user state (one key and value right-to-left), and
 // the addresses that show them.
 import type { Page } from '@playwright/test';
-import { ACCOUNTS_PATH, APPS_PATH, appPath, comparePath, sessionPath, userPath } from '../../lib/paths';
+import { ACCOUNTS_PATH, APPS_PATH, appPath, auditPath, comparePath, sessionPath, userPath } from '../../lib/paths';
 import type { Session, SessionStore } from '../../lib/session-service';
 import { appendEvents, stateDeltaEvent, textEvent, toolCallEvents, uniqueName, type SessionOverrides } from '../../lib/testing/factories';
 import type { SharedState } from '../fixtures';
@@ -66,6 +66,8 @@ export async function makePageTypes({ service, createSession, setSharedState }: 
     { name: 'compare: choose a session', path: comparePath({ appName, userId, sessionId: session.id }) },
     { name: 'compare sessions', path: comparePath({ appName, userId, sessionId: session.id }, { appName, userId, sessionId: other.id }) },
     { name: 'compare users', path: comparePath({ appName, userId }, { appName, userId: otherUser.userId }) },
+    { name: 'audit log of the app', path: auditPath({ app: appName }) },
+    { name: 'audit log, nothing matches', path: auditPath({ actor: 'nobody-at-all' }) },
     { name: 'accounts', path: ACCOUNTS_PATH },
     { name: 'not found', path: `${appPath(appName)}/users/${encodeURIComponent(userId)}/sessions/no-such-session` },
   ];

@@ -114,6 +114,8 @@ export function splitSessionFile(text: string): Parsed[] {
 interface Planned {
   item: ImportItem;
   copy?: SessionCopy;
+  /** The id the file gives the session (the copy's own differs when new ids were asked for). */
+  fileId?: string;
 }
 
 function plan(entry: Parsed, target: ImportTarget, options: ImportOptions): Planned {
@@ -146,9 +148,12 @@ function plan(entry: Parsed, target: ImportTarget, options: ImportOptions): Plan
     if (!initial.ok) {
       throw invalidInput(`state: does not follow from the events for ${initial.keys.slice(0, 5).join(', ')}; the file was edited by hand?`);
     }
+    const createTime = Math.min(...events.map((event) => event.timestamp), file.lastUpdateTime ?? Infinity);
     return {
       item: { ...item, status: 'create' },
+      fileId: file.id,
       copy: {
+        ...(Number.isFinite(createTime) ? { createTime } : {}),
         appName: target.appName,
         userId: item.userId,
         sessionId: item.sessionId,
@@ -160,6 +165,17 @@ function plan(entry: Parsed, target: ImportTarget, options: ImportOptions): Plan
   } catch (error) {
     return { item: { ...item, problem: messageOf(error) } };
   }
+}
+
+/**
+ * A copy of a session this store holds (imported under a new id into the
+ * same app) keeps that session's title and labels: a session file, in ADK's
+ * format, has no room for them.
+ */
+async function withSourceMeta(store: SessionStore, copy: SessionCopy, fileId: string | undefined): Promise<SessionCopy> {
+  if (fileId === undefined || fileId === copy.sessionId || !store.getSessionMeta) return copy;
+  const meta = await store.getSessionMeta({ appName: copy.appName, userId: copy.userId, sessionId: fileId });
+  return meta ? { ...copy, title: meta.title, labels: meta.labels } : copy;
 }
 
 /**
@@ -205,7 +221,7 @@ export async function importSessionFile(
       `Nothing imported: ${counts.invalid} invalid, ${counts.exists} already exist (line ${refused.line}: ${refused.problem ?? refused.status}).`,
     );
   }
-  const copies = planned.flatMap((entry) => (entry.copy ? [entry.copy] : []));
+  const copies = await Promise.all(planned.flatMap((entry) => (entry.copy ? [withSourceMeta(store, entry.copy, entry.fileId)] : [])));
   await capability(store, 'importSessions')(copies, { actor: options.actor, reason: options.reason });
   return { ...report, written: true };
 }

@@ -4,6 +4,7 @@ import type { AppListQuery } from './list-params';
 import { requireViewer } from '../auth/server';
 import { getStore } from '../services';
 import { orUnreadable } from './unreadable';
+import { cutAppTier } from './tier-cut';
 
 /** Every app with sessions or shared state, by name. */
 export async function listApps(): Promise<AppSummary[]> {
@@ -38,7 +39,7 @@ export async function findApps(query: AppListQuery): Promise<{ items: AppSummary
 
 export interface AppOverview {
   summary: AppSummary;
-  /** The app tier, each key with the change that last set it (empty when it cannot be read). */
+  /** The app tier, each key with the change that last set it (empty when it cannot be read); large values cut (tier-cut.ts). */
   state: StateEntry[];
   /** Why the app tier's row cannot be read (an agent's store), or null. */
   stateUnreadable: string | null;
@@ -52,5 +53,5 @@ export const getAppOverview = cache(async (appName: string): Promise<AppOverview
   if (!summary) return null;
   return 'unreadable' in state
     ? { summary, state: [], stateUnreadable: state.unreadable }
-    : { summary, state: state.value, stateUnreadable: null };
+    : { summary, state: cutAppTier(appName, state.value), stateUnreadable: null };
 });

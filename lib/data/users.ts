@@ -3,6 +3,7 @@ import type { Page, StateEntry, UserSummary } from '../session-service';
 import { limitOffset, type UserListQuery } from './list-params';
 import { requireViewer } from '../auth/server';
 import { getStore } from '../services';
+import { cutUserTier } from './tier-cut';
 import { orUnreadable } from './unreadable';
 
 /** One page of an app's users (with sessions or user state). */
@@ -44,7 +45,7 @@ export const getUserOverview = cache(async (appName: string, userId: string): Pr
     userId,
     sessionCount: sessions.total,
     lastUpdateTime: Math.max(sessions.items[0]?.lastUpdateTime ?? -Infinity, ...state.map((entry) => entry.updateTime)),
-    state,
+    state: cutUserTier(appName, userId, state),
     stateUnreadable,
   };
 });

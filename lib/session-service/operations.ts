@@ -58,6 +58,8 @@ export interface SessionCopy {
   events: Event[];
   /** By default the last event's time (now, without events). */
   lastUpdateTime?: number;
+  /** By default the time of the copy (an import's file has no creation time: its first event's is the closest). */
+  createTime?: number;
   forkedFrom?: ForkLink;
   title?: string | null;
   labels?: string[];

@@ -31,7 +31,7 @@ export async function insertCopy(tx: SqlExecutor, dialect: Dialect, copy: Sessio
   const updateTime = options.lastUpdateTime ?? events.at(-1)?.timestamp ?? options.now;
   const inserted = await tx.$queryRaw<{ pk: unknown }[]>(
     sql`INSERT INTO sessions (app_name, user_id, id, revision, last_seq, create_time, update_time)
-        VALUES (${copy.appName}, ${copy.userId}, ${copy.sessionId}, ${count}, ${count}, ${options.now}, ${updateTime})
+        VALUES (${copy.appName}, ${copy.userId}, ${copy.sessionId}, ${count}, ${count}, ${copy.createTime ?? options.now}, ${updateTime})
         ON CONFLICT DO NOTHING RETURNING pk`,
   );
   const pkValue = inserted[0]?.pk;
