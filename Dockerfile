@@ -11,6 +11,8 @@
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
+# A CA bundle for npm behind a TLS-inspecting proxy (mounted into the build; scripts/container-test.sh); empty: Node's own.
+ARG NODE_EXTRA_CA_CERTS=
 # better-sqlite3 compiles from source when its prebuilt binary cannot be downloaded.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ ca-certificates \

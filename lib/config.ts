@@ -37,6 +37,11 @@ export function isReadOnly(): boolean {
   return env().STATEHOUSE_READ_ONLY;
 }
 
+/** STATEHOUSE_NO_TEST_NAMESPACES: test kits may not mark or clear namespaces on this deployment. */
+export function testNamespacesAllowed(): boolean {
+  return !env().STATEHOUSE_NO_TEST_NAMESPACES;
+}
+
 /** One store to serve besides Statehouse's own database: an agent's ADK session database. */
 export interface AgentStoreLocation {
   /** `agent` unless named (`staging=postgresql://...`). */

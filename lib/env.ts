@@ -58,6 +58,8 @@ const schema = z.object({
   STATEHOUSE_DOOR_HEADER: flag('STATEHOUSE_DOOR_HEADER'),
   /** `1`: no write door is open (API writes and server actions answer 403) and the console offers no write control. */
   STATEHOUSE_READ_ONLY: flag('STATEHOUSE_READ_ONLY'),
+  /** `1`: test kits may not mark or clear namespaces here (a production deployment): DELETE of apps and users answers 403. */
+  STATEHOUSE_NO_TEST_NAMESPACES: flag('STATEHOUSE_NO_TEST_NAMESPACES'),
   /** Single sign-on: the OpenID provider's issuer URL (https://, or http:// on this machine); off when unset. */
   STATEHOUSE_OIDC_ISSUER: text,
   /** The client id registered at the provider. */

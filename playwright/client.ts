@@ -4,6 +4,12 @@
 import type { z } from 'zod';
 import {
   appListSchema,
+  clearCountSchema,
+  namespaceListSchema,
+  userListSchema,
+  type ClearCount,
+  type NamespaceMark,
+  type TestRun,
   sessionSchema,
   stateEntriesSchema,
   type NewEvent,
@@ -161,15 +167,52 @@ export class StatehouseClient {
     await this.call('PATCH', `${userPath(appName, userId)}/state`, stateEntriesSchema, edit);
   }
 
-  /** Removes the app's sessions, events, state and history for good (admin). */
-  clearApp(appName: string): Promise<void> {
-    return this.call('DELETE', appPath(appName), null);
+  /**
+   * Removes an app the kit marked as its own (`markNamespace`): its sessions,
+   * events, state and history, for good; the clear is recorded in the
+   * operations log with `actor` and `reason`. A dry run only counts (admin).
+   */
+  clearApp(appName: string, options: ClearOptions): Promise<ClearCount> {
+    return this.call('DELETE', `${appPath(appName)}?${clearQuery(options)}`, clearCountSchema);
   }
 
-  /** Removes one user's sessions, user state and their history for good; app state stays (admin). */
-  clearUser(appName: string, userId: string): Promise<void> {
-    return this.call('DELETE', userPath(appName, userId), null);
+  /** Removes one user of a user namespace the kit marked (sessions, user state, their history); app state stays (admin). */
+  clearUser(appName: string, userId: string, options: ClearOptions): Promise<ClearCount> {
+    return this.call('DELETE', `${userPath(appName, userId)}?${clearQuery(options)}`, clearCountSchema);
   }
+
+  /** Marks an app (or, with `userSuffix`, the users of an app whose ids end with it) as the kit's own: only marked data can be cleared. */
+  markNamespace(namespace: { appName: string; userSuffix?: string }, run: TestRun, actor: string): Promise<void> {
+    return this.call('POST', '/api/test-namespaces', null, { ...namespace, run, actor });
+  }
+
+  /** Every namespace marked by a kit and not cleared yet, with the run that made it. */
+  async listNamespaces(): Promise<NamespaceMark[]> {
+    return (await this.call('GET', '/api/test-namespaces', namespaceListSchema)).items;
+  }
+
+  /** Ids of an app's users containing `q` (with sessions or user state), up to 1,000. */
+  async userIds(appName: string, q: string): Promise<string[]> {
+    const query = new URLSearchParams({ q, limit: '1000' });
+    return (await this.call('GET', `${appPath(appName)}/users?${query.toString()}`, userListSchema)).items.map((user) => user.userId);
+  }
+
+  /** Drops a user namespace's mark once its users are cleared. */
+  releaseNamespace(namespace: { appName: string; userSuffix: string }): Promise<void> {
+    const query = new URLSearchParams({ appName: namespace.appName, userSuffix: namespace.userSuffix });
+    return this.call('DELETE', `/api/test-namespaces?${query.toString()}`, null);
+  }
+}
+
+/** Why and by whom data is cleared (both recorded in the operations log); a dry run only counts. */
+export interface ClearOptions {
+  reason: string;
+  actor: string;
+  dryRun?: boolean;
+}
+
+function clearQuery(options: ClearOptions): string {
+  return new URLSearchParams({ reason: options.reason, actor: options.actor, dryRun: String(options.dryRun ?? false) }).toString();
 }
 
 function entriesRecord(body: z.infer<typeof stateEntriesSchema>): Record<string, JsonValue> {

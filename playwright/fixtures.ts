@@ -14,6 +14,7 @@ import { statehouseMatchers } from './matchers.js';
 import { uniqueNamespace } from './namespace.js';
 import { playwright } from './playwright-test.js';
 import { Statehouse, type NamespaceMode } from './statehouse.js';
+import { currentRun, sweepLeftovers } from './sweep.js';
 import type { SessionRef } from './types.js';
 
 export interface StatehouseTestOptions {
@@ -34,7 +35,30 @@ export interface StatehouseFixtures {
   statehouseConsole: StatehouseConsole;
 }
 
-export const test = playwright.test.extend<StatehouseTestOptions & StatehouseFixtures>({
+export interface StatehouseWorkerFixtures {
+  /** Sweep namespaces left by killed runs when the run's first worker starts (default true). */
+  statehouseSweep: boolean;
+  /** Marks from other hosts are swept once older than this many hours (default 24). */
+  statehouseSweepAfterHours: number;
+  /** Runs the sweep (automatic; nothing to use). */
+  statehouseSweeper: void;
+}
+
+export const test = playwright.test.extend<StatehouseTestOptions & StatehouseFixtures, StatehouseWorkerFixtures>({
+  statehouseSweep: [true, { option: true, scope: 'worker' }],
+  statehouseSweepAfterHours: [24, { option: true, scope: 'worker' }],
+  statehouseSweeper: [
+    async ({ statehouseSweep, statehouseSweepAfterHours }, use, workerInfo) => {
+      // One sweep per run (and again after a worker restart), by the first worker; STATEHOUSE_URL and STATEHOUSE_TOKEN name the server.
+      if (statehouseSweep && workerInfo.parallelIndex === 0 && process.env.STATEHOUSE_URL) {
+        const report = await sweepLeftovers(new StatehouseClient(), currentRun(), { maxAgeHours: statehouseSweepAfterHours });
+        for (const failure of report.failures) console.warn(`statehouse sweep: ${failure}`);
+      }
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
+
   statehouseNamespace: ['app', { option: true }],
   statehouseApp: ['pw', { option: true }],
   statehouseURL: [undefined, { option: true }],
@@ -55,7 +79,9 @@ export const test = playwright.test.extend<StatehouseTestOptions & StatehouseFix
       sharedApp: mode === 'user' ? statehouseApp : undefined,
       // The spec file as the project names it, then the describe blocks and the title.
       titlePath: [relative(testInfo.project.testDir, testInfo.file) || basename(testInfo.file), ...testInfo.titlePath.slice(1)],
+      run: currentRun(),
     });
+    await statehouse.open();
     await use(statehouse);
     try {
       if (statehouseAttachOnFailure && testInfo.status !== testInfo.expectedStatus) {

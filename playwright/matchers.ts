@@ -4,7 +4,7 @@
 import type { ExpectMatcherState, MatcherReturnType } from '@playwright/test';
 import { asSessionRef, clientOf, describeRef } from './handles.js';
 import { hasSubset, jsonEqual, pick } from './json-match.js';
-import type { JsonValue, SessionJson, StateRecord, StoredEvent } from './types.js';
+import type { JsonValue, SessionJson, SessionRef, StateRecord, StoredEvent } from './types.js';
 
 export interface RetryOptions {
   /** Milliseconds; default the expect timeout (`expect.timeout` in the config, 5 s by default). */
@@ -148,9 +148,15 @@ function summary(event: StoredEvent, index: number): Record<string, unknown> {
   };
 }
 
+/*
+ * Each matcher's receiver is a session handle (SessionRef): Playwright offers
+ * a custom matcher only on values of its receiver's type, so
+ * `expect(42).toHaveStateKey('k')` does not compile (matchers.types.test.ts).
+ * A value that is not a handle at run time (from `any`) fails with a message.
+ */
 export const statehouseMatchers = {
   /** The session's merged state (as the agent sees it, `app:`/`user:` prefixed) has these keys and values; `exact` for the whole state. */
-  async toHaveState(this: ExpectMatcherState, session: unknown, expected: StateRecord, options?: StateOptions) {
+  async toHaveState(this: ExpectMatcherState, session: SessionRef, expected: StateRecord, options?: StateOptions) {
     return retry(this, 'toHaveState', session, options, (s) => {
       if (options?.exact) return { pass: jsonEqual(s.state, expected), expected, received: s.state };
       const received = pick(s.state, Object.keys(expected));
@@ -165,7 +171,7 @@ export const statehouseMatchers = {
   },
 
   /** One key of the merged state; without `value`, only that the key exists. */
-  async toHaveStateKey(this: ExpectMatcherState, session: unknown, key: string, value?: JsonValue, options?: RetryOptions) {
+  async toHaveStateKey(this: ExpectMatcherState, session: SessionRef, key: string, value?: JsonValue, options?: RetryOptions) {
     return retry(this, 'toHaveStateKey', session, options, (s) => {
       const present = Object.hasOwn(s.state, key);
       const received = present ? { [key]: s.state[key] } : {};
@@ -180,7 +186,7 @@ export const statehouseMatchers = {
   },
 
   /** Some event of the session matches every field of the pattern (author, invocationId, a subset of its stateDelta, text). */
-  async toHaveEvent(this: ExpectMatcherState, session: unknown, pattern: EventPattern, options?: RetryOptions) {
+  async toHaveEvent(this: ExpectMatcherState, session: SessionRef, pattern: EventPattern, options?: RetryOptions) {
     return retry(this, 'toHaveEvent', session, options, (s) => {
       const closest = closestEvent(s.events, pattern);
       const listing = s.events.map((event, index) => `  ${JSON.stringify(summary(event, index))}`).join('\n');
@@ -195,7 +201,7 @@ export const statehouseMatchers = {
   },
 
   /** The session has exactly this many events. */
-  async toHaveEventCount(this: ExpectMatcherState, session: unknown, count: number, options?: RetryOptions) {
+  async toHaveEventCount(this: ExpectMatcherState, session: SessionRef, count: number, options?: RetryOptions) {
     return retry(this, 'toHaveEventCount', session, options, (s) => ({
       pass: s.events.length === count,
       expected: count,

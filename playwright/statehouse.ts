@@ -1,11 +1,12 @@
-// One test's view of Statehouse: its namespace, what it seeded, and the
-// clean-up that removes everything it created and puts back the shared app
-// keys it wrote itself (only while they still hold what it wrote), through
-// audited edits naming the test.
+// One test's view of Statehouse: its namespace (marked on the server as the
+// kit's own before anything is written into it), what it seeded, and the
+// clean-up that clears that namespace (with a reason, recorded in the
+// operations log under the test's name) and puts back the shared app keys it
+// wrote itself (only while they still hold what it wrote).
 import { StatehouseError, type StatehouseClient } from './client.js';
 import { bindClient } from './handles.js';
 import { actorOf } from './namespace.js';
-import type { JsonValue, NewEvent, SessionJson, SessionRef, StateRecord } from './types.js';
+import type { JsonValue, NewEvent, SessionJson, SessionRef, StateRecord, TestRun } from './types.js';
 
 /**
  * How a test is kept apart from the others:
@@ -45,7 +46,11 @@ export interface StatehouseOptions {
   /** In `user` mode, the shared app; in `app` mode, ignored. */
   sharedApp?: string;
   titlePath: readonly string[];
+  /** The run marking the namespaces (its sweep finds them if it is killed). */
+  run: TestRun;
 }
+
+const CLEAN_UP_REASON = 'test clean-up: the namespace the test created';
 
 const TEMP_PREFIX = 'temp:';
 const APP_PREFIX = 'app:';
@@ -74,6 +79,9 @@ export class Statehouse {
   /** The actor the test's audited edits name. */
   readonly actor: string;
   private readonly sharedApp: string | undefined;
+  private readonly run: TestRun;
+  /** Marks of the namespaces this test writes into (its app, or its users' suffix in each shared app), by app. */
+  private readonly marks = new Map<string, Promise<void>>();
   /** The user ids handed out in shared apps, by app: removed after the test. */
   private readonly sharedUsers = new Map<string, Set<string>>();
   /** The app: keys this test wrote in shared apps: what each held before its first write, and what the test wrote last. */
@@ -90,9 +98,34 @@ export class Statehouse {
     this.namespace = options.namespace;
     this.sharedApp = options.sharedApp;
     this.actor = actorOf(options.titlePath);
+    this.run = options.run;
     if (this.mode === 'user' && !this.sharedApp) {
       throw new Error("statehouse: namespace 'user' needs the app the tests share: test.use({ statehouseApp: 'my-agent' }).");
     }
+  }
+
+  /** Marks the test's own namespace as the kit's (before the test writes anything): only marked data can be cleared. */
+  async open(): Promise<void> {
+    this.markIn(this.appName);
+    await this.marked();
+  }
+
+  private get userSuffix(): string {
+    return `@${this.namespace}`;
+  }
+
+  /** Starts marking the test's namespace in `appName` (once): its own app, or its users in a shared one. */
+  private markIn(appName: string): void {
+    if (this.marks.has(appName)) return;
+    const namespace = this.ownsApp(appName) ? { appName } : { appName, userSuffix: this.userSuffix };
+    const marking = this.client.markNamespace(namespace, this.run, this.actor);
+    // Awaited by marked(); never an unhandled rejection meanwhile.
+    marking.catch(() => undefined);
+    this.marks.set(appName, marking);
+  }
+
+  private async marked(): Promise<void> {
+    await Promise.all(this.marks.values());
   }
 
   /** The app this test's agent should use: its own in `app` mode, the shared one in `user` mode. */
@@ -107,7 +140,8 @@ export class Statehouse {
    */
   userId(name = 'user', app = this.appName): string {
     if (this.ownsApp(app)) return name;
-    const id = `${name}@${this.namespace}`;
+    this.markIn(app);
+    const id = `${name}${this.userSuffix}`;
     let users = this.sharedUsers.get(app);
     if (!users) this.sharedUsers.set(app, (users = new Set()));
     users.add(id);
@@ -170,6 +204,7 @@ export class Statehouse {
     const appName = request.app ?? this.appName;
     const userId = this.userId(request.user ?? 'user', appName);
     const tiers = split(request.state ?? {});
+    await this.marked();
     await this.noteAppWrites(appName, tiers.app);
     if (request.session === false) {
       if (Object.keys(tiers.session).length > 0 || request.events?.length) {
@@ -190,24 +225,31 @@ export class Statehouse {
 
   /**
    * Removes what the test created: its app (`app` mode) or its users
-   * (sessions, user state, their history), and puts back each app: key it
-   * seeded in a shared app, through an audited edit naming the test, but only
-   * if the key still holds what the test wrote (compare-and-set): a key someone
-   * changed since is left as it is, and `cleanUpNotes` says so. Errors are
-   * collected and thrown together after every step has been tried.
+   * (sessions, user state, their history), each clear recorded in the
+   * operations log under the test's name, then drops its user namespaces'
+   * marks; and puts back each app: key it seeded in a shared app, through an
+   * audited edit naming the test, but only if the key still holds what the
+   * test wrote (compare-and-set): a key someone changed since is left as it
+   * is, and `cleanUpNotes` says so. Errors are collected and thrown together
+   * after every step has been tried.
    */
   async cleanUp(): Promise<void> {
     const failures: unknown[] = [];
-    const attempt = async (step: () => Promise<void>) => {
+    const attempt = async (step: () => Promise<unknown>) => {
       try {
         await step();
       } catch (error) {
         failures.push(error);
       }
     };
-    if (this.mode === 'app') await attempt(() => this.client.clearApp(this.namespace));
+    const clear = { reason: CLEAN_UP_REASON, actor: this.actor };
+    await attempt(() => this.marked());
+    if (this.mode === 'app') await attempt(() => this.client.clearApp(this.namespace, clear));
     for (const [appName, users] of this.sharedUsers) {
-      for (const userId of users) await attempt(() => this.client.clearUser(appName, userId));
+      for (const userId of users) await attempt(() => this.client.clearUser(appName, userId, clear));
+    }
+    for (const appName of this.marks.keys()) {
+      if (!this.ownsApp(appName)) await attempt(() => this.client.releaseNamespace({ appName, userSuffix: this.userSuffix }));
     }
     for (const [appName, writes] of this.appWrites) {
       for (const [key, { before, written }] of writes) await attempt(() => this.putBack(appName, key, before, written));

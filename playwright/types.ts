@@ -57,3 +57,28 @@ export interface SessionRef {
   userId: string;
   sessionId: string;
 }
+
+/** What a clear removed (or would, in a dry run). */
+export const clearCountSchema = z.object({ dryRun: z.boolean(), sessions: z.number(), events: z.number(), stateKeys: z.number() });
+export type ClearCount = z.infer<typeof clearCountSchema>;
+
+/** The kit run that marked a namespace: its Playwright runner, by host and process id. */
+export interface TestRun {
+  id: string;
+  host: string;
+  pid: number;
+}
+
+const namespaceMarkSchema = z.object({
+  appName: z.string(),
+  /** '' for a whole app; `@<namespace>` for the users of a shared app whose ids end with it. */
+  userSuffix: z.string(),
+  run: z.object({ id: z.string(), host: z.string(), pid: z.number() }),
+  actor: z.string(),
+  /** Seconds since the epoch. */
+  time: z.number(),
+});
+export type NamespaceMark = z.infer<typeof namespaceMarkSchema>;
+export const namespaceListSchema = z.object({ items: z.array(namespaceMarkSchema) });
+
+export const userListSchema = z.object({ items: z.array(z.looseObject({ userId: z.string() })) });

@@ -6,6 +6,8 @@ const KIND_TEXT: Record<OperationRecord['kind'], string> = {
   import: 'imported',
   meta: 'title and labels set',
   prune: 'events deleted',
+  mark: 'marked as a test namespace',
+  clear: 'test data cleared',
 };
 
 function describe(record: OperationRecord): string {

@@ -21,6 +21,12 @@ export const forbidden = (required: Role, what = 'this') => new AuthError('FORBI
 export const readOnlyRefusal = () =>
   new AuthError('READ_ONLY', 'This console is read-only (STATEHOUSE_READ_ONLY): it takes no writes, whoever asks.');
 
+export const testNamespacesOff = () =>
+  new AuthError(
+    'FORBIDDEN',
+    'Test namespaces are switched off on this deployment (STATEHOUSE_NO_TEST_NAMESPACES): no test kit may mark or clear data here.',
+  );
+
 /** What a write with app: keys is refused as, at every door. */
 export const APP_KEYS_WRITE = 'changing app: keys (app state)';
 

@@ -25,6 +25,8 @@ const RULES: readonly Rule[] = [
   { methods: ['POST'], path: new RegExp(`^/api/apps/${SEGMENT}(/users/${SEGMENT}/sessions/${SEGMENT})?/prune$`), role: 'admin' },
   // Clearing an app's or a user's data loses it and its history for good.
   { methods: ['DELETE'], path: new RegExp(`^/api/apps/${SEGMENT}(/users/${SEGMENT})?$`), role: 'admin' },
+  // Marking a test kit's namespace makes it clearable.
+  { methods: ['POST', 'DELETE'], path: /^\/api\/test-namespaces$/, role: 'admin' },
   { methods: ['POST', 'PUT', 'PATCH', 'DELETE'], path: /^\/api(\/.*)?$/, role: 'support' },
 ];
 

@@ -39,9 +39,16 @@ export function authorizeStateWrite(principal: Principal, write: Parameters<type
   if (!hasRole(principal.role, role)) throw forbidden(role, APP_KEYS_WRITE);
 }
 
-/** The name a write is recorded under: the signed-in account; in local mode, the name the caller gives. */
-export function auditActor(principal: Principal, claimed: string): string {
-  return accountActor(principal) ?? claimed;
+/**
+ * The name a write is recorded under. In local mode, the name the caller
+ * gives; signed in, the account, after the name the caller gives (a test,
+ * `playwright: <file> › <title>`) when it gives one: `<claimed> (by <account>)`,
+ * so the account can never be hidden.
+ */
+export function auditActor(principal: Principal, claimed: string | undefined): string {
+  const account = accountActor(principal);
+  if (account === undefined) return claimed ?? 'api';
+  return claimed === undefined || claimed === account || claimed === 'api' ? account : `${claimed} (by ${account})`;
 }
 
 /** Appends by a signed-in account name it in the history of the state they change; the local operator's name their author. */

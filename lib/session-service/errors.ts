@@ -24,7 +24,9 @@ export type ErrorCode =
   /** The agent server answered an error, the agent failed, or the answer was not an ADK event stream. */
   | 'AGENT_FAILED'
   /** The agent server's own store has no such session (it runs over another store than the one served). */
-  | 'AGENT_SESSION_MISSING';
+  | 'AGENT_SESSION_MISSING'
+  /** Clearing data outside every namespace a test kit marked as its own. */
+  | 'NOT_TEST_NAMESPACE';
 
 /**
  * Marks the errors of this module in a way that survives bundling: Next

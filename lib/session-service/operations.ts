@@ -87,7 +87,8 @@ export interface PruneCount {
   events: number;
 }
 
-export type OperationKind = 'fork' | 'import' | 'meta' | 'prune';
+/** `mark` and `clear`: a test kit's namespace marked as its own, and cleared (test-namespaces.ts). */
+export type OperationKind = 'fork' | 'import' | 'meta' | 'prune' | 'mark' | 'clear';
 
 /** One entry of the session operations history. */
 export interface OperationRecord {

@@ -1,7 +1,7 @@
 // What the fixture leaves after a test in a shared app: the test's users are
 // gone, the app keys it seeded are back (through an edit whose history names
 // the test), and what it did not write itself (its agent's keys) stays.
-import { StatehouseClient, expect, test } from '../index.js';
+import { StatehouseClient, currentRun, expect, test } from '../index.js';
 
 const SHARED_APP = `kit-fixtures-${Date.now().toString(36)}`;
 const client = new StatehouseClient();
@@ -21,10 +21,12 @@ test.describe.configure({ mode: 'serial' });
 test.use({ statehouseNamespace: 'user', statehouseApp: SHARED_APP });
 
 test.beforeAll(async () => {
+  // This spec makes the shared app itself, so it marks it as the kit's own: afterAll may clear it.
+  await client.markNamespace({ appName: SHARED_APP }, currentRun(), 'playwright: fixtures.spec.ts');
   await client.editAppState(SHARED_APP, { set: { mode: 'live' }, reason: 'the app as deployed', actor: 'ops' });
 });
 test.afterAll(async () => {
-  await client.clearApp(SHARED_APP);
+  await client.clearApp(SHARED_APP, { reason: 'the spec made this app', actor: 'playwright: fixtures.spec.ts' });
 });
 
 test('a test changes shared app state and creates sessions', async ({ statehouse }) => {

@@ -1,7 +1,7 @@
 // The matchers wait for what an agent writes later, and when it never comes
 // they fail after the timeout with a diff a person can read.
 import { test as base } from '@playwright/test';
-import { expect, test } from '../index.js';
+import { expect, test, type SessionRef } from '../index.js';
 
 /** The assertion's failure, with how long it took to fail. */
 async function failure(assertion: Promise<unknown>): Promise<{ message: string; ms: number }> {
@@ -88,6 +88,7 @@ test('the default timeout is the expect timeout', async ({ statehouse }) => {
 });
 
 base('a value that is not a session is named in the message', async () => {
-  const result = await failure(expect({ id: 'x' }).toHaveEventCount(1));
+  // From untyped data (JSON), so the compiler cannot refuse it as it refuses a literal.
+  const result = await failure(expect(JSON.parse('{"id": "x"}') as SessionRef).toHaveEventCount(1));
   expect(result.message).toContain('Expected a session ({ appName, userId, sessionId }');
 });

@@ -36,7 +36,19 @@ test.describe('a shared deployment with a token', () => {
     expect(run.results).toHaveLength(12);
     expect(new Set(run.results.map((r) => r.parallelIndex)).size, 'ran on four workers at once').toBe(4);
 
-    expect(await deployment.tableCounts()).toEqual(withShared);
+    // Every table as it was, but the operations log: it keeps each test's mark-and-clear, naming the test.
+    const { session_operations: logged = 0, ...after } = await deployment.tableCounts();
+    const { session_operations: loggedBefore = 0, ...expected } = withShared;
+    expect(after).toEqual(expected);
+    expect(logged - loggedBefore, 'one clear recorded per test (the marks went with the data)').toBe(12);
+    const log = await fetch(`${deployment.url}/api/apps/kit-shared/operations`, {
+      headers: { authorization: `Bearer ${deployment.token}` },
+    });
+    const clears = ((await log.json()) as { items: { kind: string; actor: string }[] }).items;
+    // On a protected deployment the log names the test, then the token's account.
+    expect(clears[0]?.actor).toMatch(
+      /^playwright: isolation\.spec\.ts › namespace user › test \d sees only its own sessions and state \(by kit-ci\)$/,
+    );
     testInfo.annotations.push({ type: 'database', description: `${deployment.provider}: ${JSON.stringify(before)}` });
     const state = await fetch(`${deployment.url}/api/apps/kit-shared/state`, { headers: { authorization: `Bearer ${deployment.token}` } });
     expect(((await state.json()) as { entries: { key: string; value: unknown }[] }).entries.map((e) => [e.key, e.value])).toEqual([

@@ -1,10 +1,10 @@
-// Apps and users: the app lists, the users of an app, session search, and clearing an app's or a user's data.
+// Apps and users: the app lists, the users of an app, session search (clearing is in test-namespaces.ts).
 import { z } from 'zod';
 import { getStore } from '../../services';
 import { idSchema } from '../../validation/schemas';
 import { searchValueOf } from '../../validation/search-value';
 import { plainRoute, route } from '../handler';
-import { appNameOf, userRefOf, type AppParams, type UserParams } from '../params';
+import { appNameOf, type AppParams } from '../params';
 import { pageQuery, parseQuery } from '../query';
 import { json } from '../respond';
 
@@ -16,18 +16,6 @@ export const listAppNames = plainRoute(async () => {
 
 /** The dashboard's app summaries. */
 export const listApps = plainRoute(async () => json({ items: await (await getStore()).listApps() }));
-
-/** Clears the app's data for good (sessions, events, state, history): test suites' clean-up. `200 null`, also when the app has no data. */
-export const clearApp = route<AppParams>(async (_request, params) => {
-  await (await getStore()).clearData({ appName: appNameOf(params) });
-  return json(null);
-});
-
-/** Clears one user's data for good (sessions, user state, their history); app state stays. `200 null`, also when the user has no data. */
-export const clearUser = route<UserParams>(async (_request, params) => {
-  await (await getStore()).clearData(userRefOf(params));
-  return json(null);
-});
 
 const usersQuery = z.object({ q: z.string().optional(), ...pageQuery });
 

@@ -4,7 +4,7 @@
 // here imports Next.
 import type { ServedMethod } from '../methods';
 import { sendMessage } from './agent';
-import { clearApp, clearUser, listAppNames, listApps, listUsers, searchSessions } from './apps';
+import { listAppNames, listApps, listUsers, searchSessions } from './apps';
 import { appendEvent, getEvent, getTimeline, getTimelinePosition, getValue, listEvents } from './events';
 import { getKeyHistory, getUserHistory, listOperations } from './history';
 import type { PatternParams, PathParams } from './pattern';
@@ -14,6 +14,7 @@ import { createSession, createSessionWithId, deleteSession, getSession, listSess
 import { editSessionMeta, forkSession, getSessionMeta, pruneIdleSessions, pruneSession, rewind } from './session-ops';
 import { exportAudit } from './audit';
 import { editAppState, editUserState, getAppState, getAppStateValue, getSessionState, getUserState, getUserStateValue } from './state';
+import { clearApp, clearUser, listTestNamespaces, markTestNamespace, releaseTestNamespace } from './test-namespaces';
 import { exportApp, exportSession, exportUser, importToApp, importToUser } from './transfer';
 
 /** A route handler as Next calls it: the request, and the path's parameters (a Promise, decoded once). */
@@ -34,6 +35,7 @@ export const API = table({
   '/api/audit': { GET: exportAudit },
   '/api/render': { POST: renderPreview },
   '/api/search': { GET: find },
+  '/api/test-namespaces': { GET: listTestNamespaces, POST: markTestNamespace, DELETE: releaseTestNamespace },
   '/api/apps/:app': { DELETE: clearApp },
   '/api/apps/:app/state': { GET: getAppState, PATCH: editAppState },
   '/api/apps/:app/state/value': { GET: getAppStateValue },

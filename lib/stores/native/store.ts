@@ -38,6 +38,7 @@ import { findDocs } from './search-docs';
 import type { FindRequest, FindResult } from '../../session-service/search';
 import type { SessionOperations } from '../../session-service/operations';
 import { NativeSessionOperations } from './session-operations';
+import { NativeTestNamespaces } from './test-namespaces';
 
 /**
  * ADK's session service on a Prisma client (SQLite or PostgreSQL through
@@ -49,9 +50,13 @@ export class NativeSessionStore implements SessionStore {
 
   private readonly operations: NativeSessionOperations;
 
+  /** Test kits' namespaces: the only data clearing may remove (test-namespaces.ts). */
+  readonly testNamespaces: NativeTestNamespaces;
+
   constructor(client: SqlClient, dialect: Dialect, options: NativeStoreOptions = {}) {
     this.context = new StoreContext(client, dialect, options);
     this.operations = new NativeSessionOperations(client, dialect);
+    this.testNamespaces = new NativeTestNamespaces(this.context);
   }
 
   // Whole-session operations (session-operations.ts).

@@ -1,4 +1,4 @@
-// DELETE /api/apps/{app} — clears the app's data for good (sessions, events, state, history): test suites' clean-up.
+// DELETE /api/apps/{app} — clears an app a test kit marked as its own (reason required, dry run, operations log): test suites' clean-up.
 import { routeHandlers } from '@/lib/http/api/match';
 
 export const dynamic = 'force-dynamic';
