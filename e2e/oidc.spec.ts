@@ -3,7 +3,8 @@
 // people whose groups the test sets) and a protected console of the spec's
 // own configured for it. Sign-in, roles from groups, a person whose groups
 // change, no access without a mapped group, the audit naming the person,
-// and sign-out. (Forged and expired ID tokens: lib/auth/oidc.test.ts.)
+// and sign-out, at the provider too (RP-initiated logout). (Forged and
+// expired ID tokens: lib/auth/oidc.test.ts.)
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -51,6 +52,7 @@ test.beforeAll(async () => {
       {
         ...CLIENT,
         redirect_uris: [`${server.baseURL}/sign-in/oidc/callback`],
+        post_logout_redirect_uris: [`${server.baseURL}/sign-in`],
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
@@ -119,13 +121,23 @@ test('signs in through the provider with the role its groups map to, and the aud
   expect(appEdit.status()).toBe(403);
 });
 
-test('signs out of the console', async ({ page }) => {
+test('signs out of the console and of the provider (its end_session_endpoint), so the next sign-in asks again', async ({ page }) => {
   groups.set('ada', ['helpdesk']);
   await signInThroughProvider(page, 'ada');
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/sign-in/);
+  // The provider asks to confirm ending its own session, then sends the browser back to the console's sign-in page.
+  await page.waitForURL((url) => !url.href.startsWith(server.baseURL), { waitUntil: 'commit' });
+  await page.waitForLoadState('domcontentloaded');
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await page.waitForURL((url) => url.href.startsWith(`${server.baseURL}/sign-in`), { waitUntil: 'commit' });
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('statehouse_oidc_id');
   await page.goto(server.baseURL + APPS_PATH);
   await expect(page).toHaveURL(/\/sign-in/);
+  // The provider no longer knows ada: it asks her to sign in.
+  await page.getByRole('link', { name: `Sign in with ${LABEL}` }).click();
+  await page.waitForURL((url) => !url.href.startsWith(server.baseURL), { waitUntil: 'commit' });
+  await page.waitForLoadState('domcontentloaded');
+  await expect(page.locator('input[name="login"]')).toBeVisible();
 });
 
 test('a person whose groups change gets the new role at their next sign-in, and none without a mapped group', async ({ page }) => {
@@ -155,7 +167,8 @@ test('a person whose groups change gets the new role at their next sign-in, and 
   groups.set('grace', ['marketing']);
   await signInThroughProvider(page, 'grace');
   await expect(page).toHaveURL(/\/sign-in\?error=/);
-  await expect(page.getByRole('alert')).toContainText('grace has no access');
+  // (Next's route announcer is an alert too, empty.)
+  await expect(page.getByRole('alert').filter({ hasText: 'has no access' })).toContainText('grace has no access');
   // Every session of theirs ended with it.
   expect((await page.request.get(server.baseURL + '/api/apps', asFirst)).status()).toBe(401);
 });

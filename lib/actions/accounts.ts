@@ -21,6 +21,7 @@ import { defineAction, type Revalidation } from './define';
 const onAccountsPage = (_input: unknown, result: ActionResult<unknown>): Revalidation | false => result.ok && [ACCOUNTS_PATH];
 
 export const createAccount = defineAction({
+  name: 'createAccount',
   role: 'admin',
   input: createAccountInput,
   run: async (input) => createAccountCommand(await getAccountStore(), input),
@@ -28,6 +29,7 @@ export const createAccount = defineAction({
 });
 
 export const updateAccount = defineAction({
+  name: 'updateAccount',
   role: 'admin',
   input: updateAccountInput,
   run: async (input, admin) => updateAccountCommand(await getAccountStore(), admin, input),
@@ -35,6 +37,7 @@ export const updateAccount = defineAction({
 });
 
 export const setAccountPassword = defineAction({
+  name: 'setAccountPassword',
   role: 'admin',
   input: setPasswordInput,
   run: async (input) => setPasswordCommand(await getAccountStore(), input),
@@ -43,6 +46,7 @@ export const setAccountPassword = defineAction({
 
 /** The secret is in this answer only; the page shows it once. */
 export const createApiToken = defineAction({
+  name: 'createApiToken',
   role: 'admin',
   input: createTokenInput,
   run: async (input) => createTokenCommand(await getAccountStore(), input),
@@ -50,6 +54,7 @@ export const createApiToken = defineAction({
 });
 
 export const revokeApiToken = defineAction({
+  name: 'revokeApiToken',
   role: 'admin',
   input: revokeTokenInput,
   run: async (input) => revokeTokenCommand(await getAccountStore(), input),

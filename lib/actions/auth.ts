@@ -5,6 +5,7 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth/principal';
 import { cookieIsSecure } from '../auth/session-cookie';
+import { ID_TOKEN_COOKIE, providerSignOutUrl } from '../auth/oidc';
 import { safeReturnPath } from '../auth/return-path';
 import { clientAddress } from '../auth/client-address';
 import { checkSignIn } from '../auth/sign-in';
@@ -71,5 +72,9 @@ export async function signOut(): Promise<void> {
     }
   }
   cookieStore.delete(SESSION_COOKIE);
-  redirect(SIGN_IN_PATH);
+  // A single sign-on session ends at the provider too, when it offers that; else the person could sign straight back in.
+  const idToken = cookieStore.get(ID_TOKEN_COOKIE)?.value;
+  cookieStore.delete(ID_TOKEN_COOKIE);
+  const atProvider = await providerSignOutUrl(authConfig(), idToken, await headers());
+  redirect(atProvider ?? SIGN_IN_PATH);
 }

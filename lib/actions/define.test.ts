@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../auth/roles';
 import { sessionNotFound } from '../session-service/errors';
+import { metricsText } from '../observability/metrics';
 import { defineAction } from './define';
 
 const revalidated = vi.hoisted(() => [] as unknown[][]);
@@ -32,6 +33,7 @@ afterEach(() => {
 
 const ran: unknown[] = [];
 const rename = defineAction({
+  name: 'rename',
   role: 'support',
   input: z.object({ name: z.string({ error: 'must be a string' }).trim().min(1, 'is required') }),
   run: async (input, principal) => {
@@ -43,7 +45,24 @@ const rename = defineAction({
   revalidate: (input, result) => result.ok && [`/things/${input.name}`, 'layout'],
 });
 
+/** The count of one action's outcome in the metrics, 0 when absent. */
+async function counted(action: string, outcome: string): Promise<number> {
+  const series = `statehouse_server_action_duration_seconds_count{action="${action}",outcome="${outcome}"} `;
+  const line = (await metricsText()).body.split('\n').find((candidate) => candidate.startsWith(series));
+  return line === undefined ? 0 : Number(line.slice(series.length));
+}
+
 describe('defineAction', () => {
+  it('times every call into the metrics by action and outcome (ok, or the refusal code)', async () => {
+    const before = { ok: await counted('rename', 'ok'), invalid: await counted('rename', 'INVALID_INPUT') };
+    await rename({ name: 'tea' });
+    await rename({ name: '' });
+    await rename({ name: 'missing' });
+    expect(await counted('rename', 'ok')).toBe(before.ok + 1);
+    expect(await counted('rename', 'INVALID_INPUT')).toBe(before.invalid + 1);
+    expect(await counted('rename', 'NOT_FOUND')).toBeGreaterThanOrEqual(1);
+  });
+
   it('runs the write on the parsed input as the signed-in principal and re-renders what it names', async () => {
     expect(await rename({ name: ' tea ' })).toEqual({ ok: true, data: 'someone renamed it to tea' });
     expect(ran.at(-1)).toEqual({ name: 'tea' });
@@ -87,6 +106,7 @@ describe('defineAction', () => {
 
   it('takes the role and the schema from the raw input when they depend on it', async () => {
     const edit = defineAction({
+      name: 'edit',
       role: (raw) => ((raw as { scope?: unknown }).scope === 'user' ? 'support' : 'admin'),
       input: (raw) =>
         (raw as { scope?: unknown }).scope === 'user'

@@ -6,12 +6,15 @@ import type { Role } from '../auth/roles';
 import { requireRole } from '../auth/server';
 import { failure, invalid, type ActionFailure, type ActionResult } from '../commands/result';
 import { isReadOnly } from '../config';
+import { observeAction } from '../observability/metrics';
 import { fieldErrorsOf } from '../validation/schemas';
 
 /** A page to re-render after the write: its path, and 'layout' when every page below it shows the change too. */
 export type Revalidation = readonly [path: string, type?: 'layout' | 'page'];
 
 export interface ActionSpec<S extends z.ZodType, T> {
+  /** The action's name in the metrics (`statehouse_server_action_duration_seconds{action}`). */
+  name: string;
   /** The role the write needs (lib/actions/authorize.ts WRITE_ROLES); a function of the raw input when the input decides it. */
   role: Role | ((raw: unknown) => Role);
   /** The input's schema, or the schema the raw input picks; a refusal is INVALID_INPUT with messages by field. */
@@ -32,6 +35,16 @@ export interface ActionSpec<S extends z.ZodType, T> {
  * never a throw that would lose what the person typed.
  */
 export function defineAction<S extends z.ZodType, T>(spec: ActionSpec<S, T>): (input: z.input<S>) => Promise<ActionResult<T>> {
+  const checked = checkedAction(spec);
+  return async (raw) => {
+    const started = performance.now();
+    const result = await checked(raw);
+    observeAction({ action: spec.name, outcome: result.ok ? 'ok' : result.code }, (performance.now() - started) / 1000);
+    return result;
+  };
+}
+
+function checkedAction<S extends z.ZodType, T>(spec: ActionSpec<S, T>): (raw: unknown) => Promise<ActionResult<T>> {
   return async (raw) => {
     let input: z.output<S>;
     let result: ActionResult<T>;

@@ -10,6 +10,7 @@ import { defineAction } from './define';
 
 /** Appends an event from the session page's form, guarded by the revision that page loaded. */
 export const appendEvent = defineAction({
+  name: 'appendEvent',
   role: WRITE_ROLES.appendEvent,
   input: appendEventInput,
   run: async (input, principal) => {

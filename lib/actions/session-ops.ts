@@ -19,6 +19,7 @@ import { WRITE_ROLES } from './authorize';
 import { defineAction } from './define';
 
 export const forkSession = defineAction({
+  name: 'forkSession',
   role: WRITE_ROLES.sessionOps,
   input: forkCommandInput,
   run: async (input, principal) => forkCommand(await getStore(), principal.name, input),
@@ -26,6 +27,7 @@ export const forkSession = defineAction({
 });
 
 export const rewindSession = defineAction({
+  name: 'rewindSession',
   role: WRITE_ROLES.sessionOps,
   input: rewindCommandInput,
   run: async (input, principal) => rewindCommand(await getStore(), accountActor(principal), input),
@@ -33,6 +35,7 @@ export const rewindSession = defineAction({
 });
 
 export const setSessionMeta = defineAction({
+  name: 'setSessionMeta',
   role: WRITE_ROLES.sessionOps,
   input: metaCommandInput,
   run: async (input, principal) => metaCommand(await getStore(), principal.name, input),
@@ -40,6 +43,7 @@ export const setSessionMeta = defineAction({
 });
 
 export const importSessions = defineAction({
+  name: 'importSessions',
   role: WRITE_ROLES.sessionOps,
   input: importCommandInput,
   run: async (input, principal) => importCommand(await getStore(), principal.name, input),
@@ -47,6 +51,7 @@ export const importSessions = defineAction({
 });
 
 export const pruneSessions = defineAction({
+  name: 'pruneSessions',
   role: WRITE_ROLES.prune,
   input: pruneCommandInput,
   run: async (input, principal) => pruneCommand(await getStore(), principal.name, input),

@@ -14,6 +14,7 @@ function roleOf(raw: unknown) {
 
 /** Support edits of app or user state; every page of that app or user shows the change. */
 export const editState = defineAction({
+  name: 'editState',
   role: roleOf,
   input: editStateInput,
   run: async (input, principal) => editStateCommand(await getStore(), principal.name, input),

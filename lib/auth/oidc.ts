@@ -22,6 +22,8 @@ import { isSessionServiceError } from '../session-service/errors';
 
 /** Holds the flow's state, nonce and PKCE verifier between the redirect out and the callback. */
 const FLOW_COOKIE = 'statehouse_oidc';
+/** The ID token of a single sign-on session: the hint that ends the person's session at the provider too (sign-out). */
+export const ID_TOKEN_COOKIE = 'statehouse_oidc_id';
 const FLOW_SECONDS = 10 * 60;
 
 const flowSchema = z.object({ state: z.string(), nonce: z.string(), verifier: z.string(), next: z.string() });
@@ -123,7 +125,7 @@ export async function verifiedClaims(
   provider: client.Configuration,
   callbackUrl: URL,
   checks: { verifier: string; state: string; nonce: string },
-): Promise<Record<string, unknown>> {
+): Promise<{ claims: Record<string, unknown>; idToken: string | undefined }> {
   const tokens = await client.authorizationCodeGrant(provider, callbackUrl, {
     pkceCodeVerifier: checks.verifier,
     expectedState: checks.state,
@@ -132,10 +134,10 @@ export async function verifiedClaims(
   });
   const claims = tokens.claims();
   if (!claims) throw new Error('The provider sent no ID token.');
-  if (!provider.serverMetadata().userinfo_endpoint) return { ...claims };
+  if (!provider.serverMetadata().userinfo_endpoint) return { claims: { ...claims }, idToken: tokens.id_token };
   const userinfo = await client.fetchUserInfo(provider, tokens.access_token, claims.sub);
   // Providers put profile and group claims in userinfo rather than the ID token; the ID token says whose they are.
-  return { ...claims, ...userinfo, iss: claims.iss, sub: claims.sub };
+  return { claims: { ...claims, ...userinfo, iss: claims.iss, sub: claims.sub }, idToken: tokens.id_token };
 }
 
 /** GET /sign-in/oidc/callback: the provider's answer becomes a session, or a refusal on the sign-in page. */
@@ -151,8 +153,9 @@ export async function finishOidcSignIn(request: Request, auth: AuthConfig): Prom
   const callbackUrl = redirectUri(config, request);
   callbackUrl.search = query.toString();
   let claims: Record<string, unknown>;
+  let idToken: string | undefined;
   try {
-    claims = await verifiedClaims(await providerConfiguration(config), callbackUrl, flow);
+    ({ claims, idToken } = await verifiedClaims(await providerConfiguration(config), callbackUrl, flow));
   } catch (error) {
     console.error('OpenID sign-in refused:', error);
     return refuse(`The ${config.label} sign-in could not be verified; try again.`);
@@ -185,5 +188,38 @@ export async function finishOidcSignIn(request: Request, auth: AuthConfig): Prom
     path: '/',
     expires: new Date(expireTime * 1000),
   });
+  if (idToken) {
+    response.cookies.set(ID_TOKEN_COOKIE, idToken, {
+      httpOnly: true,
+      secure: cookieIsSecure(request.headers),
+      sameSite: 'lax',
+      path: '/',
+      expires: new Date(expireTime * 1000),
+    });
+  }
   return response;
+}
+
+/**
+ * Where sign-out goes after the console's session ended: the provider's
+ * end_session_endpoint (RP-initiated logout), with the session's ID token as
+ * the hint and the console's sign-in page to come back to (register it at the
+ * provider as a post-logout redirect URI); null when the provider offers none
+ * or the session was not a single sign-on one.
+ */
+export async function providerSignOutUrl(auth: AuthConfig, idToken: string | undefined, headers: Headers): Promise<string | null> {
+  const config = auth.oidc;
+  if (!config || auth.mode === 'local' || !idToken) return null;
+  let provider: client.Configuration;
+  try {
+    provider = await providerConfiguration(config);
+  } catch (error) {
+    console.error('The OpenID provider could not be reached to end its session:', error);
+    return null;
+  }
+  if (!provider.serverMetadata().end_session_endpoint) return null;
+  const back = redirectUri(config, new Request('http://console/', { headers }));
+  back.pathname = SIGN_IN_PATH;
+  back.search = '';
+  return client.buildEndSessionUrl(provider, { id_token_hint: idToken, post_logout_redirect_uri: back.href }).href;
 }

@@ -8,6 +8,8 @@ import { ALLOW_ANY_ROUTE, API_CACHE_CONTROL, hasLargeBody, isKnownMethod, MAX_AN
 import { databaseFailureSummary, isDatabaseUnavailable } from '../db/unavailable';
 import { RETRY_AFTER_SECONDS } from './errors';
 import { fastApiRoute, headersOf, serveApi } from './api-door';
+import { countUnavailable, observePageRender } from '../observability/metrics';
+import { pageTemplate } from '../observability/route-template';
 
 /*
  * The door before Next: a few refusals that must happen before Next touches
@@ -97,6 +99,7 @@ export function refusedAtDoor(request: IncomingMessage, response: ServerResponse
         if (!isDatabaseUnavailable(error)) throw error;
         const message = databaseFailureSummary(error);
         console.error(`Database unavailable: ${message}`);
+        countUnavailable('database');
         answer(response, 503, `Database unavailable: ${message}`, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
         return true;
       },
@@ -110,6 +113,23 @@ export function refusedAtDoor(request: IncomingMessage, response: ServerResponse
  */
 function recordPeerAddress(request: IncomingMessage): void {
   request.headers[PEER_ADDRESS_HEADER] = normalizeAddress(request.socket.remoteAddress) ?? UNKNOWN_ADDRESS;
+}
+
+/** Next's own files and the API (measured by route()): not page renders. */
+const NOT_A_PAGE = /^\/(?:_next|api)(?:\/|$)|\.[a-z0-9]+$/i;
+
+/** Times a request Next answers as a console page, until its answer is sent. */
+function measurePage(request: IncomingMessage, response: ServerResponse): void {
+  const method = request.method ?? 'GET';
+  if (method !== 'GET' && method !== 'HEAD') return;
+  const pathname = (request.url ?? '/').split('?')[0] ?? '/';
+  if (NOT_A_PAGE.test(pathname)) return;
+  const started = performance.now();
+  const kind = request.headers.rsc === '1' ? 'rsc' : 'document';
+  response.once('finish', () => {
+    const status = response.statusCode;
+    observePageRender({ route: pageTemplate(pathname, status), kind, status }, (performance.now() - started) / 1000);
+  });
 }
 
 /** Wraps every HTTP server's 'request' event with refusedAtDoor; once per process. */
@@ -131,7 +151,10 @@ export function installDoor(): void {
     const onward = () => {
       const headers = headersOf(request);
       const match = fastApiRoute(request, headers);
-      if (!match) return passOn();
+      if (!match) {
+        measurePage(request, response);
+        return passOn();
+      }
       void serveApi(request, headers, match, response);
       return true;
     };

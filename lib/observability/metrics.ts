@@ -66,6 +66,20 @@ function build() {
       labelNames: ['family'] as const,
       registers,
     }),
+    pageRenders: new Histogram({
+      name: 'statehouse_page_render_duration_seconds',
+      help: 'Console pages served by Next, by route template, kind (document: a full page; rsc: a client navigation) and status; measured at the door.',
+      labelNames: ['route', 'kind', 'status'] as const,
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    actions: new Histogram({
+      name: 'statehouse_server_action_duration_seconds',
+      help: 'Server actions (the writes of the console forms) by action and outcome: ok, or the refusal code (INVALID_INPUT, FORBIDDEN, CONFLICT, UNAVAILABLE, ...).',
+      labelNames: ['action', 'outcome'] as const,
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
     signIns: new Counter({
       name: 'statehouse_sign_ins_total',
       help: 'Password sign-ins by outcome: success, wrong (name or password), throttled (refused before checking).',
@@ -85,6 +99,14 @@ function metrics(): Metrics {
 
 export function observeRequest(labels: { method: string; route: string; status: number }, seconds: number): void {
   metrics().requestDuration.observe({ ...labels, status: String(labels.status) }, seconds);
+}
+
+export function observePageRender(labels: { route: string; kind: 'document' | 'rsc'; status: number }, seconds: number): void {
+  metrics().pageRenders.observe({ ...labels, status: String(labels.status) }, seconds);
+}
+
+export function observeAction(labels: { action: string; outcome: string }, seconds: number): void {
+  metrics().actions.observe(labels, seconds);
 }
 
 export function countUnavailable(cause: 'database' | 'store' | 'other'): void {

@@ -2,7 +2,7 @@
 // whatever the ids spell: ids named like the API's own collections included.
 import { describe, expect, it } from 'vitest';
 import { API, type ApiPattern } from '@/lib/http/api/table';
-import { routeTemplate } from './route-template';
+import { pageTemplate, routeTemplate } from './route-template';
 
 const HOSTILE_IDS = ['apps', 'users', 'sessions', 'events', 'a b/c', ':app'];
 
@@ -20,5 +20,20 @@ describe('routeTemplate', () => {
         .join('/');
       expect(routeTemplate(path, params)).toBe(pattern);
     }
+  });
+});
+
+describe('pageTemplate', () => {
+  it.each([
+    ['/', 200, '/'],
+    ['/apps', 200, '/apps'],
+    ['/apps/shop', 200, '/apps/:app'],
+    ['/apps/users/users/sessions', 200, '/apps/:app/users/:user'],
+    ['/apps/a/users/u/sessions/s', 200, '/apps/:app/users/:user/sessions/:session'],
+    ['/apps/a/users/u/sessions/s/compare', 200, '/apps/:app/users/:user/sessions/:session/compare'],
+    ['/stores/agent/apps/a', 200, '/stores/:store/apps/:app'],
+    ['/made/up/path', 404, '(not found)'],
+  ])('%s (%d) is %s', (path, status, template) => {
+    expect(pageTemplate(path, status)).toBe(template);
   });
 });

@@ -24,3 +24,24 @@ export function routeTemplate(pathname: string, params: object | undefined): str
   }
   return segments.join('/');
 }
+
+/** Each collection segment of the console's page paths and the parameter that follows it. */
+const PAGE_PARAMETER_AFTER: Record<string, string> = { apps: 'app', users: 'user', sessions: 'session', stores: 'store' };
+
+/**
+ * The route template of a console page, for metric labels: `/apps/a/users/u`
+ * is `/apps/:app/users/:user`. A 404 is `(not found)`, so made-up paths add
+ * no series.
+ */
+export function pageTemplate(pathname: string, status: number): string {
+  if (status === 404) return '(not found)';
+  const segments = pathname.split('/');
+  for (let index = 1; index < segments.length - 1; index++) {
+    const parameter = PAGE_PARAMETER_AFTER[segments[index] ?? ''];
+    if (parameter) {
+      segments[index + 1] = `:${parameter}`;
+      index++;
+    }
+  }
+  return segments.join('/') || '/';
+}
