@@ -17,8 +17,8 @@
 # podman 4.3 (Debian 12) needs three settings on these machines, all given
 # here per command, nothing changed on the machine:
 # - no default ulimits (crun: "setrlimit RLIMIT_NOFILE: Operation not permitted"): CONTAINERS_CONF;
-# - no cgroups for the containers (crun: "cgroups in hybrid mode not supported"): --cgroups=disabled;
-#   builds use --isolation chroot;
+# - runc with cgroupfs instead of crun (crun: "cgroups in hybrid mode not supported"): --runtime runc
+#   --cgroup-manager cgroupfs (Debian's runc package); builds use --isolation chroot;
 # - the machine's CA bundle, for npm behind a TLS-inspecting egress: mounted into the build
 #   and named by NODE_EXTRA_CA_CERTS (a build argument the Dockerfile declares).
 # --format docker keeps HEALTHCHECK (the OCI format has none).
@@ -38,11 +38,12 @@ say() { printf '[container-test %4ss] %s\n' "$(($(date +%s) - started))" "$*"; }
 fail() { say "FAILED: $*"; exit 1; }
 
 command -v podman >/dev/null || { say "skipped: podman is not installed"; exit 77; }
+command -v runc >/dev/null || { say "skipped: runc is not installed (apt-get install runc): crun cannot run containers on this machine's hybrid cgroups"; exit 77; }
 
 conf="$work/containers.conf"
 printf '[containers]\ndefault_ulimits = []\n' >"$conf"
 export CONTAINERS_CONF="$conf"
-run_flags=(--cgroups=disabled)
+podman() { command podman --runtime runc --cgroup-manager cgroupfs "$@"; }
 
 cleanup() {
   podman rm -f "$name" >/dev/null 2>&1 || true
@@ -73,7 +74,7 @@ if ! podman image exists "$base"; then
   tar -C "$rootfs" -c . | podman import --change 'CMD ["node"]' - "$base" >/dev/null
   rm -rf "$rootfs"
 fi
-podman run --rm "${run_flags[@]}" "$base" node --version | grep -q '^v20\.' || fail "the base has no Node 20"
+podman run --rm "$base" node --version | grep -q '^v20\.' || fail "the base has no Node 20"
 
 # 2. The image, from the Dockerfile as it is.
 ca=/etc/ssl/certs/ca-certificates.crt
@@ -87,14 +88,14 @@ podman image inspect "$tag" --format '{{json .Config.Healthcheck}}' | grep -q he
 
 # 3. Migrate and an account with a token, into the volume (SQLite).
 podman volume create "$volume" >/dev/null
-podman run --rm "${run_flags[@]}" -v "$volume:/data" "$tag" migrate >"$work/migrate.log" 2>&1 || { cat "$work/migrate.log"; fail "migrate"; }
+podman run --rm -v "$volume:/data" "$tag" migrate >"$work/migrate.log" 2>&1 || { cat "$work/migrate.log"; fail "migrate"; }
 STATEHOUSE_PASSWORD='container test password, long enough' \
-  podman run --rm "${run_flags[@]}" -e STATEHOUSE_PASSWORD -v "$volume:/data" "$tag" accounts create admin --role admin >/dev/null || fail "accounts create"
-token="$(podman run --rm "${run_flags[@]}" -v "$volume:/data" "$tag" accounts token create admin --label container-test | tail -1 | tr -d '[:space:]')"
+  podman run --rm -e STATEHOUSE_PASSWORD -v "$volume:/data" "$tag" accounts create admin --role admin >/dev/null || fail "accounts create"
+token="$(podman run --rm -v "$volume:/data" "$tag" accounts token create admin --label container-test | tail -1 | tr -d '[:space:]')"
 case "$token" in sht_*) ;; *) fail "no token from accounts token create: $token" ;; esac
 
 # 4. The server: read-only root, /tmp a tmpfs, the volume for data.
-podman run -d "${run_flags[@]}" --name "$name" --read-only --tmpfs /tmp -v "$volume:/data" -p "127.0.0.1:$port:3000" \
+podman run -d --name "$name" --read-only --tmpfs /tmp -v "$volume:/data" -p "127.0.0.1:$port:3000" \
   -e STATEHOUSE_AUTH=protected "$tag" >/dev/null
 url="http://127.0.0.1:$port"
 for _ in $(seq 1 120); do
@@ -120,11 +121,11 @@ curl -fsS "$url/sign-in" | grep -qi 'sign in' || fail "the sign-in page"
 
 # 5. The data outlives the container: a new one on the same volume reads the session.
 podman rm -f "$name" >/dev/null
-podman run -d "${run_flags[@]}" --name "$name" --read-only --tmpfs /tmp -v "$volume:/data" -p "127.0.0.1:$port:3000" \
+podman run -d --name "$name" --read-only --tmpfs /tmp -v "$volume:/data" -p "127.0.0.1:$port:3000" \
   -e STATEHOUSE_AUTH=protected "$tag" >/dev/null
 for _ in $(seq 1 60); do curl -fsS "$url/healthz" >/dev/null 2>&1 && break; sleep 1; done
 curl -fsS -H "authorization: Bearer $token" "$url/api/apps/container/users/u1/sessions/s1" | grep -q '"topic":"tea"' || fail "the session did not outlive the container"
 podman stop -t 10 "$name" >/dev/null
-podman run --rm "${run_flags[@]}" --network none "$tag" healthcheck >/dev/null 2>&1 && fail "the HEALTHCHECK passed with no server"
+podman run --rm --network none "$tag" healthcheck >/dev/null 2>&1 && fail "the HEALTHCHECK passed with no server"
 
 say "passed (podman $(podman --version | awk '{print $3}'))"
