@@ -10,6 +10,7 @@ const noteContext = async () => ({ ...(await getNotes()), store: await getStore(
 
 // The user's lists show notes as well as the session page: every page under the user is re-rendered.
 export const addNote = defineAction({
+  name: 'addNote',
   role: WRITE_ROLES.notes,
   input: addNoteInput,
   run: async (input, principal) => addNoteCommand(await noteContext(), principal.name, input),
@@ -17,6 +18,7 @@ export const addNote = defineAction({
 });
 
 export const removeNote = defineAction({
+  name: 'removeNote',
   role: WRITE_ROLES.notes,
   input: removeNoteInput,
   run: async (input, principal) => removeNoteCommand(await noteContext(), principal.name, input),
