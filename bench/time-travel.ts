@@ -12,7 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../lib/db';
 import { migrateDatabase } from '../lib/migrate';
-import { openAdkStore } from '../lib/stores/adk';
+import { TIMELINE_PAGE_SIZE } from '../lib/queries/session';
+import type { SessionRef } from '../lib/session-service/store';
+import { openAdkStore, type AdkSessionStore } from '../lib/stores/adk';
 import { CHECKPOINT_EVERY } from '../lib/stores/adk/base/timeline';
 import { TimelineCheckpointLog } from '../lib/stores/adk/checkpoint-log';
 import { appendPythonSqliteEvent, longSessionEvent, writeLongPythonSqliteSession } from '../lib/testing/adk-fixtures';
@@ -33,6 +35,10 @@ export interface TimeTravelResult {
   unrelatedP50Ms: number;
   unrelatedP99Ms: number;
   unrelatedMaxMs: number;
+  /** The session page's reads right after an append (state with provenance, the event count, the newest page of events with their changes). */
+  pageReadsMs: number[];
+  pageReadsP50Ms: number;
+  pageUnrelatedMaxMs: number;
   /** The process's resident set: before the store was opened, and its peak over the whole case (getrusage). */
   rssBeforeMb: number;
   peakRssMb: number;
@@ -61,6 +67,17 @@ async function withUnrelatedLoad(
   running = false;
   await load;
   return { ms: elapsed, latencies };
+}
+
+/** What the session page reads first (lib/queries/session-prefetch.ts): the tiers with provenance, the count, the newest page with its changes. */
+async function sessionPageReads(store: AdkSessionStore, ref: SessionRef): Promise<void> {
+  await store.getSessionTiers(ref);
+  const { total } = await store.listEvents(ref, { limit: 1 });
+  const page = await store.listEvents(ref, { offset: Math.max(0, total - TIMELINE_PAGE_SIZE), limit: TIMELINE_PAGE_SIZE });
+  await store.listEventChanges(
+    ref,
+    page.items.map((item) => item.seq),
+  );
 }
 
 export async function runTimeTravel(events: number, rounds: number, log: (line: string) => void): Promise<TimeTravelResult> {
@@ -92,6 +109,15 @@ export async function runTimeTravel(events: number, rounds: number, log: (line: 
         afterAppend.push(timed.ms);
         unrelated.push(...timed.latencies);
       }
+      log('time travel: the session page’s reads right after an append');
+      const pageReads: number[] = [];
+      const pageUnrelated: number[] = [];
+      for (let round = 1; round <= rounds; round += 1) {
+        appendPythonSqliteEvent(path, 'bench', 'u', 'long', longSessionEvent(events + rounds + round, options));
+        const timed = await withUnrelatedLoad(() => sessionPageReads(store, long), other);
+        pageReads.push(timed.ms);
+        pageUnrelated.push(...timed.latencies);
+      }
       log('time travel: the first after opening the store again');
       await store.close();
       store = await openAdkStore(path, { checkpoints });
@@ -107,6 +133,9 @@ export async function runTimeTravel(events: number, rounds: number, log: (line: 
         unrelatedP50Ms: ms(median(unrelated)),
         unrelatedP99Ms: ms(percentile(unrelated, 99)),
         unrelatedMaxMs: ms(Math.max(0, ...unrelated)),
+        pageReadsMs: pageReads.map(ms),
+        pageReadsP50Ms: ms(median(pageReads)),
+        pageUnrelatedMaxMs: ms(Math.max(0, ...pageUnrelated)),
         rssBeforeMb: Math.round(rssBefore / 2 ** 20),
         peakRssMb: Math.round((process.resourceUsage().maxRSS * 1024) / 2 ** 20),
       };
@@ -126,6 +155,7 @@ export function formatTimeTravel(result: TimeTravelResult): string {
     `  first after opening the store again (checkpoints read back): ${result.restartMs} ms, unrelated request max ${result.restartUnrelatedMaxMs} ms`,
     `  right after an append: p50 ${result.afterAppendP50Ms} ms (${result.afterAppendMs.join(', ')})`,
     `  unrelated request meanwhile: p50 ${result.unrelatedP50Ms} ms, p99 ${result.unrelatedP99Ms} ms, max ${result.unrelatedMaxMs} ms`,
+    `  the session page's reads right after an append: p50 ${result.pageReadsP50Ms} ms (${result.pageReadsMs.join(', ')}), unrelated request max ${result.pageUnrelatedMaxMs} ms`,
     `  RSS before ${result.rssBeforeMb} MB, peak ${result.peakRssMb} MB`,
   ].join('\n');
 }

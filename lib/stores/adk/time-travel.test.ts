@@ -99,6 +99,40 @@ describe('time travel on a long ADK session', () => {
     expect(value(early?.session, 'k10')).toBeUndefined();
     expect(await store.getStateAsOf(long, EVENTS + 2)).toBeNull();
   });
+
+  it('reads a page of the session’s events, their changes and the state’s provenance after an append without the whole session', async () => {
+    appendPythonSqliteEvent(path, 'app', 'u', 'long', {
+      ...longSessionEvent(EVENTS + 2, options),
+      actions: { state_delta: { counter: -2, k2: 'changed' } },
+    });
+    const { result, eventsRead } = await countEventsRead(async () => {
+      const tiers = await store.getSessionTiers(long);
+      const newest = await store.listEvents(long, { offset: EVENTS + 2 - 50, limit: 50 });
+      const reversed = await store.listEvents(long, { newestFirst: true, limit: 3 });
+      const changes = await store.listEventChanges(
+        long,
+        newest.items.map((item) => item.seq),
+      );
+      const recent = await store.getSession(long, { numRecentEvents: 2 });
+      return { tiers, newest, reversed, changes, recent };
+    });
+    expect(eventsRead).toBeLessThan(1000);
+    const { tiers, newest, reversed, changes, recent } = result;
+    expect(newest.total).toBe(EVENTS + 2);
+    expect(newest.items.map((item) => item.seq)).toEqual(Array.from({ length: 50 }, (_, i) => EVENTS - 47 + i));
+    expect(newest.items.at(-1)?.event.id).toBe(`e${EVENTS + 2}`);
+    expect(reversed.items.map((item) => item.seq)).toEqual([EVENTS + 2, EVENTS + 1, EVENTS]);
+    expect(recent?.events.map((event) => event.id)).toEqual([`e${EVENTS + 1}`, `e${EVENTS + 2}`]);
+    expect(recent?.state).toMatchObject({ counter: -2, k2: 'changed' });
+    expect(tiers?.session.find((entry) => entry.key === 'k2')?.lastChange).toMatchObject({ eventSeq: EVENTS + 2 });
+    // The last event's changes: the values before it are what the events before it set.
+    const last = changes.filter((change) => change.eventSeq === EVENTS + 2);
+    expect(last.map((change) => [change.key, change.oldValue, change.newValue])).toEqual([
+      ['counter', -1, -2],
+      ['k2', `v${EVENTS - 48}`, 'changed'],
+    ]);
+    expect(changes.filter((change) => change.eventSeq === EVENTS - 47).length).toBeGreaterThan(0);
+  });
 });
 
 describe('time-travel checkpoints in Statehouse’s own database', () => {

@@ -7,15 +7,16 @@ import { hasOwn, setOwn } from '../../../session-service/json';
 import type { Event, JsonValue, Page, StateChange, StateRecord } from '../../../session-service/types';
 import type { AuditEntry } from './audit';
 import type { AdkStoreContext } from './context';
-import { loadReplay, replayInList } from './rows';
+import { replayInList, sessionRow } from './rows';
 import { contains, q, type Fragment } from './sql';
 
 export async function listEventChanges(ctx: AdkStoreContext, ref: SessionRef, seqs: number[]): Promise<StateChange[]> {
   if (seqs.length > 1000) throw invalidInput('At most 1000 sequence numbers.');
-  const loaded = await loadReplay(ctx, ref);
-  if (!loaded) throw sessionNotFound(ref.sessionId);
-  const wanted = new Set(seqs);
-  return loaded.replay.events.filter((item) => wanted.has(item.seq)).flatMap((item) => item.changes);
+  // The session's own row first: absent is NOT_FOUND, unreadable is UNREADABLE, as a whole replay answers.
+  if (!(await ctx.db.read((qx) => sessionRow(ctx, qx, ref)))) throw sessionNotFound(ref.sessionId);
+  // Only the asked events are replayed, each from the checkpoint before it: a page of a long session stays a page's work.
+  const changes = await ctx.timelines.changes(ctx, ref, seqs);
+  return changes;
 }
 
 export async function getKeyHistory(ctx: AdkStoreContext, request: KeyHistoryRequest): Promise<Page<StateChange>> {

@@ -76,6 +76,19 @@ export function readableTiers(ref: SessionRef, app: TierRowView | null, user: Ti
   readableTier(user, `User ${ref.userId}'s state`);
 }
 
+/** The session's own row and its app and user tier rows, in one read; null when there is no session, UNREADABLE when a row cannot be read. */
+export async function sessionWithTiers(
+  ctx: AdkStoreContext,
+  ref: SessionRef,
+): Promise<{ row: SessionRowView; app: TierRowView | null; user: TierRowView | null } | null> {
+  const rows = await ctx.db.read(async (qx) => {
+    const row = await sessionRow(ctx, qx, ref);
+    return row ? { row, app: await appRow(ctx, qx, ref.appName), user: await userRow(ctx, qx, ref.appName, ref.userId) } : null;
+  });
+  if (rows) readableTiers(ref, rows.app, rows.user);
+  return rows;
+}
+
 export interface LoadedReplay {
   replay: Replay;
   row: SessionRowView;

@@ -17,11 +17,23 @@ import type {
 } from '../../../session-service/types';
 import type { AdkStoreContext } from './context';
 import { RowDecoder } from './row-decoder';
-import { appRow, changeSource, eventCount, loadReplay, readableTier, readableTiers, sessionRow, sortedEntries, userRow } from './rows';
+import {
+  appRow,
+  changeSource,
+  eventCount,
+  loadReplay,
+  readableTier,
+  readableTiers,
+  sessionRow,
+  sessionWithTiers,
+  sortedEntries,
+  userRow,
+} from './rows';
 import { edits } from './history';
 
 export async function getSession(ctx: AdkStoreContext, ref: SessionRef, config: GetSessionConfig = {}): Promise<Session | null> {
   if (config.numRecentEvents !== undefined && config.numRecentEvents < 0) throw invalidInput('numRecentEvents must not be negative.');
+  if (config.numRecentEvents !== undefined && !config.afterTimestamp) return recentOnly(ctx, ref, config.numRecentEvents);
   const loaded = await loadReplay(ctx, ref);
   if (!loaded) return null;
   readableTiers(ref, loaded.shared.app, loaded.shared.user);
@@ -36,6 +48,24 @@ export async function getSession(ctx: AdkStoreContext, ref: SessionRef, config: 
     events,
     lastUpdateTime: loaded.row.update,
     revision: RowDecoder.revision(loaded.row.update),
+  };
+}
+
+/** The session with only its last `count` events: those read by the timeline's keys, however long the session. */
+async function recentOnly(ctx: AdkStoreContext, ref: SessionRef, count: number): Promise<Session | null> {
+  const rows = await sessionWithTiers(ctx, ref);
+  if (!rows) return null;
+  const { row, app, user } = rows;
+  const total = count === 0 ? 0 : (await ctx.timelines.head(ctx, ref)).seq;
+  const events = count === 0 ? [] : await ctx.timelines.events(ctx, ref, Math.max(0, total - count), total);
+  return {
+    id: ref.sessionId,
+    appName: ref.appName,
+    userId: ref.userId,
+    state: mergeState(app?.state ?? {}, user?.state ?? {}, row.state),
+    events: events.map((item) => item.event),
+    lastUpdateTime: row.update,
+    revision: RowDecoder.revision(row.update),
   };
 }
 
@@ -56,22 +86,23 @@ export async function getSessionSummary(ctx: AdkStoreContext, ref: SessionRef): 
 }
 
 export async function getSessionTiers(ctx: AdkStoreContext, ref: SessionRef): Promise<SessionTiers | null> {
-  const loaded = await loadReplay(ctx, ref);
-  if (!loaded) return null;
-  const [app, user] = await ctx.db.read((qx) => Promise.all([appRow(ctx, qx, ref.appName), userRow(ctx, qx, ref.appName, ref.userId)]));
-  readableTiers(ref, app, user);
-  // A key's provenance is the last event of this session that set it, when that is still its value.
-  const last = new Map<string, StateChange>();
-  for (const item of loaded.replay.events) for (const change of item.changes) last.set(prefixedKey(change.scope, change.key), change);
+  const rows = await sessionWithTiers(ctx, ref);
+  if (!rows) return null;
+  const { row, app, user } = rows;
+  // A key's provenance is the last event of this session that set it, when that is still its value (the timeline's head knows both).
+  const head = await ctx.timelines.head(ctx, ref);
   const source = (scope: 'app' | 'user' | 'session', tier: StateRecord) => (key: string) => {
-    const change = last.get(prefixedKey(scope, key));
-    if (!change || change.newValue === undefined || JSON.stringify(change.newValue) !== JSON.stringify(tier[key])) return null;
-    return changeSource(change);
+    const set = head.overlay[scope];
+    const change = head.sources.get(prefixedKey(scope, key));
+    if (!change || !hasOwn(set, key) || JSON.stringify(set[key]) !== JSON.stringify(tier[key])) return null;
+    return change;
   };
+  const appState = app?.state ?? {};
+  const userState = user?.state ?? {};
   return {
-    app: sortedEntries(loaded.tiers.app, app ? ctx.seconds(app.updateRaw, 'tierUpdate') : 0, source('app', loaded.tiers.app)),
-    user: sortedEntries(loaded.tiers.user, user ? ctx.seconds(user.updateRaw, 'tierUpdate') : 0, source('user', loaded.tiers.user)),
-    session: sortedEntries(loaded.tiers.session, loaded.row.update, source('session', loaded.tiers.session)),
+    app: sortedEntries(appState, app ? ctx.seconds(app.updateRaw, 'tierUpdate') : 0, source('app', appState)),
+    user: sortedEntries(userState, user ? ctx.seconds(user.updateRaw, 'tierUpdate') : 0, source('user', userState)),
+    session: sortedEntries(row.state, row.update, source('session', row.state)),
   };
 }
 
@@ -109,6 +140,9 @@ async function editSources(
 
 export async function listEvents(ctx: AdkStoreContext, ref: SessionRef, query: EventQuery = {}): Promise<Page<StoredEvent>> {
   const { limit, offset } = pageBounds(query);
+  if (query.author === undefined && query.invocationId === undefined && query.touchedKey === undefined) {
+    return eventPage(ctx, ref, query.afterSeq ?? 0, limit, offset, query.newestFirst === true);
+  }
   const loaded = await loadReplay(ctx, ref);
   if (!loaded) throw sessionNotFound(ref.sessionId);
   let items = loaded.replay.events;
@@ -121,4 +155,25 @@ export async function listEvents(ctx: AdkStoreContext, ref: SessionRef, query: E
   }
   if (query.newestFirst) items = [...items].reverse();
   return { items: items.slice(offset, offset + limit).map(({ seq, event }) => ({ seq, event })), total: items.length };
+}
+
+/** A page of the session's events without filters: only that page is read, by the timeline's keys, however long the session. */
+async function eventPage(
+  ctx: AdkStoreContext,
+  ref: SessionRef,
+  afterSeq: number,
+  limit: number,
+  offset: number,
+  newestFirst: boolean,
+): Promise<Page<StoredEvent>> {
+  // The session's own row first: absent is NOT_FOUND, unreadable is UNREADABLE, as a whole read answers.
+  if (!(await ctx.db.read((qx) => sessionRow(ctx, qx, ref)))) throw sessionNotFound(ref.sessionId);
+  const count = (await ctx.timelines.head(ctx, ref)).seq;
+  const from = Math.max(0, afterSeq);
+  const total = Math.max(0, count - from);
+  const take = Math.max(0, Math.min(limit, total - offset));
+  if (take === 0) return { items: [], total };
+  const start = newestFirst ? count - offset - take : from + offset;
+  const items = await ctx.timelines.events(ctx, ref, start, start + take);
+  return { items: newestFirst ? items.reverse() : items, total };
 }

@@ -6,18 +6,13 @@ import type { SessionRef } from '../../../session-service/store';
 import type { SessionTiers, StateRecord } from '../../../session-service/types';
 import type { AdkStoreContext } from './context';
 import type { Tiers } from './replay';
-import { appRow, readableTiers, sessionRow, sortedEntries, userRow } from './rows';
+import { sessionWithTiers, sortedEntries } from './rows';
 import { tiersAt } from './timeline';
 
 export async function getStateAsOf(ctx: AdkStoreContext, ref: SessionRef, seq: number): Promise<SessionTiers | null> {
   if (!Number.isInteger(seq) || seq < 0) return null;
-  const current = await ctx.db.read(async (qx): Promise<Tiers | null> => {
-    const row = await sessionRow(ctx, qx, ref);
-    if (!row) return null;
-    const [app, user] = await Promise.all([appRow(ctx, qx, ref.appName), userRow(ctx, qx, ref.appName, ref.userId)]);
-    readableTiers(ref, app, user);
-    return { app: app?.state ?? {}, user: user?.state ?? {}, session: row.state };
-  });
+  const rows = await sessionWithTiers(ctx, ref);
+  const current: Tiers | null = rows ? { app: rows.app?.state ?? {}, user: rows.user?.state ?? {}, session: rows.row.state } : null;
   if (!current) return null;
   const at = await ctx.timelines.stateAfter(ctx, ref, seq);
   if (!at) return null;

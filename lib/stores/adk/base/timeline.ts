@@ -19,14 +19,14 @@
 // not depend on later events, so appends never change it. A key no event of
 // the session touches is shown as it is now (as replay.ts does).
 import { createHash } from 'node:crypto';
-import { ownEntries, setOwn } from '../../../session-service/json';
+import { hasOwn, ownEntries, setOwn } from '../../../session-service/json';
 import { prefixedKey, splitDelta, withoutTempKeys } from '../../../session-service/scope';
 import type { SessionRef } from '../../../session-service/store';
-import type { ChangeSource, Event, Scope, StateRecord } from '../../../session-service/types';
+import type { ChangeSource, Event, Scope, StateChange, StateRecord } from '../../../session-service/types';
 import type { AgentQuery, Param, Row } from '../agent-db';
 import type { AdkStoreContext } from './context';
 import type { CheckpointKey } from './checkpoints';
-import { eventSource, type Tiers } from './replay';
+import { CHANGE_ID_SPAN, eventSource, type Tiers } from './replay';
 
 /** Replayed state is kept after every this many events. */
 export const CHECKPOINT_EVERY = 500;
@@ -176,19 +176,34 @@ async function readBack(ctx: AdkStoreContext, ref: SessionRef, fingerprints: str
   return text === null ? null : deserialize(text, seq);
 }
 
-/** Applies one event to a checkpoint in place, as replaySession does. */
-function applyEvent(ctx: AdkStoreContext, ref: SessionRef, state: Checkpoint, event: Event): void {
+/** Applies one event to a checkpoint in place, as replaySession does; with `changes`, adds the event's per-key changes to it. */
+function applyEvent(ctx: AdkStoreContext, ref: SessionRef, state: Checkpoint, event: Event, changes?: StateChange[]): void {
   const seq = state.seq + 1;
   const delta = splitDelta(withoutTempKeys(event.actions.stateDelta ?? {}));
+  const source = eventSource(ref, event, seq);
+  const first = changes?.length ?? 0;
   for (const scope of SCOPES) {
     const keys = Object.keys(delta[scope]);
     if (keys.length === 0) continue;
+    const before = changes ? keys.map((key) => (hasOwn(state.overlay[scope], key) ? state.overlay[scope][key] : undefined)) : [];
     // In place: a kept checkpoint is a copy (copyCheckpoint), so no one else sees this tier.
-    state.overlay[scope] = ctx.codec.applyDelta(state.overlay[scope], delta[scope]);
-    for (const key of keys) {
+    const after = ctx.codec.applyDelta(state.overlay[scope], delta[scope]);
+    state.overlay[scope] = after;
+    keys.forEach((key, index) => {
       state.touched[scope].add(key);
-      state.sources.set(prefixedKey(scope, key), eventSource(ref, event, seq));
-    }
+      state.sources.set(prefixedKey(scope, key), source);
+      changes?.push({
+        id: seq * CHANGE_ID_SPAN + (changes.length - first),
+        appName: ref.appName,
+        scope,
+        ownerUserId: scope === 'app' ? '' : ref.userId,
+        ownerSessionId: scope === 'session' ? ref.sessionId : '',
+        key,
+        oldValue: before[index],
+        newValue: hasOwn(after, key) ? after[key] : undefined,
+        ...source,
+      });
+    });
   }
   state.seq = seq;
 }
@@ -282,21 +297,31 @@ class TimelineMoved extends Error {
   }
 }
 
-/** Replays events from..to (seq numbers, exclusive..inclusive) onto `state` in pages; with `fingerprints`, keeps each checkpoint passed. */
+/** What a replay does besides advancing the state: keep each checkpoint passed (with the timeline's fingerprints), hand each event on. */
+interface ReplayOptions {
+  fingerprints?: string[];
+  /** Each event replayed, with its per-key changes. */
+  onEvent?: (seq: number, event: Event, changes: StateChange[]) => void;
+}
+
+/** Replays events from..to (seq numbers, exclusive..inclusive) onto `state` in pages. */
 async function replayRange(
   ctx: AdkStoreContext,
   ref: SessionRef,
   keys: EventKey[],
   state: Checkpoint,
   to: number,
-  fingerprints?: string[],
+  options: ReplayOptions = {},
 ): Promise<void> {
+  const { fingerprints, onEvent } = options;
   while (state.seq < to) {
     const page = keys.slice(state.seq, Math.min(to, state.seq + EVENT_PAGE));
     const before = keys[state.seq - 1] ?? null;
     const events = await ctx.db.read((qx) => readEvents(ctx, qx, ref, page, before));
     for (const event of events) {
-      applyEvent(ctx, ref, state, event);
+      const changes: StateChange[] | undefined = onEvent ? [] : undefined;
+      applyEvent(ctx, ref, state, event, changes);
+      onEvent?.(state.seq, event, changes ?? []);
       if (fingerprints && state.seq % CHECKPOINT_EVERY === 0) await keep(ctx, ref, state, fingerprints[state.seq / CHECKPOINT_EVERY]);
     }
     await yieldToOthers();
@@ -316,7 +341,7 @@ async function build(ctx: AdkStoreContext, ref: SessionRef): Promise<Timeline> {
   head ??= emptyCheckpoint();
   if ([...kept.keys()].some((seq) => seq > keys.length)) await ctx.checkpoints.dropAfter(key, keys.length).catch(() => undefined);
   const recent = new Map<number, Checkpoint>();
-  await replayRange(ctx, ref, keys, head, keys.length, fingerprints);
+  await replayRange(ctx, ref, keys, head, keys.length, { fingerprints });
   return { keys, fingerprints, head, recent };
 }
 
@@ -337,7 +362,7 @@ async function refresh(ctx: AdkStoreContext, ref: SessionRef, timeline: Timeline
   const keys = [...timeline.keys, ...added];
   const fingerprints = fingerprintsOf(keys, timeline.fingerprints);
   const head = copyCheckpoint(timeline.head);
-  await replayRange(ctx, ref, keys, head, keys.length, fingerprints);
+  await replayRange(ctx, ref, keys, head, keys.length, { fingerprints });
   return { keys, fingerprints, head, recent: timeline.recent };
 }
 
@@ -370,14 +395,65 @@ export class Timelines {
 
   /** The state right after event `seq` (0: before the first); null when the session has fewer events. */
   async stateAfter(ctx: AdkStoreContext, ref: SessionRef, seq: number): Promise<{ state: Checkpoint; head: Checkpoint } | null> {
+    return this.withTimeline(ctx, ref, async (timeline) => {
+      if (seq > timeline.keys.length) return null;
+      if (seq === timeline.head.seq) return { state: timeline.head, head: timeline.head };
+      const state = copyCheckpoint(await checkpointBefore(ctx, ref, timeline, seq));
+      await replayRange(ctx, ref, timeline.keys, state, seq);
+      return { state, head: timeline.head };
+    });
+  }
+
+  /** How many events the session has, and the state after all of them (which event last set each key). */
+  head(ctx: AdkStoreContext, ref: SessionRef): Promise<Checkpoint> {
+    return this.withTimeline(ctx, ref, async (timeline) => timeline.head);
+  }
+
+  /** The events with seq in (from, to], in ADK's order, read in pages by their keys. */
+  events(ctx: AdkStoreContext, ref: SessionRef, from: number, to: number): Promise<{ seq: number; event: Event }[]> {
+    return this.withTimeline(ctx, ref, async (timeline) => {
+      const out: { seq: number; event: Event }[] = [];
+      const last = Math.min(to, timeline.keys.length);
+      for (let seq = Math.max(0, from); seq < last; seq += EVENT_PAGE) {
+        const page = timeline.keys.slice(seq, Math.min(last, seq + EVENT_PAGE));
+        const events = await ctx.db.read((qx) => readEvents(ctx, qx, ref, page, timeline.keys[seq - 1] ?? null));
+        events.forEach((event, index) => out.push({ seq: seq + index + 1, event }));
+        if (seq + EVENT_PAGE < last) await yieldToOthers();
+      }
+      return out;
+    });
+  }
+
+  /** The per-key changes of the events with these seqs, each replayed from the checkpoint before it. */
+  changes(ctx: AdkStoreContext, ref: SessionRef, seqs: number[]): Promise<StateChange[]> {
+    return this.withTimeline(ctx, ref, async (timeline) => {
+      const wanted = [...new Set(seqs)].filter((seq) => seq >= 1 && seq <= timeline.keys.length).sort((a, b) => a - b);
+      const found = new Set(wanted);
+      const out: StateChange[] = [];
+      const onEvent = (at: number, _event: Event, changes: StateChange[]) => {
+        if (found.has(at)) out.push(...changes);
+      };
+      let state: Checkpoint | null = null;
+      for (let i = 0; i < wanted.length;) {
+        const seq = wanted[i] ?? 0;
+        if (state === null || state.seq >= seq || seq - state.seq > CHECKPOINT_EVERY) {
+          state = copyCheckpoint(await checkpointBefore(ctx, ref, timeline, seq - 1));
+        }
+        // A run of asked events close to each other is replayed in one pass.
+        let j = i;
+        while (j + 1 < wanted.length && (wanted[j + 1] ?? 0) - (wanted[j] ?? 0) <= CHECKPOINT_EVERY) j += 1;
+        await replayRange(ctx, ref, timeline.keys, state, wanted[j] ?? seq, { onEvent });
+        i = j + 1;
+      }
+      return out;
+    });
+  }
+
+  /** Runs `read` on the session's timeline brought up to date, again (from its keys) if the events changed meanwhile. */
+  private async withTimeline<T>(ctx: AdkStoreContext, ref: SessionRef, read: (timeline: Timeline) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const timeline = await this.current(ctx, ref);
-        if (seq > timeline.keys.length) return null;
-        if (seq === timeline.head.seq) return { state: timeline.head, head: timeline.head };
-        const state = copyCheckpoint(await checkpointBefore(ctx, ref, timeline, seq));
-        await replayRange(ctx, ref, timeline.keys, state, seq);
-        return { state, head: timeline.head };
+        return await read(await this.current(ctx, ref));
       } catch (error) {
         if (!(error instanceof TimelineMoved) || attempt >= 2) throw error;
         this.cache.delete(JSON.stringify([ref.appName, ref.userId, ref.sessionId]));
