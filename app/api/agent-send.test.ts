@@ -100,6 +100,25 @@ describe.each(providers)('sending to the agent on %s', (provider) => {
     expect(await dumpWithoutLog()).toEqual(before);
   });
 
+  it('passes session state changes on as the request’s stateDelta, and refuses app: and user: keys', async () => {
+    const agent = await server('well');
+    const result = await call(send.POST, 'POST', { params, body: { text: 'hi', stateDelta: { topic: 'hiking', n: 2 } } });
+    expect(result.status).toBe(200);
+    const body = agent.requests[0]?.body;
+    expect(body).toMatchObject({ stateDelta: { topic: 'hiking', n: 2 } });
+    expect(acceptedByAdkPython(body)).toEqual({ ok: true });
+    expect(acceptedByAdkJs(body)).toEqual({ ok: true });
+    for (const key of ['user:plan', 'app:tone']) {
+      const refused = await call(send.POST, 'POST', { params, body: { text: 'hi', stateDelta: { [key]: 1 } } });
+      expect({ key, status: refused.status, detail: detailOf(refused) }).toEqual({
+        key,
+        status: 400,
+        detail: expect.stringContaining('only session keys') as unknown,
+      });
+    }
+    expect(agent.requests).toHaveLength(1);
+  });
+
   it('needs support, and refuses an empty message and an app with no server before calling anything', async () => {
     expect(requiredRole('POST', `/api/apps/${app}/users/ada/sessions/s1/agent/send`)).toBe('support');
     const agent = await server('well');

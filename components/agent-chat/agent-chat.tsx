@@ -85,7 +85,9 @@ export function AgentChat({
     const after = eventCount ?? 0;
     setWaited(0);
     setRun({ message, status: 'sending', events: [], seqs: {}, error: null });
+    let failed = false;
     const onLine = (line: SendLine) => {
+      if (line.type === 'failed') failed = true;
       if (line.type === 'event') {
         setRun((current) => (current ? { ...current, events: [...current.events, line.event] } : current));
         void matchRows(after);
@@ -94,7 +96,8 @@ export function AgentChat({
     };
     try {
       await sendToAgent(sessionRef, message, abort.signal, onLine);
-      setText('');
+      // A message that did not get its answer stays in the box, to send again.
+      if (!failed) setText('');
     } catch (error) {
       const status: Status = abort.signal.aborted ? 'cancelled' : 'failed';
       setRun((current) => (current ? { ...current, status, error: status === 'failed' ? (error as Error).message : null } : current));

@@ -5,6 +5,7 @@ import { useCallback, useMemo } from 'react';
 import { eventOptions, liveStateOptions, stateAsOfOptions, type NormalFilters } from '@/lib/queries/session';
 import type { SessionRef } from '@/lib/session-service/store';
 import { AgentChat } from '@/components/agent-chat/agent-chat';
+import { WhatIfButton } from '@/components/agent-chat/what-if-dialog';
 import { ComparePanel } from './compare-panel';
 import { LiveStatus } from './live-status';
 import { StateColumns } from './state-columns';
@@ -59,6 +60,7 @@ export function SessionView({
           onCompare={compareWith}
         />
       ) : null}
+      {agentServer && selected !== null ? <WhatIfButton sessionRef={sessionRef} seq={selected} /> : null}
       <StateColumns
         sessionRef={sessionRef}
         view={selected !== null && asOf.error ? undefined : view}

@@ -1,6 +1,6 @@
 // Every server an e2e run starts, in one list: a server's port is E2E_PORT
 // plus its place in the list, so no two specs running in parallel can share
-// one, and a run stays within E2E_PORT..E2E_PORT+15 (a helper's range holds
+// one, and a run stays within E2E_PORT..E2E_PORT+E2E_PORT_SPAN (a helper's range holds
 // several runs side by side).
 const SERVERS = [
   /** The run's console (playwright.config.ts), the baseURL of every spec. */
@@ -24,12 +24,24 @@ const SERVERS = [
   /** The standalone build, copied out of the repository (e2e/standalone.spec.ts); the first of two over one database. */
   'standalone console',
   'second standalone console',
+  /** The example agent behind adk-js's API server, and the consoles that send to it (e2e/agent-chat.spec.ts). */
+  'agent api server sqlite',
+  'agent api server postgresql',
+  'agent api server native',
+  'agent chat console sqlite',
+  'agent chat console postgresql',
+  'agent chat console native',
+  /** An agent server that misbehaves as each request's app says, and a port where none listens (e2e/agent-faults.spec.ts). */
+  'misbehaving agent server',
+  'agent server that is down',
+  'agent faults console',
+  'agent faults read-only console',
 ] as const;
 
 export type E2eServer = (typeof SERVERS)[number];
 
 /** The widest offset a run may use (Playwright's own servers included). */
-export const E2E_PORT_SPAN = 15;
+export const E2E_PORT_SPAN = 30;
 if (SERVERS.length - 1 > E2E_PORT_SPAN)
   throw new Error(`e2e/support/ports.ts: ${SERVERS.length} servers do not fit E2E_PORT + 0..${E2E_PORT_SPAN}`);
 

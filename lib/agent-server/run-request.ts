@@ -17,10 +17,13 @@ export interface RunRequest {
    * could match them.
    */
   streaming: false;
+  /** Applied by the agent's runner with the message, in the user event's delta (RunAgentRequest.state_delta). */
+  stateDelta?: Record<string, unknown>;
 }
 
-export function runRequest(ref: SessionRef, text: string): RunRequest {
+export function runRequest(ref: SessionRef, text: string, stateDelta?: Record<string, unknown>): RunRequest {
   return {
+    ...(stateDelta ? { stateDelta } : {}),
     appName: ref.appName,
     userId: ref.userId,
     sessionId: ref.sessionId,

@@ -33,7 +33,7 @@ export type AgentRun = AsyncGenerator<StreamedEvent, void>;
 export async function sendMessageCommand(context: SendContext, raw: unknown, signal: AbortSignal): Promise<ActionResult<AgentRun>> {
   const parsed = sendCommandInput.safeParse(raw);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const { text, ...ref } = parsed.data;
+  const { text, stateDelta, ...ref } = parsed.data;
   const { store, storeId, servers, log, actor } = context;
   return attempt(async () => {
     const server = agentServerFor(servers.servers, storeId, ref.appName);
@@ -61,7 +61,7 @@ export async function sendMessageCommand(context: SendContext, raw: unknown, sig
           });
     let events: AgentRun;
     try {
-      events = await openRun(server, runRequest(ref, text), signal);
+      events = await openRun(server, runRequest(ref, text, stateDelta), signal);
     } catch (error) {
       await ended(error);
       throw error;

@@ -21,13 +21,20 @@ export type SendLine =
  * Rejects with an ApiError when the send is refused (its `detail`) or the
  * console cannot be reached; an abort through `signal` rejects with the abort.
  */
-export async function sendToAgent(ref: SessionRef, text: string, signal: AbortSignal, onLine: (line: SendLine) => void): Promise<void> {
+export async function sendToAgent(
+  ref: SessionRef,
+  text: string,
+  signal: AbortSignal,
+  onLine: (line: SendLine) => void,
+  /** Session state the agent's runner applies with the message (a what-if branch). */
+  stateDelta?: Record<string, unknown>,
+): Promise<void> {
   let response: Response;
   try {
     response = await fetch(agentSendPath(ref), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' },
-      body: JSON.stringify({ text }),
+      body: JSON.stringify(stateDelta ? { text, stateDelta } : { text }),
       signal,
     });
   } catch (error) {

@@ -5,6 +5,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type Misbehaviour =
+  /** Each request as its app says: app `fault-<misbehaviour>` gets that misbehaviour. */
+  | 'by-app'
   /** Answers a well-formed stream of two events. */
   | 'well'
   /** Accepts the request and never answers. */
@@ -71,7 +73,9 @@ export async function startMisbehavingServer(how: Misbehaviour, port = 0): Promi
         response.writeHead(404, { 'content-type': 'application/json' });
         return end(JSON.stringify({ error: 'Not found' }));
       }
-      switch (how) {
+      const app = (body as { appName?: unknown } | null)?.appName;
+      const chosen = how === 'by-app' && typeof app === 'string' ? (app.replace(/^fault-/, '') as Misbehaviour) : how;
+      switch (chosen) {
         case 'well':
           response.writeHead(200, SSE);
           response.write(data(event('first')));
@@ -115,6 +119,10 @@ export async function startMisbehavingServer(how: Misbehaviour, port = 0): Promi
         case 'session-missing':
           response.writeHead(404, { 'content-type': 'application/json' });
           return end(JSON.stringify({ error: `Session not found: ${String((body as { sessionId?: unknown }).sessionId)}` }));
+        case 'by-app':
+        default:
+          response.writeHead(400, { 'content-type': 'application/json' });
+          return end(JSON.stringify({ error: `No misbehaviour for app ${String(app)}` }));
         case 'broken':
           response.writeHead(200, SSE);
           response.write(data(event('first')));

@@ -68,12 +68,12 @@ function linesOf(run: AgentRun, controller: AbortController): ReadableStream<Uin
  */
 export const sendMessage = route<SessionParams>(async (request, params, principal) => {
   const ref = sessionRefOf(params);
-  const { text } = parseWith(sendInput, (await readJson(request)) ?? null);
+  const { text, stateDelta } = parseWith(sendInput, (await readJson(request)) ?? null);
   const controller = new AbortController();
   request.signal.addEventListener('abort', () => controller.abort(), { once: true });
   const [store, info, log] = await Promise.all([getStore(), getStoreInfo(), getAgentSendLog()]);
   const context = { store, storeId: info.id, servers: agentServers(), log, actor: principal.name };
-  const run = resultOf(await sendMessageCommand(context, { ...ref, text }, controller.signal));
+  const run = resultOf(await sendMessageCommand(context, { ...ref, text, stateDelta }, controller.signal));
   return new Response(linesOf(run, controller), {
     headers: {
       'content-type': 'application/x-ndjson; charset=utf-8',
