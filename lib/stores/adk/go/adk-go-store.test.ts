@@ -11,6 +11,7 @@ import { openFixtureDb } from '../../../testing/adk-fixtures/fixture-db';
 import { openAdkFixture, writeAdkFixture, type FixtureStore } from '../../../testing/adk-fixtures/stores';
 import { testProviders } from '../../../testing/databases';
 import { mysqlAvailable } from '../../../testing/mysql';
+import { openAdkStore } from '..';
 import { openAgentDb } from '../agent-db';
 import type { AdkSessionStore } from '../base/store';
 import { CannotReadStoreError, detectFamily } from '../detect';
@@ -122,6 +123,21 @@ describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('%s', (_
     } finally {
       await go.remove();
     }
+  });
+
+  it('shows what another writer appends meanwhile on the next read', async () => {
+    fixture = await openAdkFixture(kind);
+    expect((await fixture.store.getSession(ref))?.events).toHaveLength(3);
+    // Another process writing Go's rows (the writes above are checked equal to Go's).
+    const agent = await openAdkStore(fixture.locator);
+    try {
+      await agent.append(ref, { id: 'live-1', author: 'planner', timestamp: TS, actions: { stateDelta: { nights: 5 } } });
+    } finally {
+      await agent.close();
+    }
+    const session = await fixture.store.getSession(ref);
+    expect(session?.events.map((event) => event.id)).toEqual(['e1', 'e2', 'e3', 'live-1']);
+    expect(session?.state.nights).toBe(5);
   });
 
   it('leaves a copy Go loaded before stale by Go’s rule, and refuses stale appends itself', async () => {

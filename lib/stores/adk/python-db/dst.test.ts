@@ -8,6 +8,7 @@ import { openAgentDb } from '../agent-db';
 import { openAdkStore, type AdkSessionStore } from '..';
 import { storeOptionsOf } from '../open';
 import { testProviders } from '../../../testing/databases';
+import { mysqlAvailable } from '../../../testing/mysql';
 import { naiveInZone } from '../../../testing/adk-fixtures/python-db';
 import type { AdkFixtureKind, ScenarioEvent, ScenarioSession } from '../../../testing/adk-fixtures';
 import { writeAdkFixture } from '../../../testing/adk-fixtures/stores';
@@ -59,7 +60,15 @@ function wallSeconds(text: string): number {
 }
 
 const providers = await testProviders();
-const dialects: ('sqlite' | 'postgresql')[] = providers.includes('postgresql') ? ['sqlite', 'postgresql'] : ['sqlite'];
+const dialects: ('sqlite' | 'postgresql' | 'mysql')[] = providers.includes('postgresql') ? ['sqlite', 'postgresql'] : ['sqlite'];
+if (await mysqlAvailable()) dialects.push('mysql');
+
+/** JSON without its `timestamp` member, per engine. */
+const STRIP = {
+  sqlite: `json_remove(event_data, '$.timestamp')`,
+  postgresql: `event_data - 'timestamp'`,
+  mysql: `JSON_REMOVE(event_data, '$.timestamp')`,
+};
 
 describe.each(dialects)('naive local times in %s, written in Europe/Berlin', (dialect) => {
   const kind: AdkFixtureKind = { family: 'py-db', dialect, clock: 'local', localZone: ZONE };
@@ -73,8 +82,7 @@ describe.each(dialects)('naive local times in %s, written in Europe/Berlin', (di
     // Events written without the float timestamp in their JSON: only the column (and the zone's rule) can say when.
     const db = await openAgentDb(locator);
     try {
-      const strip = dialect === 'sqlite' ? `json_remove(event_data, '$.timestamp')` : `event_data - 'timestamp'`;
-      await db.run(`UPDATE events SET event_data = ${strip} WHERE session_id = 'no-stamp'`);
+      await db.run(`UPDATE events SET event_data = ${STRIP[dialect]} WHERE session_id = 'no-stamp'`);
     } finally {
       await db.close();
     }
@@ -108,7 +116,7 @@ describe.each(dialects)('naive local times in %s, written in Europe/Berlin', (di
     await store.append(ref, { author: 'support', id: 'late', timestamp: APPEND, actions: { stateDelta: { step: 3 } } });
     const db = await openAgentDb(locator);
     try {
-      const text = dialect === 'sqlite' ? 'timestamp' : 'timestamp::text';
+      const text = dialect === 'postgresql' ? 'timestamp::text' : 'timestamp';
       const [row] = await db.all(`SELECT ${text} AS ts FROM events WHERE id = 'late'`);
       // datetime.fromtimestamp(APPEND) in Berlin, and back: naive.timestamp() there is APPEND again.
       expect(wallSeconds(String(row?.ts))).toBeCloseTo(wallSeconds(naiveInZone(APPEND, ZONE)), 6);

@@ -67,6 +67,41 @@ describe.skipIf(!available).each([2, -5])('adk-python DatabaseSessionService on 
     expect((await fixture.store.getSession(ref))?.events).toHaveLength(2);
   });
 
+  it('shows what the agent appends meanwhile on the next read (no snapshot or cache outlives its read)', async () => {
+    const ref = { appName: APP, userId: 'bob', sessionId: 'weekend' };
+    expect((await fixture.store.getSession(ref))?.events).toHaveLength(1);
+    if (!('mysqlUrl' in fixture.location)) throw new Error('a MySQL fixture');
+    const connection = await mysql.createConnection({ uri: fixture.location.mysqlUrl });
+    try {
+      // append_event's statements, as SQLAlchemy issues them on MySQL (the agent's local wall time).
+      const ts = T0 + 30;
+      const wall = new Date((ts + offsetHours * 3600) * 1000).toISOString().replace('T', ' ').replace('Z', '000');
+      await connection.query('UPDATE sessions SET state = ?, update_time = ? WHERE id = ?', [
+        '{"budget": {"amount": 600, "currency": "EUR"}}',
+        wall,
+        'weekend',
+      ]);
+      await connection.query(
+        'INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [
+          'live-1',
+          APP,
+          'bob',
+          'weekend',
+          'inv-live',
+          wall,
+          `{"author": "planner", "timestamp": ${ts}, "actions": {"state_delta": {"budget": {"amount": 600, "currency": "EUR"}}}}`,
+        ],
+      );
+    } finally {
+      await connection.end();
+    }
+    const session = await fixture.store.getSession(ref);
+    expect(session?.events.map((event) => event.id)).toEqual(['e5', 'live-1']);
+    expect(session?.state.budget).toEqual({ amount: 600, currency: 'EUR' });
+    expect(session?.lastUpdateTime).toBe(T0 + 30);
+  });
+
   it('creates a session as create_session does (UTC wall time in both columns), then appends to it without a stale error', async () => {
     const created = await fixture.store.createSession({ appName: APP, userId: 'dave', sessionId: `new-${offsetHours}` });
     const row = await sessionRow(fixture, created.id);
