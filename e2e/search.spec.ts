@@ -84,3 +84,40 @@ test('the header search finds a customer by a state value in one step', async ({
   await search.press('Enter');
   await expect(page).toHaveURL(userPath(appName, `v-${token}`));
 });
+
+test('state filters find part of a value, combine, and live in the URL', async ({ page, createSession }) => {
+  const appName = uniqueName('refunds');
+  await createSession({ appName, userId: 'u-a', sessionId: 'refund-31', state: { topic: 'refund', profile: { age: 31 } } });
+  await createSession({ appName, userId: 'u-b', sessionId: 'refund-25', state: { topic: 'Refund (late)', profile: { age: 25 } } });
+  await createSession({ appName, userId: 'u-c', sessionId: 'shipping-40', state: { topic: 'shipping', profile: { age: 40 } } });
+  const table = page.getByRole('table', { name: `Sessions of ${appName}` });
+
+  // The walk-through's finding: topic=refu found none.
+  await page.goto(`${appPath(appName)}?key=topic&value=refu`);
+  await expect(table.getByRole('link', { name: 'refund-31' })).toBeVisible();
+  await expect(table.getByRole('link', { name: 'refund-25' })).toBeVisible();
+  await expect(table.getByRole('link', { name: 'shipping-40' })).toHaveCount(0);
+
+  // A second filter from the form: a nested path and an operator.
+  const form = page.getByRole('search', { name: 'Search sessions' });
+  await form.getByLabel('State key 2').fill('profile.age');
+  await form.getByLabel('Operator 2').selectOption({ label: 'greater than' });
+  await form.getByLabel('Value 2').fill('30');
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/key2=profile\.age/);
+  await expect(table.getByRole('link', { name: 'refund-25' })).toHaveCount(0);
+  await expect(table.getByRole('link', { name: 'refund-31' })).toBeVisible();
+
+  // The URL is the search: opened again, it restores both filters.
+  const link = page.url();
+  await page.goto('/apps');
+  await page.goto(link);
+  await expect(form.getByLabel('State key', { exact: true })).toHaveValue('topic');
+  await expect(form.getByLabel('Value', { exact: true })).toHaveValue('refu');
+  await expect(form.getByLabel('State key 2')).toHaveValue('profile.age');
+  await expect(form.getByLabel('Operator 2')).toHaveValue('>');
+  await expect(form.getByLabel('Value 2')).toHaveValue('30');
+  await expect(table.getByRole('link', { name: 'refund-31' })).toBeVisible();
+  await expect(table.getByRole('link', { name: /refund-25|shipping-40/ })).toHaveCount(0);
+  await expect(page.getByText(/whose topic contains “refu” and whose profile\.age greater than 30/)).toBeVisible();
+});

@@ -13,6 +13,10 @@ export interface SearchField {
   value?: string;
   /** Monospace input for ids and keys. */
   code?: boolean;
+  /** A choice instead of text: the values and their labels, the first the default. */
+  options?: { value: string; label: string }[];
+  /** Narrow (an operator beside a key and a value). */
+  narrow?: boolean;
 }
 
 interface SearchFormProps {
@@ -42,7 +46,7 @@ export function SearchForm({ label, pathname, fields, keep = {}, hint }: SearchF
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const kept = Object.entries(keep).filter((entry): entry is [string, string] => entry[1] !== undefined);
-  const active = fields.some((field) => field.value);
+  const active = fields.some((field) => field.value && !field.options);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,17 +72,34 @@ export function SearchForm({ label, pathname, fields, keep = {}, hint }: SearchF
       ))}
       <div className="flex flex-wrap items-end gap-3">
         {fields.map((field) => (
-          <label key={field.name} className="flex min-w-40 flex-1 flex-col gap-1 text-xs font-medium text-muted">
+          <label
+            key={field.name}
+            className={`flex flex-col gap-1 text-xs font-medium text-muted ${field.narrow ? 'w-36' : 'min-w-40 flex-1'}`}
+          >
             {field.label}
-            <input
-              type="search"
-              name={field.name}
-              defaultValue={field.value ?? ''}
-              placeholder={field.placeholder}
-              autoComplete="off"
-              spellCheck={false}
-              className={`rounded-md border border-border-strong bg-background px-2.5 py-1.5 text-sm font-normal text-foreground placeholder:text-muted/70 ${field.code ? 'font-mono' : ''}`}
-            />
+            {field.options ? (
+              <select
+                name={field.name}
+                defaultValue={field.value ?? field.options[0]?.value}
+                className="rounded-md border border-border-strong bg-background px-2 py-1.5 text-sm font-normal text-foreground"
+              >
+                {field.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                type="search"
+                name={field.name}
+                defaultValue={field.value ?? ''}
+                placeholder={field.placeholder}
+                autoComplete="off"
+                spellCheck={false}
+                className={`rounded-md border border-border-strong bg-background px-2.5 py-1.5 text-sm font-normal text-foreground placeholder:text-muted/70 ${field.code ? 'font-mono' : ''}`}
+              />
+            )}
           </label>
         ))}
         <div className="flex items-center gap-2">

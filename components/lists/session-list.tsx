@@ -1,6 +1,7 @@
 import { findSessions } from '@/lib/data/search';
 import { getNoteDigests } from '@/lib/data/notes';
-import { DEFAULT_PAGE_SIZE, type SessionListQuery } from '@/lib/data/list-params';
+import { DEFAULT_PAGE_SIZE, filterParamNames, stateFilterOf, type SessionListQuery } from '@/lib/data/list-params';
+import { OPERATOR_LABELS } from '@/lib/session-service/state-filter';
 import { EmptyState } from './empty-state';
 import type { ListQuery } from './href';
 import { Pagination } from './pagination';
@@ -8,10 +9,17 @@ import { SessionsTable } from './sessions-table';
 
 /** The URL parameters of a session search, defaults left out. */
 export function sessionListParams(query: SessionListQuery): ListQuery {
+  const filters: ListQuery = {};
+  query.filters.forEach((filter, index) => {
+    const names = filterParamNames(index);
+    filters[names.key] = filter.key;
+    filters[names.op] = filter.op;
+    filters[names.value] = filter.value;
+  });
   return {
     q: query.q,
-    key: query.key,
-    value: query.value,
+    ...filters,
+    ...(query.filters.length === 0 ? { value: query.value } : {}),
     sort: query.sort === 'recent' ? undefined : query.sort,
     size: query.size === DEFAULT_PAGE_SIZE ? undefined : query.size,
   };
@@ -35,7 +43,7 @@ export async function SessionList({ appName, userId, query, pathname, pageParams
     items.map((session) => ({ userId: session.userId, sessionId: session.id })),
   );
   const listQuery = { ...pageParams, ...sessionListParams(query) };
-  const filtered = query.q !== undefined || query.key !== undefined || query.value !== undefined;
+  const filtered = query.q !== undefined || query.filters.length > 0 || query.value !== undefined;
 
   if (items.length === 0 && query.page === 1) {
     return filtered ? (
@@ -76,15 +84,19 @@ export async function SessionList({ appName, userId, query, pathname, pageParams
   );
 }
 
-/** The search in words: "Sessions whose id contains “ab” and whose state has user:plan = "pro"". */
+/** The search in words: "Sessions whose id contains “ab” and whose user:plan equals "pro"". */
 function describeSearch(query: SessionListQuery): string {
   const parts: string[] = [];
   if (query.q !== undefined) parts.push(`whose id contains “${query.q}”`);
-  if (query.key !== undefined && query.stateValue !== undefined) {
-    parts.push(`whose state has ${query.key} = ${JSON.stringify(query.stateValue)}`);
-  } else if (query.key !== undefined) {
-    parts.push(`whose state has the key ${query.key}`);
-  } else if (query.stateValue !== undefined) {
+  for (const input of query.filters) {
+    const filter = stateFilterOf(input);
+    parts.push(
+      filter.op === 'exists'
+        ? `whose state has ${filter.key}`
+        : `whose ${filter.key} ${OPERATOR_LABELS[filter.op]} ${filter.op === 'contains' ? `“${String(filter.value)}”` : JSON.stringify(filter.value)}`,
+    );
+  }
+  if (query.stateValue !== undefined) {
     parts.push(`with any state key equal to ${JSON.stringify(query.stateValue)}`);
   }
   return `Sessions ${parts.join(' and ')}.`;

@@ -11,12 +11,13 @@ interface TimelineFiltersProps {
 }
 
 const FIELDS: { name: keyof NormalFilters; label: string; placeholder: string }[] = [
+  { name: 'text', label: 'Text', placeholder: 'words, a tool, an error…' },
   { name: 'author', label: 'Author', placeholder: 'user, an agent…' },
   { name: 'invocationId', label: 'Invocation', placeholder: 'e-…' },
   { name: 'key', label: 'Touched key', placeholder: 'user:plan, app:tone, topic' },
 ];
 
-/** Author, invocation and touched-key filters; applied on submit, kept in the URL. */
+/** Text, author, invocation and touched-key filters; applied on submit, kept in the URL. */
 export function TimelineFilters({ filters, onFilters }: TimelineFiltersProps) {
   // Re-keyed by the applied filters so the fields follow filters set elsewhere (chips in the rows, back button).
   return <FilterForm key={JSON.stringify(filters)} filters={filters} onFilters={onFilters} />;
@@ -30,6 +31,7 @@ function FilterForm({ filters, onFilters }: TimelineFiltersProps) {
       author: draft.author?.trim() || null,
       invocationId: draft.invocationId?.trim() || null,
       key: draft.key?.trim() || null,
+      text: draft.text?.trim() || null,
     });
   };
   return (
@@ -51,7 +53,7 @@ function FilterForm({ filters, onFilters }: TimelineFiltersProps) {
         Filter
       </Button>
       {hasFilters(filters) ? (
-        <Button type="button" onClick={() => onFilters({ author: null, invocationId: null, key: null })} variant="secondary">
+        <Button type="button" onClick={() => onFilters({ author: null, invocationId: null, key: null, text: null })} variant="secondary">
           Clear filters
         </Button>
       ) : null}

@@ -57,7 +57,7 @@ export function Timeline(props: TimelineProps) {
       ) : count.data === undefined ? (
         <Panel aria-hidden="true" className="h-[70vh] min-h-80 animate-pulse" />
       ) : count.data === 0 ? (
-        <EmptyTimeline filtered={filtered} onClear={() => onFilters({ author: null, invocationId: null, key: null })} />
+        <EmptyTimeline filtered={filtered} onClear={() => onFilters({ author: null, invocationId: null, key: null, text: null })} />
       ) : (
         // A new list per filter: its rows, measurements and scroll position belong to one result set.
         <TimelineList key={JSON.stringify(filters)} {...props} total={count.data} />

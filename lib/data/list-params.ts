@@ -3,6 +3,7 @@
 // and bookmarked by people, so a value that makes no sense falls back to its
 // default instead of failing the page.
 import { z } from 'zod';
+import { STATE_OPERATORS, type StateFilter, type StateOperator } from '../session-service/state-filter';
 import type { JsonValue } from '../session-service/types';
 import { MAX_ID_LENGTH, MAX_KEY_LENGTH } from '../validation/limits';
 import { searchValueOf } from '../validation/search-value';
@@ -65,24 +66,78 @@ export function textOf(params: SearchParams, name: string, maxLength: number): s
 export const SESSION_SORTS = ['recent', 'oldest'] as const;
 export type SessionSort = (typeof SESSION_SORTS)[number];
 
-/** The session search of an app or user page: `q` (id contains), `key`, `value`, `sort`, `page`, `size`. */
+/** State filters a list URL holds: `key`/`op`/`value`, then `key2`/`op2`/`value2`, `key3`/`op3`/`value3`. */
+export const FILTER_SLOTS = 3;
+
+/** The query parameters of filter slot `index` (0-based). */
+export function filterParamNames(index: number): { key: string; op: string; value: string } {
+  const n = index === 0 ? '' : String(index + 1);
+  return { key: `key${n}`, op: `op${n}`, value: `value${n}` };
+}
+
+/** A state filter as the URL spells it (the value as typed). */
+export interface FilterInput {
+  key: string;
+  op: StateOperator;
+  value?: string;
+}
+
+/**
+ * The operator a filter without one gets: a key alone exists; a value that
+ * reads as a string is looked for inside (`topic=refu` finds "refund"),
+ * any other JSON (a number, true, an object) is compared whole.
+ */
+function defaultOperator(value: string | undefined): StateOperator {
+  if (value === undefined) return 'exists';
+  return typeof searchValueOf(value) === 'string' ? 'contains' : '=';
+}
+
+/** The filter the store applies: contains looks for the text as typed, the others read it as JSON (or text). */
+export function stateFilterOf(input: FilterInput): StateFilter {
+  if (input.op === 'exists' || input.value === undefined) return { key: input.key, op: 'exists' };
+  if (input.op === 'contains') return { key: input.key, op: 'contains', value: input.value };
+  const read = searchValueOf(input.value);
+  if ((input.op === '<' || input.op === '>') && typeof read !== 'number') return { key: input.key, op: input.op, value: input.value };
+  return { key: input.key, op: input.op, value: read };
+}
+
+/** The session search of an app or user page: `q` (id contains), state filters, `sort`, `page`, `size`. */
 export interface SessionListQuery extends Paging {
   q?: string;
-  key?: string;
-  /** As typed; `stateValue` is its JSON reading. */
+  filters: FilterInput[];
+  /** A value with no key (`?value=`): any key of any tier holding it, as typed; `stateValue` is its JSON reading. */
   value?: string;
   stateValue?: JsonValue;
   sort: SessionSort;
 }
 
+function filtersOf(params: SearchParams): { filters: FilterInput[]; loneValue?: string } {
+  const filters: FilterInput[] = [];
+  let loneValue: string | undefined;
+  for (let index = 0; index < FILTER_SLOTS; index += 1) {
+    const names = filterParamNames(index);
+    const key = textOf(params, names.key, MAX_KEY_LENGTH);
+    const value = textOf(params, names.value, MAX_SEARCH_VALUE_LENGTH);
+    const given = single(params, names.op);
+    const op = given !== undefined && (STATE_OPERATORS as readonly string[]).includes(given) ? (given as StateOperator) : undefined;
+    if (key === undefined) {
+      if (index === 0) loneValue = value;
+      continue;
+    }
+    const chosen = op === undefined || (op !== 'exists' && value === undefined) ? defaultOperator(value) : op;
+    filters.push(chosen === 'exists' ? { key, op: chosen } : { key, op: chosen, value });
+  }
+  return { filters, loneValue };
+}
+
 export function sessionListQueryOf(params: SearchParams): SessionListQuery {
-  const value = textOf(params, 'value', MAX_SEARCH_VALUE_LENGTH);
+  const { filters, loneValue } = filtersOf(params);
   return {
     ...pagingOf(params),
     q: textOf(params, 'q', MAX_ID_LENGTH),
-    key: textOf(params, 'key', MAX_KEY_LENGTH),
-    value,
-    stateValue: value === undefined ? undefined : searchValueOf(value),
+    filters,
+    value: loneValue,
+    stateValue: loneValue === undefined ? undefined : searchValueOf(loneValue),
     sort: choiceOf(params, 'sort', SESSION_SORTS),
   };
 }

@@ -1,5 +1,5 @@
 import type { Page, SessionSummary } from '../session-service';
-import { limitOffset, type SessionListQuery } from './list-params';
+import { limitOffset, stateFilterOf, type SessionListQuery } from './list-params';
 import { requireViewer } from '../auth/server';
 import { getStore } from '../services';
 
@@ -11,8 +11,8 @@ export async function findSessions(appName: string, query: SessionListQuery, use
     appName,
     userId,
     idContains: query.q,
-    stateKey: query.key,
     stateValue: query.stateValue,
+    filters: query.filters.map(stateFilterOf),
     order: query.sort,
     ...limitOffset(query),
   });

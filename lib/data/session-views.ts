@@ -23,6 +23,8 @@ export interface TimelineFilters {
   invocationId?: string;
   /** Prefixed as an agent writes it: `user:plan`, `app:tone`, `topic`. */
   key?: string;
+  /** Text in the author, content parts, tool names or error (case-insensitive). */
+  text?: string;
 }
 
 export interface TimelineQuery extends TimelineFilters {

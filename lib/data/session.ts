@@ -17,7 +17,7 @@ export const getSessionSummary = cache(async (appName: string, userId: string, s
 });
 
 function eventQuery(filters: TimelineFilters): EventQuery {
-  return { author: filters.author, invocationId: filters.invocationId, touchedKey: filters.key };
+  return { author: filters.author, invocationId: filters.invocationId, touchedKey: filters.key, text: filters.text };
 }
 
 async function withChanges(service: SessionStore, ref: SessionRef, events: StoredEvent[]): Promise<TimelineItem[]> {

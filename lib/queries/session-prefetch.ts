@@ -12,7 +12,12 @@ import { pageOf, sessionKeys, TIMELINE_PAGE_SIZE, type NormalFilters } from './s
 import type { SessionUrlState } from './session-url';
 
 function filtersOf(filters: NormalFilters) {
-  return { author: filters.author ?? undefined, invocationId: filters.invocationId ?? undefined, key: filters.key ?? undefined };
+  return {
+    author: filters.author ?? undefined,
+    invocationId: filters.invocationId ?? undefined,
+    key: filters.key ?? undefined,
+    text: filters.text ?? undefined,
+  };
 }
 
 /**

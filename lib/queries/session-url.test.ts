@@ -8,9 +8,13 @@ const parse = (search: string) => {
 
 describe('session page URL state', () => {
   it('round-trips the selected event, the compared one and the filters', () => {
-    const state = parse('?event=37&compare=12&author=agent&invocation=e-1&key=user%3Aplan');
-    expect(state).toEqual({ event: 37, compare: 12, filters: { author: 'agent', invocationId: 'e-1', key: 'user:plan' } });
-    expect(sessionUrlSearch(state)).toBe('?event=37&compare=12&author=agent&invocation=e-1&key=user%3Aplan');
+    const state = parse('?event=37&compare=12&author=agent&invocation=e-1&key=user%3Aplan&text=refund');
+    expect(state).toEqual({
+      event: 37,
+      compare: 12,
+      filters: { author: 'agent', invocationId: 'e-1', key: 'user:plan', text: 'refund' },
+    });
+    expect(sessionUrlSearch(state)).toBe('?event=37&compare=12&author=agent&invocation=e-1&key=user%3Aplan&text=refund');
     expect(parse(sessionUrlSearch(state))).toEqual(state);
   });
 

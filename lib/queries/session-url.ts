@@ -1,6 +1,6 @@
 // What the session page keeps in its URL, so every view is a deep link:
 // the selected event (time travel), the event compared with it, and the
-// timeline's filters. `?event=37&compare=12&author=agent&invocation=e-1&key=user:plan`
+// timeline's filters. `?event=37&compare=12&author=agent&invocation=e-1&key=user:plan&text=refund`
 import { normalFilters, type NormalFilters } from './session';
 
 export interface SessionUrlState {
@@ -31,7 +31,12 @@ export function parseSessionUrl(get: (name: string) => string | null | undefined
   return {
     event,
     compare: compare === event ? null : compare,
-    filters: normalFilters({ author: textOf(get('author')), invocationId: textOf(get('invocation')), key: textOf(get('key')) }),
+    filters: normalFilters({
+      author: textOf(get('author')),
+      invocationId: textOf(get('invocation')),
+      key: textOf(get('key')),
+      text: textOf(get('text')),
+    }),
   };
 }
 
@@ -43,6 +48,7 @@ export function sessionUrlSearch(state: SessionUrlState): string {
   if (state.filters.author !== null) params.set('author', state.filters.author);
   if (state.filters.invocationId !== null) params.set('invocation', state.filters.invocationId);
   if (state.filters.key !== null) params.set('key', state.filters.key);
+  if (state.filters.text !== null) params.set('text', state.filters.text);
   const text = params.toString();
   return text ? `?${text}` : '';
 }

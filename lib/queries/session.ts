@@ -19,14 +19,20 @@ export interface NormalFilters {
   author: string | null;
   invocationId: string | null;
   key: string | null;
+  text: string | null;
 }
 
 export function normalFilters(filters: TimelineFilters): NormalFilters {
-  return { author: filters.author || null, invocationId: filters.invocationId || null, key: filters.key || null };
+  return {
+    author: filters.author || null,
+    invocationId: filters.invocationId || null,
+    key: filters.key || null,
+    text: filters.text?.trim() || null,
+  };
 }
 
 export function hasFilters(filters: NormalFilters): boolean {
-  return filters.author !== null || filters.invocationId !== null || filters.key !== null;
+  return filters.author !== null || filters.invocationId !== null || filters.key !== null || filters.text !== null;
 }
 
 export const sessionKeys = {
@@ -49,6 +55,7 @@ const filterParams = (filters: NormalFilters) => ({
   author: filters.author,
   invocationId: filters.invocationId,
   key: filters.key,
+  text: filters.text,
 });
 
 /** The state now, polled while the page is open: its revision and event count drive the live timeline. */

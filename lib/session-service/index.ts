@@ -6,3 +6,4 @@ export { completeEvent, nowSeconds } from './events';
 export { appendEvent, applyToSession } from './append';
 export * from './operations';
 export * from './search';
+export * from './state-filter';

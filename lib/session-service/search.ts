@@ -50,6 +50,28 @@ export interface FindResult {
   coverage?: SearchCoverage;
 }
 
+/** What a text search of events looks through: the author, the content parts' text, tool call and response names, the error code and message. */
+export function eventSearchText(event: {
+  author?: string;
+  content?: { parts?: unknown[] } | null;
+  errorCode?: string | null;
+  errorMessage?: string | null;
+}): string {
+  const texts: string[] = [event.author ?? ''];
+  for (const part of event.content?.parts ?? []) {
+    if (typeof part !== 'object' || part === null) continue;
+    const { text, functionCall, functionResponse } = part as {
+      text?: unknown;
+      functionCall?: { name?: unknown };
+      functionResponse?: { name?: unknown };
+    };
+    for (const value of [text, functionCall?.name, functionResponse?.name]) if (typeof value === 'string') texts.push(value);
+  }
+  if (event.errorCode) texts.push(event.errorCode);
+  if (event.errorMessage) texts.push(event.errorMessage);
+  return texts.join(' ');
+}
+
 /** Up to `radius` characters either side of the first match of `needle` in `text`, on one line. */
 export function snippetOf(text: string, needle: string, radius = 40): string {
   const at = text.toLowerCase().indexOf(needle.toLowerCase());

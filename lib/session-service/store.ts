@@ -16,6 +16,7 @@ import type {
 } from './types';
 import type { SessionOperations } from './operations';
 import type { FindRequest, FindResult } from './search';
+import type { StateFilter } from './state-filter';
 
 export interface SessionRef {
   appName: string;
@@ -72,6 +73,8 @@ export interface SessionSearch extends PageRequest {
   stateKey?: string;
   /** ...or, with stateKey, this JSON value under it; alone, any key holding this JSON value. */
   stateValue?: JsonValue;
+  /** State filters with operators on any tier and nested paths (state-filter.ts); all must hold. */
+  filters?: StateFilter[];
 }
 
 export interface UserListRequest extends PageRequest {
@@ -89,6 +92,8 @@ export interface EventQuery extends PageRequest {
   invocationId?: string;
   /** Only events whose delta touched this (prefixed) key. */
   touchedKey?: string;
+  /** Only events whose author, content text, tool call names or error contain this, case-insensitively (eventSearchText). */
+  text?: string;
 }
 
 export interface KeyHistoryRequest extends PageRequest {

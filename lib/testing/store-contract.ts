@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTimeline } from '../data/session';
 import { renderState, sessionStateView } from '../data/session-state';
+import type { StateFilter } from '../session-service/state-filter';
 import type { SessionStore } from '../session-service/store';
 import { renderTemplate } from '../session-service/template';
 import type { StateEntry } from '../session-service/types';
@@ -111,6 +112,38 @@ export function describeReadContract(name: string, open: () => Promise<ContractS
       expect(hit?.appName).toBe(APP);
       expect((await store.find({ text: 'filler', limit: 4 })).hits).toHaveLength(4);
       expect((await store.find({ text: 'lyon', appName: 'other-app' })).hits).toEqual([]);
+    });
+
+    it('filters sessions by state with operators, on any tier and nested paths, combined', async () => {
+      const ids = async (...filters: StateFilter[]) =>
+        (await store.searchSessions({ appName: APP, filters, limit: 50 })).items.map((item) => item.id).sort();
+      // The walk-through's finding: part of a value (`topic=refu`) found nothing.
+      expect(await ids({ key: 'destination', op: 'contains', value: 'LYO' })).toEqual(['trip-paris']);
+      expect(await ids({ key: 'user:home_city', op: 'contains', value: 'unic' })).toEqual(['trip-paris', 'trip-rome']);
+      expect(await ids({ key: 'app:bookings', op: '=', value: 3 })).toHaveLength(SESSIONS.length);
+      expect(await ids({ key: 'budget.currency', op: '=', value: 'EUR' })).toEqual(['weekend']);
+      expect(await ids({ key: 'budget.amount', op: '>', value: 499 })).toEqual(['weekend']);
+      expect(await ids({ key: 'budget.amount', op: '<', value: 500 })).toEqual([]);
+      expect(await ids({ key: 'nights', op: 'exists' })).toEqual(['trip-paris']);
+      expect(await ids({ key: 'budget.amount', op: 'exists' })).toEqual(['weekend']);
+      expect(await ids({ key: 'destination', op: '<', value: 'M' })).toEqual(['trip-paris']);
+      expect(await ids({ key: 'destination', op: '!=', value: 'Lyon' })).toHaveLength(SESSIONS.length - 1);
+      expect(await ids({ key: 'budget', op: 'contains', value: '"currency"' })).toEqual(['weekend']);
+      expect(await ids({ key: 'destination', op: 'exists' }, { key: 'user:home_city', op: '=', value: 'Munich' })).toEqual([
+        'trip-paris',
+        'trip-rome',
+      ]);
+      expect(await ids({ key: 'destination', op: 'contains', value: 'o' }, { key: 'nights', op: '>', value: 2 })).toEqual(['trip-paris']);
+      expect(await ids({ key: 'temp:scratch', op: 'exists' })).toEqual([]);
+    });
+
+    it('searches a session’s events by text in content parts, tool names and authors', async () => {
+      const seqs = async (text: string) => (await store.listEvents(paris, { text })).items.map((item) => item.seq);
+      expect(await seqs('BOOK_HOTEL')).toEqual([2]);
+      expect(await seqs('près de la')).toEqual([1]);
+      expect(await seqs('plann')).toEqual([2, 3]);
+      expect(await seqs('no such words')).toEqual([]);
+      expect((await store.listEvents(paris, { text: 'paris', author: 'user' })).items.map((item) => item.seq)).toEqual([1]);
     });
 
     it('shows the three tiers side by side, with what set each key', async () => {

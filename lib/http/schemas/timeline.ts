@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_FIND_LENGTH } from '../../session-service/search';
 import { MAX_KEY_LENGTH } from '../../validation/limits';
 import { idSchema } from '../../validation/schemas';
 import { pageQuery, storedIntegerParam } from '../query';
@@ -12,6 +13,8 @@ export const timelineFilterQuery = {
     .string()
     .max(MAX_KEY_LENGTH + 5, `must be at most ${MAX_KEY_LENGTH + 5} characters`)
     .optional(),
+  /** Text in the author, content parts, tool names or error. */
+  text: z.string().max(MAX_FIND_LENGTH, `must be at most ${MAX_FIND_LENGTH} characters`).optional(),
 };
 
 export const timelineQuery = z.object({ ...timelineFilterQuery, after: storedIntegerParam(0).optional(), ...pageQuery });

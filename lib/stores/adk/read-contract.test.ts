@@ -16,6 +16,13 @@ describeReadContract('Statehouse native store on sqlite', async () => ({
   searchCountLimit: LIMIT,
 }));
 
+if (providers.includes('postgresql')) {
+  describeReadContract('Statehouse native store on postgresql', async () => ({
+    ...(await openNativeFixture('postgresql', { searchCountLimit: LIMIT })),
+    searchCountLimit: LIMIT,
+  }));
+}
+
 const kinds: AdkFixtureKind[] = [
   { family: 'py-sqlite' },
   { family: 'py-sqlite', wal: true },

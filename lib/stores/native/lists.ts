@@ -10,6 +10,7 @@ import type { AppSummary, Page, SessionSummary, UserSummary } from '../../sessio
 import { pageBounds } from '../../session-service/paging';
 import { SESSION_COLUMNS, summaryOf, type SessionRow, type StoreContext } from './context';
 import { metaMatches, withMeta } from './session-meta';
+import { stateFilterConditions } from './state-filters';
 
 const SESSION_ORDER: Record<NonNullable<SessionSearch['order']>, Sql> = {
   recent: sql`update_time DESC, pk DESC`,
@@ -187,6 +188,9 @@ export function sessionFilter(ctx: StoreContext, search: SessionSearch): { where
     conditions.push(
       sql`(${sessionsWith(sql`ss.value = ${value}`)} OR ${usersWith(sql`us.value = ${value}`)} OR ${appHas(sql`a.value = ${value}`)})`,
     );
+  }
+  if (search.filters?.length) {
+    conditions.push(...stateFilterConditions(ctx.dialect, { sessionsWith, usersWith, appHas }, search.filters));
   }
   return { where: join(conditions, ' AND '), narrowed: conditions.length > scoped };
 }

@@ -1,6 +1,6 @@
 // The native store's reads of one session: the session with its events, its summary, tiers and event pages.
 import { join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
-import { toNumber } from './dialect';
+import { containsPattern, toNumber } from './dialect';
 import { invalidInput, sessionNotFound } from '../../session-service/errors';
 import { decodeEvent, SOURCE_COLUMNS, stateEntry, type EntryRow } from './rows';
 import { scopeOfKey } from '../../session-service/scope';
@@ -119,6 +119,15 @@ export async function listEvents(ctx: StoreContext, ref: SessionRef, query: Even
         sql`EXISTS (SELECT 1 FROM state_changes c WHERE c.app_name = ${ref.appName}
               AND c.source_user_id = ${ref.userId} AND c.source_session_id = ${ref.sessionId}
               AND c.key = ${key} AND c.scope = ${scope} AND c.event_seq = e.seq AND c.event_id = e.id)`,
+      );
+    }
+    if (query.text) {
+      // The event's text as the search index keeps it (search_docs, kind 'event', kept by a trigger on events).
+      const pattern = containsPattern(query.text);
+      conditions.push(
+        sql`(LOWER(e.author) LIKE ${pattern} ESCAPE '\\' OR EXISTS (SELECT 1 FROM search_docs d WHERE d.store_id = 'native'
+              AND d.app_name = ${ref.appName} AND d.user_id = ${ref.userId} AND d.session_id = ${ref.sessionId}
+              AND d.kind = 'event' AND d.key = CAST(e.seq AS TEXT) AND LOWER(d.body) LIKE ${pattern} ESCAPE '\\'))`,
       );
     }
     const where = join(conditions, ' AND ');

@@ -11,6 +11,7 @@ import { RowDecoder } from './row-decoder';
 import { appRow, userRow } from './rows';
 import { noteOf } from './unreadable';
 import { contains, containsFolded, jsonHas, type Fragment } from './sql';
+import { stateFilterFragments } from './state-filters';
 
 export async function listSessions(ctx: AdkStoreContext, request: ListSessionsRequest): Promise<SessionList> {
   const { t, app, user, id, state, update } = ctx.s;
@@ -181,7 +182,9 @@ export async function searchSessions(ctx: AdkStoreContext, search: SessionSearch
   if (search.idContains) where.push(contains(ctx.db.dialect, `s.${s.id}`, search.idContains));
   const state = stateFilter(ctx, search);
   if (state) where.push(state);
-  const narrowed = Boolean(search.idContains) || state !== null;
+  const filters = stateFilterFragments(ctx, search.filters ?? []);
+  where.push(...filters);
+  const narrowed = Boolean(search.idContains) || state !== null || filters.length > 0;
   const whereSql = where.map((w) => w.sql).join(' AND ');
   const params = where.flatMap((w) => w.params);
   const direction = order === 'recent' ? 'DESC' : 'ASC';

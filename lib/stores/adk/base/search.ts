@@ -30,7 +30,8 @@ export interface ScanOptions {
 
 /** A JSON column as text, whatever type the family gave it. */
 function asText(ctx: AdkStoreContext, column: string): string {
-  return ctx.db.dialect === 'postgresql' ? `CAST(${column} AS TEXT)` : column;
+  if (ctx.db.dialect === 'postgresql') return `CAST(${column} AS TEXT)`;
+  return ctx.db.dialect === 'mysql' ? `CAST(${column} AS CHAR)` : column;
 }
 
 /**

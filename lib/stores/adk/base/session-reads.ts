@@ -1,4 +1,5 @@
 // An ADK store's reads of one session and of the shared tiers, from its replayed timeline.
+import { eventSearchText } from '../../../session-service/search';
 import { invalidInput, sessionNotFound } from '../../../session-service/errors';
 import { hasOwn } from '../../../session-service/json';
 import { pageBounds } from '../../../session-service/paging';
@@ -140,7 +141,7 @@ async function editSources(
 
 export async function listEvents(ctx: AdkStoreContext, ref: SessionRef, query: EventQuery = {}): Promise<Page<StoredEvent>> {
   const { limit, offset } = pageBounds(query);
-  if (query.author === undefined && query.invocationId === undefined && query.touchedKey === undefined) {
+  if (query.author === undefined && query.invocationId === undefined && query.touchedKey === undefined && !query.text) {
     return eventPage(ctx, ref, query.afterSeq ?? 0, limit, offset, query.newestFirst === true);
   }
   const loaded = await loadReplay(ctx, ref);
@@ -152,6 +153,10 @@ export async function listEvents(ctx: AdkStoreContext, ref: SessionRef, query: E
   if (query.touchedKey !== undefined) {
     const key = query.touchedKey;
     items = items.filter((item) => hasOwn(item.event.actions.stateDelta ?? {}, key));
+  }
+  if (query.text) {
+    const needle = query.text.toLowerCase();
+    items = items.filter((item) => eventSearchText(item.event).toLowerCase().includes(needle));
   }
   if (query.newestFirst) items = [...items].reverse();
   return { items: items.slice(offset, offset + limit).map(({ seq, event }) => ({ seq, event })), total: items.length };
