@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { databaseUrl } from '../lib/config';
 import { redactUrl } from '../lib/db';
 import { migrateDatabase } from '../lib/migrate/index';
-import { CannotReadStoreError, openAdkStore } from '../lib/stores/adk';
+import { CannotReadStoreError, isRedisLocation, openAdkStore } from '../lib/stores/adk';
 import { agentDialectOf, sqlitePathOf } from '../lib/stores/adk/agent-db';
 import { DEFAULT_HOST, startNext } from './next-server';
 import { portTakenMessage } from './port-in-use';
@@ -34,7 +34,7 @@ function parse(args: string[]): { entries: Entry[]; build: boolean } {
       const id = named ? (named[1] ?? null) : null;
       const raw = named ? (named[2] ?? '') : arg;
       // A relative file path is the caller's, not the server's working directory's.
-      const location = agentDialectOf(raw) === 'sqlite' ? resolve(sqlitePathOf(raw)) : raw;
+      const location = agentDialectOf(raw) === 'sqlite' && !isRedisLocation(raw) ? resolve(sqlitePathOf(raw)) : raw;
       return { id, location };
     });
   return { entries, build };

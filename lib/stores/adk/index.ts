@@ -1,4 +1,4 @@
-export { openAdkStore, type OpenAdkOptions } from './open';
+export { isRedisLocation, openAdkStore, type OpenAdkOptions } from './open';
 export type { AdkSessionStore } from './base/store';
 export { CannotReadStoreError } from './detect';
 export type { AdkFamily, FamilyCodec, FamilyMatch, FamilyWrites } from './family';
