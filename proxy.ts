@@ -6,7 +6,7 @@ import { isLoopbackHost } from '@/lib/auth/config';
 import { authenticate, credentialsOf, hasAnyCredential, SESSION_COOKIE, type Credentials } from '@/lib/auth/principal';
 import type { AuthConfig } from '@/lib/auth/config';
 import { authConfig } from '@/lib/config';
-import { getAccountStore } from '@/lib/services';
+import { getAccountStore, STORE_HEADER } from '@/lib/services';
 import {
   ALLOW_ANY_ROUTE,
   API_CACHE_CONTROL,
@@ -19,7 +19,7 @@ import {
 import { isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { checkOrigin } from '@/lib/http/origin';
 import { HttpError } from '@/lib/http/problem';
-import { OIDC_CALLBACK_PATH, OIDC_SIGN_IN_PATH, OPERATIONS_PATHS, SIGN_IN_PATH } from '@/lib/paths';
+import { OIDC_CALLBACK_PATH, OIDC_SIGN_IN_PATH, OPERATIONS_PATHS, SIGN_IN_PATH, storeOfPath } from '@/lib/paths';
 
 const PUBLIC_PATHS = [SIGN_IN_PATH, OIDC_SIGN_IN_PATH, OIDC_CALLBACK_PATH];
 
@@ -156,6 +156,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   requestHeaders.set('content-security-policy', policy);
   // Where a page render that finds its credential invalid sends the person back to after signing in.
   requestHeaders.set('x-request-path', pathname + search);
+  // Which store the page (or a server action posted from it) is for: only ever the one its path names.
+  requestHeaders.delete(STORE_HEADER);
+  const store = storeOfPath(pathname);
+  if (store) requestHeaders.set(STORE_HEADER, encodeURIComponent(store));
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('content-security-policy', policy);
   return response;

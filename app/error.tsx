@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { StoreLink } from '@/components/nav/store-link';
 import { usePathname } from 'next/navigation';
 import { describeTarget, targetOf } from '@/components/nav/describe-path';
 import { LoadError } from '@/components/page-status/load-error';
@@ -16,9 +16,9 @@ export default function ErrorBoundary({ error, retry }: { error: unknown; retry:
       retry={retry}
       title="This page could not be loaded"
       otherAction={
-        <Link href={APPS_PATH} className={buttonClass({ variant: 'secondary', size: 'md' })}>
+        <StoreLink href={APPS_PATH} className={buttonClass({ variant: 'secondary', size: 'md' })}>
           All apps
-        </Link>
+        </StoreLink>
       }
     >
       {target ? <>Reading the {describeTarget(target)} </> : <>Loading </>}(

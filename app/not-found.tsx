@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { StoreLink } from '@/components/nav/store-link';
 import { NotFoundDetail } from '@/components/nav/not-found-detail';
 import { NotFoundPanel } from '@/components/page-status/not-found-panel';
 import { buttonClass } from '@/components/ui/button';
@@ -12,9 +12,9 @@ export default function NotFound() {
     <NotFoundPanel
       title="Page not found"
       action={
-        <Link href={APPS_PATH} className={buttonClass({ variant: 'primary', size: 'md', className: 'inline-block' })}>
+        <StoreLink href={APPS_PATH} className={buttonClass({ variant: 'primary', size: 'md', className: 'inline-block' })}>
           Back to all apps
-        </Link>
+        </StoreLink>
       }
     >
       <NotFoundDetail />

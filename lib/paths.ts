@@ -5,10 +5,43 @@ import type { TemplateDialect } from './session-service/template';
 
 const segment = encodeURIComponent;
 
+/**
+ * Several stores side by side: each configured store's pages are under
+ * `/stores/{storeId}` (`/stores/dev/apps/...`) and its API under
+ * `/api/stores/{storeId}`; the first store's are also at the root
+ * (`/apps/...`, `/api/apps/...`). Every builder below takes the store as its
+ * last argument: omitted, the root (the first store).
+ */
+export const STORES_PATH = '/stores';
+/** The store's prefix: '' for the root (the first store). */
+export const storeRoot = (store?: string) => (store === undefined ? '' : `${STORES_PATH}/${segment(store)}`);
+/** The store a page path names (`/stores/dev/apps` → `dev`), undefined at the root; null when its id is malformed. */
+export function storeOfPath(pathname: string): string | null | undefined {
+  const match = /^\/(?:api\/)?stores\/([^/]+)(?:\/|$)/.exec(pathname);
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1] ?? '');
+  } catch {
+    return null;
+  }
+}
+/** The path without its store prefix (`/stores/dev/apps/x` → `/apps/x`, `/api/stores/dev/apps` → `/api/apps`). */
+export const withoutStore = (pathname: string) => pathname.replace(/^(\/api)?\/stores\/[^/]+(?=\/|$)/, '$1') || '/';
+
+/** A console page or /api path built without a store (as every builder here does by default), placed in `store`. */
+export function inStore(path: string, store: string | undefined): string {
+  if (store === undefined || storeOfPath(path) !== undefined) return path;
+  if (path === '/api' || path.startsWith('/api/')) return `/api${storeRoot(store)}${path.slice('/api'.length)}`;
+  const pagePath = [APPS_PATH, PREVIEW_PATH].some((root) => path === root || path.startsWith(`${root}/`) || path.startsWith(`${root}?`));
+  return pagePath ? `${storeRoot(store)}${path}` : path;
+}
+
 export const APPS_PATH = '/apps';
-export const appPath = (app: string) => `${APPS_PATH}/${segment(app)}`;
-export const userPath = (app: string, user: string) => `${appPath(app)}/users/${segment(user)}`;
-export const sessionPath = (app: string, user: string, session: string) => `${userPath(app, user)}/sessions/${segment(session)}`;
+export const appsPath = (store?: string) => `${storeRoot(store)}${APPS_PATH}`;
+export const appPath = (app: string, store?: string) => `${appsPath(store)}/${segment(app)}`;
+export const userPath = (app: string, user: string, store?: string) => `${appPath(app, store)}/users/${segment(user)}`;
+export const sessionPath = (app: string, user: string, session: string, store?: string) =>
+  `${userPath(app, user, store)}/sessions/${segment(session)}`;
 
 export const ACCOUNTS_PATH = '/admin/accounts';
 
@@ -65,6 +98,8 @@ export const READYZ_PATH = '/readyz';
 export const METRICS_PATH = '/metrics';
 export const OPERATIONS_PATHS: readonly string[] = [HEALTHZ_PATH, READYZ_PATH, METRICS_PATH];
 export interface PreviewLink {
+  /** The store whose session it renders; omitted: the first. */
+  store?: string;
   session?: SessionRef | null;
   /** Render as of this event (sequence number); null for the current state. */
   asOf?: number | null;
@@ -73,7 +108,7 @@ export interface PreviewLink {
 }
 
 /** `/preview?app=…&user=…&session=…&event=…&template=…&dialect=…`, leaving out what is not set. */
-export function previewHref({ session, asOf, template, dialect }: PreviewLink): string {
+export function previewHref({ store, session, asOf, template, dialect }: PreviewLink): string {
   const params = new URLSearchParams();
   if (session) {
     params.set('app', session.appName);
@@ -84,13 +119,14 @@ export function previewHref({ session, asOf, template, dialect }: PreviewLink): 
   if (template) params.set('template', template);
   if (dialect && dialect !== 'python') params.set('dialect', dialect);
   const search = params.toString();
-  return search ? `${PREVIEW_PATH}?${search}` : PREVIEW_PATH;
+  const path = `${storeRoot(store)}${PREVIEW_PATH}`;
+  return search ? `${path}?${search}` : path;
 }
 
-/** `/api/apps/{app}`. */
-export const appApiPath = (app: string) => `/api${appPath(app)}`;
+/** `/api/apps/{app}` (`/api/stores/{store}/apps/{app}`). */
+export const appApiPath = (app: string, store?: string) => `/api${appPath(app, store)}`;
 /** `/api/apps/{app}/users/{user}`. */
-export const userApiPath = (app: string, user: string) => `/api${userPath(app, user)}`;
+export const userApiPath = (app: string, user: string, store?: string) => `/api${userPath(app, user, store)}`;
 /** The whole of an app-tier value, or the part of it at an RFC 6901 pointer: `{"value": ...}`. */
 export const appStateValuePath = (app: string, key: string, pointer = '') =>
   `${appApiPath(app)}/state/value?${new URLSearchParams({ key, pointer }).toString()}`;
@@ -98,13 +134,13 @@ export const appStateValuePath = (app: string, key: string, pointer = '') =>
 export const userStateValuePath = (app: string, user: string, key: string, pointer = '') =>
   `${userApiPath(app, user)}/state/value?${new URLSearchParams({ key, pointer }).toString()}`;
 /** `/api/apps/{app}/users/{user}/sessions/{id}`. */
-export const sessionApiPath = (ref: SessionRef) => `/api${sessionPath(ref.appName, ref.userId, ref.sessionId)}`;
+export const sessionApiPath = (ref: SessionRef, store?: string) => `/api${sessionPath(ref.appName, ref.userId, ref.sessionId, store)}`;
 
 /** Where the console sends a message to the session's agent (lib/http/api/agent.ts). */
 export const agentSendPath = (ref: SessionRef) => `${sessionApiPath(ref)}/agent/send`;
 
 /** Downloads of ADK session files (one session) and JSON Lines (a user's or an app's sessions). */
-export const sessionExportPath = (app: string, user: string, session: string) =>
-  `${sessionApiPath({ appName: app, userId: user, sessionId: session })}/export`;
-export const userExportPath = (app: string, user: string) => `${userApiPath(app, user)}/export`;
-export const appExportPath = (app: string) => `${appApiPath(app)}/export`;
+export const sessionExportPath = (app: string, user: string, session: string, store?: string) =>
+  `${sessionApiPath({ appName: app, userId: user, sessionId: session }, store)}/export`;
+export const userExportPath = (app: string, user: string, store?: string) => `${userApiPath(app, user, store)}/export`;
+export const appExportPath = (app: string, store?: string) => `${appApiPath(app, store)}/export`;

@@ -2,6 +2,7 @@
 // account store for a database URL, and the only way the rest of the code
 // gets them. Everything above (pages, actions, routes, the adk-js adapter,
 // scripts, tests) asks here; nothing else constructs a store.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { AgentSendLog } from './agent-server/send-log';
 import { AccountStore } from './auth/store';
 import { agentStoreLocations, databaseUrl, type AgentStoreLocation } from './config';
@@ -12,6 +13,7 @@ import { measuredStore } from './observability/measured-store';
 import { metricsEnabled } from './observability/exposition';
 import { observePool } from './observability/metrics';
 import { tracingEnabled } from './observability/tracing';
+import { SessionServiceError } from './session-service/errors';
 import type { SessionStore, StoreInfo } from './session-service/store';
 import { openAdkStore, type AdkSessionStore } from './stores/adk';
 import { StoreEditLog } from './stores/adk/audit-log';
@@ -23,10 +25,19 @@ import { SqlAuditLog } from './stores/audit/sql-audit-log';
 import type { AuditLog } from './session-service/audit-log';
 import type { NoteStore } from './session-service/notes';
 
+/** One store the console serves, with what it is. */
+export interface ServedStore {
+  store: SessionStore;
+  info: StoreInfo;
+}
+
 export interface Services {
+  /** The first store: served at the root of the console and the API. */
   store: SessionStore;
   /** What the served store is; the console shows it and hides writes it refuses. */
   info: StoreInfo;
+  /** Every served store by id, the first first; without it, `store` alone. */
+  served?: ReadonlyMap<string, ServedStore>;
   accounts: AccountStore;
   /** Messages sent to agents from the console (Statehouse's own database). */
   sendLog?: AgentSendLog;
@@ -143,6 +154,7 @@ export async function openAgentServices(
     store,
     stores,
     info: store.info,
+    served: new Map([...stores].map(([id, opened]) => [id, { store: opened, info: opened.info }])),
     accounts: new AccountStore(db.client),
     sendLog: new AgentSendLog(db.client),
     notes: new SqlNoteStore(db.client),
@@ -177,7 +189,63 @@ function measured(services: OpenedServices | AgentServices): Services {
       if (store.poolUse()) observePool(id, () => store.poolUse() ?? { total: 0, idle: 0, waiting: 0 });
     }
   }
-  return { ...services, store: measuredStore(services.store, services.info.family) };
+  const served = new Map(
+    [...servedStores(services)].map(([id, { store, info }]) => [id, { store: measuredStore(store, info.family), info }]),
+  );
+  return { ...services, store: served.get(services.info.id)?.store ?? services.store, served };
+}
+
+/** Every store the services serve, by id, the first first. */
+function servedStores(services: Partial<Services>): ReadonlyMap<string, ServedStore> {
+  if (services.served) return services.served;
+  if (!services.store) return new Map();
+  const info = services.info ?? nativeStoreInfo('test');
+  return new Map([[info.id, { store: services.store, info }]]);
+}
+
+/**
+ * The request header that names the store a page or a server action is for:
+ * proxy.ts sets it from the path (`/stores/{id}/...`) and removes any the
+ * client sent. API requests name theirs by their path too (inStoreScope).
+ */
+export const STORE_HEADER = 'x-statehouse-store';
+
+const storeScope = ((globalThis as { statehouseStoreScope?: AsyncLocalStorage<{ storeId?: string }> }).statehouseStoreScope ??=
+  new AsyncLocalStorage<{ storeId?: string }>());
+
+/** Runs `fn` for the store with this id (undefined: the first), whatever the request's headers say. */
+export function inStoreScope<T>(storeId: string | undefined, fn: () => Promise<T>): Promise<T> {
+  return storeScope.run(storeId === undefined ? {} : { storeId }, fn);
+}
+
+/** The store this request names: its scope (an API request), else the page's header; undefined at the root (the first store). */
+export async function requestedStoreId(): Promise<string | undefined> {
+  const scoped = storeScope.getStore();
+  if (scoped) return scoped.storeId;
+  try {
+    const named = (await headers()).get(STORE_HEADER);
+    return named === null ? undefined : decodeURIComponent(named);
+  } catch {
+    // Outside a request (scripts, tests, start-up): the first store.
+    return undefined;
+  }
+}
+
+/** NOT_FOUND naming the stores there are. */
+function unknownStore(id: string, served: ReadonlyMap<string, ServedStore>): SessionServiceError {
+  return new SessionServiceError('NOT_FOUND', `No store "${id}" is served here; the stores are ${[...served.keys()].join(', ')}.`);
+}
+
+/** The store the request is for (see requestedStoreId), or NOT_FOUND. */
+async function selectedStore(): Promise<ServedStore> {
+  const services = processWide.statehouseServicesForTests?.store ? processWide.statehouseServicesForTests : await configuredServices();
+  const served = servedStores(services);
+  const id = await requestedStoreId();
+  const first = served.values().next().value as ServedStore;
+  if (id === undefined) return first;
+  const chosen = served.get(id);
+  if (!chosen) throw unknownStore(id, served);
+  return chosen;
 }
 
 /**
@@ -197,16 +265,21 @@ async function configuredServices(): Promise<Services> {
   }
 }
 
+/** The store this request is for: the first, or the one its path names (`/stores/{id}/...`). */
 export async function getStore(): Promise<SessionStore> {
-  return processWide.statehouseServicesForTests?.store ?? (await configuredServices()).store;
+  return (await selectedStore()).store;
 }
 
-/** What the served store is (native, or which ADK wrote it, and whether it takes writes). */
+/** What the store this request is for is (native, or which ADK wrote it, and whether it takes writes). */
 export async function getStoreInfo(): Promise<StoreInfo> {
+  return (await selectedStore()).info;
+}
+
+/** Every served store, the first first (the header's switcher). */
+export async function listStoreInfos(): Promise<StoreInfo[]> {
   const forTests = processWide.statehouseServicesForTests;
-  if (forTests?.info) return forTests.info;
-  if (forTests?.store) return nativeStoreInfo('test');
-  return (await configuredServices()).info;
+  const services = forTests?.store ? forTests : await configuredServices();
+  return [...servedStores(services).values()].map((served) => served.info);
 }
 
 export async function getAccountStore(): Promise<AccountStore> {

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import type { CutValue } from '@/lib/data/value-cut';
+import { inPageStore } from '@/lib/queries/session-api';
 
 type Loaded = { state: 'idle' } | { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; text: string };
 
@@ -16,7 +17,7 @@ export function CutString({ cut, label, quoted = true, tabIndex }: { cut: CutVal
   async function load() {
     setLoaded({ state: 'loading' });
     try {
-      const response = await fetch(cut.source, { headers: { accept: 'application/json' } });
+      const response = await fetch(inPageStore(cut.source), { headers: { accept: 'application/json' } });
       const body = (await response.json()) as { value?: unknown; detail?: string };
       if (!response.ok) throw new Error(body.detail ?? response.statusText);
       const text = typeof body.value === 'string' && !cut.json ? body.value : JSON.stringify(body.value, null, 2);

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { StoreLink } from '@/components/nav/store-link';
 import { formatCount } from './format';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/lib/data/list-params';
 import { listHref, type ListQuery } from './href';
@@ -35,9 +35,9 @@ export function Pagination({ pathname, query, page, size, total, totalIsLowerBou
   const hrefFor = (target: number) => listHref(pathname, query, { page: target === 1 ? undefined : target });
   const step = (label: string, target: number, enabled: boolean, rel?: string, disabledTitle?: string) =>
     enabled ? (
-      <Link href={hrefFor(target)} rel={rel} className={linkClass}>
+      <StoreLink href={hrefFor(target)} rel={rel} className={linkClass}>
         {label}
-      </Link>
+      </StoreLink>
     ) : (
       <a aria-disabled="true" role="link" title={disabledTitle} className={linkClass}>
         {label}
@@ -86,7 +86,7 @@ export function Pagination({ pathname, query, page, size, total, totalIsLowerBou
       <nav aria-label={`${noun} per page`} className="flex items-center gap-1 text-muted">
         <span aria-hidden="true">Per page</span>
         {PAGE_SIZES.map((option) => (
-          <Link
+          <StoreLink
             key={option}
             href={listHref(pathname, query, { size: option === DEFAULT_PAGE_SIZE ? undefined : option, page: undefined })}
             aria-current={option === size ? 'true' : undefined}
@@ -94,7 +94,7 @@ export function Pagination({ pathname, query, page, size, total, totalIsLowerBou
             className="rounded px-1.5 py-0.5 tabular-nums hover:text-foreground aria-[current]:bg-surface-muted aria-[current]:font-medium aria-[current]:text-foreground"
           >
             {option}
-          </Link>
+          </StoreLink>
         ))}
       </nav>
     </div>

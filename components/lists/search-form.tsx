@@ -1,6 +1,6 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { useStoreRouter } from '@/components/nav/store-link';
 import { useTransition, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { panelClass } from '@/components/ui/panel';
@@ -43,7 +43,7 @@ function hrefOf(pathname: string, entries: Iterable<[string, string]>): string {
  * without, the browser submits it as an ordinary form.
  */
 export function SearchForm({ label, pathname, fields, keep = {}, hint }: SearchFormProps) {
-  const router = useRouter();
+  const router = useStoreRouter();
   const [pending, startTransition] = useTransition();
   const kept = Object.entries(keep).filter((entry): entry is [string, string] => entry[1] !== undefined);
   const active = fields.some((field) => field.value && !field.options);

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { StoreLink } from '@/components/nav/store-link';
 import type { ReactNode } from 'react';
 import { listHref, type ListQuery } from './href';
 import { panelClass } from '@/components/ui/panel';
@@ -61,7 +61,7 @@ export function SortHeader({ label, sort, direction, current, defaultSort, pathn
   const href = listHref(pathname, query, { sort: next === defaultSort ? undefined : next, page: undefined });
   return (
     <th scope="col" aria-sort={active ? activeDirection : undefined} className={`${headClass} ${numeric ? 'text-right' : ''}`}>
-      <Link
+      <StoreLink
         href={href}
         className={`inline-flex items-center gap-1 uppercase hover:text-foreground ${active ? 'text-foreground' : ''}`}
         title={`Sort by ${label.toLowerCase()}, ${nextDirection}`}
@@ -70,7 +70,7 @@ export function SortHeader({ label, sort, direction, current, defaultSort, pathn
         <span aria-hidden="true" className={active ? '' : 'opacity-0'}>
           {activeDirection === 'descending' ? '↓' : '↑'}
         </span>
-      </Link>
+      </StoreLink>
     </th>
   );
 }
@@ -86,7 +86,7 @@ export function Cell({ children, numeric = false, className = '' }: { children: 
 /** The main link of a row: an id in monospace. */
 export function IdLink({ href, children, label }: { href: string; children: ReactNode; label?: string }) {
   return (
-    <Link
+    <StoreLink
       href={href}
       prefetch={false}
       aria-label={label}
@@ -94,6 +94,6 @@ export function IdLink({ href, children, label }: { href: string; children: Reac
       className="inline-block min-w-32 font-mono font-medium break-words text-accent hover:text-accent-hover hover:underline"
     >
       {children}
-    </Link>
+    </StoreLink>
   );
 }

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { StoreLink } from './store-link';
 import { Fragment } from 'react';
 import { appPath, APPS_PATH, sessionPath, userPath } from '@/lib/paths';
 
@@ -40,7 +40,7 @@ export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
                 </li>
               ) : null}
               <li className="min-w-0">
-                <Link
+                <StoreLink
                   href={crumb.href}
                   aria-current={current ? 'page' : undefined}
                   className={
@@ -52,7 +52,7 @@ export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
                 >
                   {crumb.kind ? <span className="sr-only">{crumb.kind} </span> : null}
                   <span className={crumb.kind ? 'font-mono' : undefined}>{crumb.label}</span>
-                </Link>
+                </StoreLink>
               </li>
             </Fragment>
           );

@@ -1,6 +1,6 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { useStoreRouter } from './store-link';
 import { useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchResults, type SearchResult } from './use-search-results';
 
@@ -75,7 +75,7 @@ export function GlobalSearch() {
 
 function SearchDialog({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const router = useRouter();
+  const router = useStoreRouter();
   const [term, setTerm] = useState('');
   const deferred = useDeferredValue(term);
   const { results, searching, coverage, error } = useSearchResults(deferred);

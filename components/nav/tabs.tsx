@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { StoreLink } from './store-link';
 import { formatCount } from '@/components/lists/format';
 
 export interface Tab {
@@ -15,7 +15,7 @@ export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
       <ul className="-mb-px flex gap-4 text-sm">
         {tabs.map((tab) => (
           <li key={tab.href}>
-            <Link
+            <StoreLink
               href={tab.href}
               aria-current={tab.current ? 'page' : undefined}
               className="inline-flex items-center gap-2 border-b-2 border-transparent px-1 pb-2 font-medium text-muted hover:text-foreground aria-[current=page]:border-accent aria-[current=page]:text-foreground"
@@ -24,7 +24,7 @@ export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
               {tab.count !== undefined ? (
                 <span className="rounded-full bg-surface-muted px-2 py-0.5 text-xs tabular-nums">{formatCount(tab.count)}</span>
               ) : null}
-            </Link>
+            </StoreLink>
           </li>
         ))}
       </ul>

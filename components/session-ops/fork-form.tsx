@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { panelClass } from '@/components/ui/panel';
 import { useAction } from '@/components/actions/use-action';
-import { useRouter } from 'next/navigation';
+import { useStoreRouter } from '@/components/nav/store-link';
 import { useId, useState } from 'react';
 import { forkSession } from '@/lib/actions/session-ops';
 import { sessionPath } from '@/lib/paths';
@@ -16,7 +16,7 @@ const PANEL = panelClass({ className: 'space-y-3 p-4' });
 
 /** Forks the session after an event into a new session of the same user, then opens the fork. */
 export function ForkForm({ session, eventCount, onClose }: { session: SessionRef; eventCount: number; onClose: () => void }) {
-  const router = useRouter();
+  const router = useStoreRouter();
   const id = useId();
   const [atSeq, setAtSeq] = useState(String(eventCount));
   const [forkId, setForkId] = useState('');

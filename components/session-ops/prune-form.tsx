@@ -1,6 +1,6 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { useStoreRouter } from '@/components/nav/store-link';
 import { useId, useState, type ReactNode } from 'react';
 import { ActionOutcome } from '@/components/actions/action-outcome';
 import { Button } from '@/components/ui/button';
@@ -32,7 +32,7 @@ export type PruneScope = { appName: string } | { session: SessionRef; invocation
  * events before a time.
  */
 export function PruneForm({ scope, onClose }: { scope: PruneScope; onClose: () => void }) {
-  const router = useRouter();
+  const router = useStoreRouter();
   const id = useId();
   const [days, setDays] = useState('90');
   const [target, setTarget] = useState<SessionTarget>('session');

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { StoreLink } from '@/components/nav/store-link';
 import { comparePath, sessionPath } from '@/lib/paths';
 import type { SessionMeta } from '@/lib/session-service/operations';
 import type { SessionRef } from '@/lib/session-service/store';
@@ -22,13 +22,13 @@ export function SessionLinks({ session, meta }: { session: SessionRef; meta: Ses
       {meta.forkedFrom ? (
         <p className="text-muted">
           Forked from{' '}
-          <Link href={to(meta.forkedFrom.sessionId)} className="font-mono text-accent hover:underline">
+          <StoreLink href={to(meta.forkedFrom.sessionId)} className="font-mono text-accent hover:underline">
             {meta.forkedFrom.sessionId}
-          </Link>{' '}
+          </StoreLink>{' '}
           at #{meta.forkedFrom.atSeq} (
-          <Link href={compareWith(meta.forkedFrom.sessionId)} className="text-accent hover:underline">
+          <StoreLink href={compareWith(meta.forkedFrom.sessionId)} className="text-accent hover:underline">
             compare<span className="sr-only"> with {meta.forkedFrom.sessionId}</span>
-          </Link>
+          </StoreLink>
           )
         </p>
       ) : null}
@@ -38,13 +38,13 @@ export function SessionLinks({ session, meta }: { session: SessionRef; meta: Ses
           {meta.forks.map((fork, index) => (
             <span key={fork.sessionId}>
               {index > 0 ? ', ' : null}
-              <Link href={to(fork.sessionId)} className="font-mono text-accent hover:underline">
+              <StoreLink href={to(fork.sessionId)} className="font-mono text-accent hover:underline">
                 {fork.sessionId}
-              </Link>{' '}
+              </StoreLink>{' '}
               (at #{fork.atSeq},{' '}
-              <Link href={compareWith(fork.sessionId)} className="text-accent hover:underline">
+              <StoreLink href={compareWith(fork.sessionId)} className="text-accent hover:underline">
                 compare<span className="sr-only"> with {fork.sessionId}</span>
-              </Link>
+              </StoreLink>
               )
             </span>
           ))}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { StoreAnchor } from '@/components/nav/store-link';
 import { Button, buttonClass } from '@/components/ui/button';
 import { sessionExportPath } from '@/lib/paths';
 import type { SessionMeta } from '@/lib/session-service/operations';
@@ -49,9 +50,9 @@ export function SessionOpsPanel({ session, eventCount, meta, invocations, canOpe
           </Button>
         ) : null}
         {canOperate ? (
-          <a className={buttonClass()} href={sessionExportPath(session.appName, session.userId, session.sessionId)} download>
+          <StoreAnchor className={buttonClass()} href={sessionExportPath(session.appName, session.userId, session.sessionId)} download>
             Export
-          </a>
+          </StoreAnchor>
         ) : null}
         {canPrune ? (
           <Button aria-expanded={open === 'prune'} onClick={() => toggle('prune')}>

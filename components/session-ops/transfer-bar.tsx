@@ -1,3 +1,4 @@
+import { StoreAnchor } from '@/components/nav/store-link';
 import { buttonClass } from '@/components/ui/button';
 import { IdlePrune } from './prune-form';
 import { ImportForm } from './import-form';
@@ -20,9 +21,9 @@ export function TransferBar({
   return (
     <div className="mb-4 flex flex-wrap items-start gap-2" role="group" aria-label="Sessions transfer">
       {canOperate ? (
-        <a className={buttonClass()} href={exportHref} download>
+        <StoreAnchor className={buttonClass()} href={exportHref} download>
           Export sessions (JSON Lines)
-        </a>
+        </StoreAnchor>
       ) : null}
       {canOperate ? <ImportForm appName={appName} {...(userId === undefined ? {} : { userId })} /> : null}
       {canPrune && userId === undefined ? <IdlePrune appName={appName} /> : null}

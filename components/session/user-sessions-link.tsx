@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { StoreLink } from '@/components/nav/store-link';
 import type { ReactNode } from 'react';
 import { usePathname } from 'next/navigation';
 import { APPS_PATH } from '@/lib/paths';
@@ -10,8 +10,8 @@ export function UserSessionsLink({ className, children }: { className?: string; 
   const pathname = usePathname();
   const cut = pathname.lastIndexOf('/sessions/');
   return (
-    <Link href={cut > 0 ? pathname.slice(0, cut) : APPS_PATH} className={className}>
+    <StoreLink href={cut > 0 ? pathname.slice(0, cut) : APPS_PATH} className={className}>
       {children}
-    </Link>
+    </StoreLink>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { StoreLink } from '@/components/nav/store-link';
 import { useRowTabIndex } from '@/components/json';
 import { sessionPath } from '@/lib/paths';
 import type { ChangeSource } from '@/lib/session-service/types';
@@ -30,7 +30,7 @@ export function Provenance({ appName, change, currentSession, onSelectEvent }: P
     cause = (
       <>
         set in{' '}
-        <Link
+        <StoreLink
           href={href}
           onClick={(click) => {
             if (own && onSelectEvent && !click.metaKey && !click.ctrlKey && !click.shiftKey) {
@@ -42,7 +42,7 @@ export function Provenance({ appName, change, currentSession, onSelectEvent }: P
           className="font-medium text-accent underline underline-offset-2 hover:text-accent-hover"
         >
           {text}
-        </Link>{' '}
+        </StoreLink>{' '}
         by <span className="font-medium text-foreground">{change.actor}</span>
       </>
     );
@@ -52,13 +52,13 @@ export function Provenance({ appName, change, currentSession, onSelectEvent }: P
     ) : (
       <>
         initial state of session{' '}
-        <Link
+        <StoreLink
           href={sessionPath(appName, sourceUserId, sourceSessionId)}
           tabIndex={tabIndex}
           className="text-accent underline underline-offset-2"
         >
           <bdi>{sourceSessionId}</bdi>
-        </Link>
+        </StoreLink>
       </>
     );
   } else {

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { StoreLink } from '@/components/nav/store-link';
 import { useSearchParams } from 'next/navigation';
 import { useId } from 'react';
 import { parseSessionUrl } from '@/lib/queries/session-url';
@@ -32,12 +32,12 @@ export function SessionTemplatePreview({ session }: { session: SessionRef }) {
         <span className="font-medium text-foreground">the state right after event #{asOf}</span>
       )}{' '}
       {asOf === null ? '(select an event in the timeline to go back in time)' : '(selected in the timeline)'} ·{' '}
-      <Link
+      <StoreLink
         href={previewHref({ session, asOf, template: url.template, dialect: url.dialect })}
         className="text-accent underline underline-offset-2"
       >
         Open in the preview page
-      </Link>
+      </StoreLink>
     </p>
   );
 

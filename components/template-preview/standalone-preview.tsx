@@ -1,5 +1,6 @@
 'use client';
 
+import { StoreAnchor } from '@/components/nav/store-link';
 import { useSearchParams } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import { JsonField } from '@/components/state-edit/json-field';
@@ -66,12 +67,12 @@ export function StandalonePreview() {
       session && !fromSession.missing ? (
         <div className="flex min-w-0 flex-wrap items-center gap-3">
           <AsOfSelect session={session} asOf={asOf} onChange={(next) => replaceParams({ event: next === null ? null : String(next) })} />
-          <a
+          <StoreAnchor
             href={sessionPath(session.appName, session.userId, session.sessionId)}
             className="text-sm text-accent underline underline-offset-2"
           >
             Open the session
-          </a>
+          </StoreAnchor>
         </div>
       ) : (
         <p className="text-muted">Choose a session above to render against its state.</p>

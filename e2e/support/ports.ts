@@ -36,6 +36,8 @@ const SERVERS = [
   'agent server that is down',
   'agent faults console',
   'agent faults read-only console',
+  /** Two agents' stores side by side (e2e/several-stores.spec.ts). */
+  'several stores console',
 ] as const;
 
 export type E2eServer = (typeof SERVERS)[number];

@@ -7,6 +7,8 @@ import { requireRole } from '../auth/server';
 import { failure, invalid, type ActionFailure, type ActionResult } from '../commands/result';
 import { isReadOnly } from '../config';
 import { observeAction } from '../observability/metrics';
+import { storeRoot } from '../paths';
+import { requestedStoreId } from '../services';
 import { fieldErrorsOf } from '../validation/schemas';
 
 /** A page to re-render after the write: its path, and 'layout' when every page below it shows the change too. */
@@ -59,7 +61,8 @@ function checkedAction<S extends z.ZodType, T>(spec: ActionSpec<S, T>): (raw: un
       return failure(error);
     }
     const page = spec.revalidate?.(input, result);
-    if (page) revalidatePath(...page);
+    // The page as the request's store shows it (`/stores/{id}/...`), or at the root for the first store.
+    if (page) revalidatePath(`${storeRoot(await requestedStoreId())}${page[0]}`, page[1]);
     return result;
   };
 }

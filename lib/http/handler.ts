@@ -8,6 +8,9 @@ import { isSessionServiceError } from '../session-service/errors';
 import { errorResponse } from './errors';
 import { authorizeRequest } from './auth';
 import { checkOrigin } from './origin';
+import { detailResponse } from './respond';
+import { storeOfPath } from '../paths';
+import { inStoreScope } from '../services';
 
 /** What a 503 was for, as the metrics count it. */
 function unavailableCause(error: unknown): 'database' | 'store' | 'other' {
@@ -26,7 +29,12 @@ function serve<P extends object>(
   params: () => Promise<P | undefined>,
   handler: (principal: Principal, params: P | undefined) => Promise<Response>,
 ): Promise<Response> {
-  return inSpan(`${request.method} /api`, { 'http.request.method': request.method }, (span) => measure(request, params, handler, span));
+  // `/api/stores/{id}/...` is that store's API; the rest is the first store's, whatever the headers say.
+  const store = storeOfPath(new URL(request.url).pathname);
+  if (store === null) return Promise.resolve(detailResponse(404, 'Not Found'));
+  return inStoreScope(store, () =>
+    inSpan(`${request.method} /api`, { 'http.request.method': request.method }, (span) => measure(request, params, handler, span)),
+  );
 }
 
 async function measure<P extends object>(

@@ -15,7 +15,12 @@ vi.mock('next/cache', () => ({ revalidatePath: () => undefined }));
 const root = join(import.meta.dirname, '..', '..');
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** Doors with a write method that write nothing: a template preview, and the JSON 404 for paths without a route. */
-const NOT_WRITES = new Set(['POST /api/render', ...WRITE_METHODS.map((method) => `${method} /api/[...path]`)]);
+// The catch-alls: no route's 404, and another store's API (the table's own handlers, refused above).
+const NOT_WRITES = new Set([
+  'POST /api/render',
+  ...WRITE_METHODS.map((method) => `${method} /api/[...path]`),
+  ...WRITE_METHODS.map((method) => `${method} /api/stores/[store]/[...path]`),
+]);
 /** The actions that must work in read-only mode: signing in and out. */
 const OPEN_ACTIONS = new Set(['signIn', 'signOut']);
 

@@ -20,10 +20,17 @@ function makeQueryClient(): QueryClient {
   });
 }
 
-let browserQueryClient: QueryClient | undefined;
+/** One per store the tab has shown: two stores may hold an app, user and session of the same names. */
+const browserQueryClients = new Map<string, QueryClient>();
 
-export function getQueryClient(): QueryClient {
+/** `store`: the store the page shows (undefined at the root, the first store). */
+export function getQueryClient(store?: string): QueryClient {
   if (environmentManager.isServer()) return makeQueryClient();
-  browserQueryClient ??= makeQueryClient();
-  return browserQueryClient;
+  const key = store ?? '';
+  let client = browserQueryClients.get(key);
+  if (!client) {
+    client = makeQueryClient();
+    browserQueryClients.set(key, client);
+  }
+  return client;
 }

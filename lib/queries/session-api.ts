@@ -1,6 +1,8 @@
 // Fetching the session routes from the browser. Errors keep the API's
 // `{"detail"}` text and status, so the page can say what failed.
 
+import { storeOfPath, storeRoot } from '../paths';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -34,10 +36,21 @@ export function queryString(values: Record<string, string | number | null | unde
   return text ? `?${text}` : '';
 }
 
+/**
+ * An /api URL for the store the browser's page shows: the page at
+ * `/stores/dev/apps/...` reads `/api/stores/dev/...`. URLs are built without
+ * a store (lib/paths.ts), so every query follows the page it runs on.
+ */
+export function inPageStore(url: string): string {
+  if (typeof window === 'undefined' || !url.startsWith('/api/') || storeOfPath(url) !== undefined) return url;
+  const store = storeOfPath(window.location.pathname);
+  return store ? `/api${storeRoot(store)}${url.slice('/api'.length)}` : url;
+}
+
 export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(url, { signal, headers: { accept: 'application/json' } });
+    response = await fetch(inPageStore(url), { signal, headers: { accept: 'application/json' } });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(0, 'The server could not be reached. Check that Statehouse is running.');

@@ -1,6 +1,7 @@
 // Finding a request's handler in the API table: for Next's route files
 // (routeHandlers, one per pattern) and for the server door (matchApiRoute).
 import { otherMethods, type ServedMethod, type Unserved } from '../methods';
+import { withoutStore } from '../../paths';
 import { detailResponse } from '../respond';
 import { matchPattern, specificity, type PathParams } from './pattern';
 import { API, type ApiHandler, type ApiPattern } from './table';
@@ -40,8 +41,10 @@ const malformedPath: ApiHandler = async () => detailResponse(400, 'Bad Request')
  * A method outside ROUTE_METHODS is left to Next too.
  */
 export function matchApiRoute(method: string, pathname: string): ApiMatch | null {
+  // `/api/stores/{id}/...` is the same table for another store (the handler's scope picks the store: handler.ts).
+  const path = withoutStore(pathname);
   for (const pattern of PATTERNS) {
-    const match = matchPattern(pattern, pathname);
+    const match = matchPattern(pattern, path);
     if (match === null) continue;
     if (match === 'malformed') return { pattern, handler: malformedPath, params: {} };
     const handlers = answers.get(pattern) ?? {};
@@ -49,4 +52,22 @@ export function matchApiRoute(method: string, pathname: string): ApiMatch | null
     return handler ? { pattern, handler, params: match.params } : null;
   }
   return null;
+}
+
+/** The exports of the route file for `/api/stores/{store}/...`: the table's handler for the rest of the path, or FastAPI's JSON 404. */
+export function storeRouteHandlers(): Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS', ApiHandler> {
+  const dispatch =
+    (method: string): ApiHandler =>
+    async (request) => {
+      const match = matchApiRoute(method, new URL(request.url).pathname);
+      return match ? match.handler(request, { params: Promise.resolve(match.params) }) : detailResponse(404, 'Not Found');
+    };
+  return {
+    GET: dispatch('GET'),
+    POST: dispatch('POST'),
+    PUT: dispatch('PUT'),
+    PATCH: dispatch('PATCH'),
+    DELETE: dispatch('DELETE'),
+    OPTIONS: dispatch('OPTIONS'),
+  };
 }
