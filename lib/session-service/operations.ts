@@ -47,8 +47,9 @@ export interface ForkRequest {
  * A session to write as it is: its session-tier state before the first
  * event, and the events as stored (ids, timestamps and unknown fields kept).
  * Each event's session-scope keys are replayed into the session tier with
- * the event as their cause; its app: and user: keys are not written, those
- * tiers belong to the app and the user, not to the copy.
+ * the event as their cause; its app: and user: keys only with
+ * applySharedState (those tiers are the app's and the user's, shared with
+ * every other session).
  */
 export interface SessionCopy {
   appName: string;
@@ -60,6 +61,12 @@ export interface SessionCopy {
   lastUpdateTime?: number;
   /** By default the time of the copy (an import's file has no creation time: its first event's is the closest). */
   createTime?: number;
+  /**
+   * The events' app: and user: changes are written into the app's and the
+   * user's state, in event order, as the agent's appends wrote them. Without
+   * it a copy must have none (the import refuses such a copy up front).
+   */
+  applySharedState?: boolean;
   forkedFrom?: ForkLink;
   title?: string | null;
   labels?: string[];

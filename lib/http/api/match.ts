@@ -54,10 +54,13 @@ export function matchApiRoute(method: string, pathname: string): ApiMatch | null
   return null;
 }
 
+/** A handler that needs no parameters from Next: it finds its own in the table. */
+type PathHandler = (request: Request) => Promise<Response>;
+
 /** The exports of the route file for `/api/stores/{store}/...`: the table's handler for the rest of the path, or FastAPI's JSON 404. */
-export function storeRouteHandlers(): Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS', ApiHandler> {
+export function storeRouteHandlers(): Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS', PathHandler> {
   const dispatch =
-    (method: string): ApiHandler =>
+    (method: string): PathHandler =>
     async (request) => {
       const match = matchApiRoute(method, new URL(request.url).pathname);
       return match ? match.handler(request, { params: Promise.resolve(match.params) }) : detailResponse(404, 'Not Found');

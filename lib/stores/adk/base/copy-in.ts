@@ -1,0 +1,100 @@
+// Import on a store an ADK writes: each copy written as that ADK writes a
+// session (fork.ts: its create_session with the session tier, then each
+// event's row as its append inserts it), all of them in one transaction or
+// none. The session row holds the session tier the events leave, by the
+// family's merge rule, as the agent's appends would have left it. The
+// events' app: and user: changes are written into the app's and the user's
+// tier rows (as that ADK's append writes a tier) when the copy says so;
+// the import command refuses, up front, a copy that has them otherwise.
+import { sessionAlreadyExists } from '../../../session-service/errors';
+import { nowSeconds } from '../../../session-service/events';
+import type { Audit, SessionCopy } from '../../../session-service/operations';
+import { splitDelta, withoutTempKeys } from '../../../session-service/scope';
+import type { StateRecord } from '../../../session-service/types';
+import type { AgentQuery } from '../agent-db';
+import type { AdkStoreContext } from './context';
+import { appRow, readableTier, sessionRow, userRow } from './rows';
+
+/** The three tiers after the copy's events, each by the family's merge rule; app and user start from what is stored. */
+function tiersAfter(ctx: AdkStoreContext, copy: SessionCopy, app: StateRecord, user: StateRecord) {
+  const tiers = { app, user, session: splitDelta(withoutTempKeys(copy.initialState)).session };
+  for (const event of copy.events) {
+    const delta = splitDelta(withoutTempKeys(event.actions.stateDelta ?? {}));
+    tiers.session = ctx.codec.applyDelta(tiers.session, delta.session);
+    if (copy.applySharedState) {
+      tiers.app = ctx.codec.applyDelta(tiers.app, delta.app);
+      tiers.user = ctx.codec.applyDelta(tiers.user, delta.user);
+    }
+  }
+  return tiers;
+}
+
+async function writeCopy(ctx: AdkStoreContext, qx: AgentQuery, copy: SessionCopy, now: number): Promise<void> {
+  const { createSession, insertEvent } = ctx.sessionWriter('import');
+  const writes = ctx.writes();
+  const ref = { appName: copy.appName, userId: copy.userId, sessionId: copy.sessionId };
+  if (await sessionRow(ctx, qx, ref)) throw sessionAlreadyExists(ref.sessionId);
+  const app = readableTier(await appRow(ctx, qx, ref.appName, true), `App ${ref.appName}'s state`);
+  const user = readableTier(await userRow(ctx, qx, ref.appName, ref.userId, true), `User ${ref.userId}'s state`);
+  const after = tiersAfter(ctx, copy, app?.state ?? {}, user?.state ?? {});
+  await createSession(qx, {
+    ref,
+    app: app?.state ?? {},
+    user: user?.state ?? {},
+    session: {},
+    hasAppRow: app !== null,
+    hasUserRow: user !== null,
+    now,
+    delta: { app: {}, user: {}, session: after.session, temp: {} },
+  });
+  for (const event of copy.events) await insertEvent(qx, ref, event);
+  if (!copy.applySharedState) return;
+  // create_session may have made the tier rows: read them again before writing them as an append would.
+  for (const scope of ['app', 'user'] as const) {
+    const row = scope === 'app' ? await appRow(ctx, qx, ref.appName) : await userRow(ctx, qx, ref.appName, ref.userId);
+    const before = row?.state ?? {};
+    const next = after[scope];
+    if (JSON.stringify(before) === JSON.stringify(next)) continue;
+    await writes.editTier(qx, {
+      appName: ref.appName,
+      userId: ref.userId,
+      scope,
+      app: scope === 'app' ? before : {},
+      user: scope === 'user' ? before : {},
+      hasAppRow: scope === 'app' && row !== null,
+      hasUserRow: scope === 'user' && row !== null,
+      now,
+      next,
+    });
+  }
+}
+
+export async function importSessions(ctx: AdkStoreContext, copies: SessionCopy[], audit: Audit): Promise<void> {
+  ctx.sessionWriter('import');
+  const now = nowSeconds();
+  await ctx.db.write(async (qx) => {
+    for (const copy of copies) await writeCopy(ctx, qx, copy, now);
+  });
+  await ctx.sessionLog?.apply(
+    ctx.info.id,
+    {
+      upsert: copies
+        .filter((copy) => copy.title || copy.labels?.length || copy.forkedFrom)
+        .map((copy) => ({
+          ref: { appName: copy.appName, userId: copy.userId, sessionId: copy.sessionId },
+          meta: { title: copy.title ?? null, labels: copy.labels ?? [], forkedFrom: copy.forkedFrom ?? null },
+        })),
+      operations: copies.map((copy) => ({
+        entry: {
+          appName: copy.appName,
+          userId: copy.userId,
+          sessionId: copy.sessionId,
+          kind: 'import' as const,
+          detail: { events: copy.events.length, appliedSharedState: copy.applySharedState ?? false },
+        },
+        audit,
+      })),
+    },
+    now,
+  );
+}
