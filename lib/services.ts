@@ -223,6 +223,8 @@ export async function requestedStoreId(): Promise<string | undefined> {
   const scoped = storeScope.getStore();
   if (scoped) return scoped.storeId;
   try {
+    // Loaded when asked: scripts and test runners import this module outside Next.
+    const { headers } = await import('next/headers');
     const named = (await headers()).get(STORE_HEADER);
     return named === null ? undefined : decodeURIComponent(named);
   } catch {
