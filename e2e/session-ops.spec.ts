@@ -174,6 +174,10 @@ test('support imports an exported session into a user after a preview; a viewer 
   const form = page.getByRole('form', { name: 'Import sessions' });
   await form.getByLabel('Give every session a new id').check();
   await form.getByLabel('File').setInputFiles(file);
+  // An event sets user:lang: refused in the preview until the import is to write it into the user's state.
+  await expect(form.getByRole('status', { name: 'Import preview' })).toContainText('Would create 0; 0 already exist; 1 invalid.');
+  await expect(form.getByRole('status', { name: 'Import preview' })).toContainText('user:lang');
+  await form.getByLabel(/Apply the events’ app and user state changes/).check();
   await expect(form.getByRole('status', { name: 'Import preview' })).toContainText('Would create 1; 0 already exist; 0 invalid.');
   expect((await service.searchSessions({ appName: session.appName, userId: session.userId })).total).toBe(1);
   await form.getByRole('button', { name: 'Import 1 sessions' }).click();

@@ -104,13 +104,37 @@ describe.each(providers)('session operations API on %s', (provider) => {
       expect(JSON.parse(exported.text)).toMatchObject({ id: 's', appName: app, userId: 'u', lastUpdateTime: expect.any(Number) });
       await call(prune.POST, 'POST', { params, body: { target: 'session', dryRun: false, reason: 'round trip' } });
 
-      const preview = await call(userImport.POST, 'POST', { params: { app, user: 'u' }, body: exported.text });
+      // An event of it sets user:lang: refused unless the import writes it into the user's state, as the agent did.
+      const refused = await call(userImport.POST, 'POST', { params: { app, user: 'u' }, body: exported.text });
+      expect(refused.json).toMatchObject({
+        counts: { create: 0, invalid: 1 },
+        items: [{ status: 'invalid', sharedChanges: ['user:lang'] }],
+      });
+      const preview = await call(userImport.POST, 'POST', {
+        params: { app, user: 'u' },
+        query: 'applySharedState=true',
+        body: exported.text,
+      });
       expect(preview.json).toMatchObject({
         counts: { create: 1, exists: 0, invalid: 0 },
         written: false,
-        items: [{ line: 1, sessionId: 's', userId: 'u', events: 3, status: 'create', skippedSharedKeys: ['user:lang', 'user:name'] }],
+        items: [
+          {
+            line: 1,
+            sessionId: 's',
+            userId: 'u',
+            events: 3,
+            status: 'create',
+            skippedSharedKeys: ['user:lang', 'user:name'],
+            sharedChanges: ['user:lang'],
+          },
+        ],
       });
-      const imported = await call(userImport.POST, 'POST', { params: { app, user: 'u' }, query: 'dryRun=false', body: exported.text });
+      const imported = await call(userImport.POST, 'POST', {
+        params: { app, user: 'u' },
+        query: 'dryRun=false&applySharedState=true',
+        body: exported.text,
+      });
       expect(imported.json).toMatchObject({ written: true });
       const again = await call(exportRoute.GET, 'GET', { params });
       expect(again.text).toBe(exported.text);
@@ -131,7 +155,11 @@ describe.each(providers)('session operations API on %s', (provider) => {
       expect(userLines.text.trim().split('\n')).toHaveLength(1);
 
       const other = uniqueName('copy');
-      const result = await call(appImport.POST, 'POST', { params: { app: other }, query: 'dryRun=false&newIds=true', body: lines.text });
+      const result = await call(appImport.POST, 'POST', {
+        params: { app: other },
+        query: 'dryRun=false&newIds=true&applySharedState=true',
+        body: lines.text,
+      });
       expect(result.json).toMatchObject({ counts: { create: 2 }, written: true });
       const copied = await call(appExport.GET, 'GET', { params: { app: other } });
       const strip = (text: string) =>
@@ -163,7 +191,7 @@ describe.each(providers)('session operations API on %s', (provider) => {
         '[1, 2]',
       ].join('\n');
       const before = await databaseDump(database);
-      const preview = await call(appImport.POST, 'POST', { params: { app }, body: file });
+      const preview = await call(appImport.POST, 'POST', { params: { app }, query: 'applySharedState=true', body: file });
       expect(preview.status).toBe(200);
       const items = (preview.json as { items: { line: number; status: string; problem?: string }[] }).items;
       expect(items.map((item) => [item.line, item.status])).toEqual([
@@ -178,10 +206,10 @@ describe.each(providers)('session operations API on %s', (provider) => {
       expect(items[3]?.problem).toMatch(/is used by an earlier event/);
       expect(items[4]?.problem).toMatch(/does not follow from the events for done, n, topic/);
       expect(items[5]?.problem).toBe('id: session fresh of user u is also on line 1.');
-      const refused = await call(appImport.POST, 'POST', { params: { app }, query: 'dryRun=false', body: file });
+      const refused = await call(appImport.POST, 'POST', { params: { app }, query: 'dryRun=false&applySharedState=true', body: file });
       expect(refused.status).toBe(400);
       expect(detailOf(refused)).toMatch(/^Nothing imported: 5 invalid, 1 already exist/);
-      const exists = await call(appImport.POST, 'POST', { params: { app }, query: 'dryRun=false', body: exported });
+      const exists = await call(appImport.POST, 'POST', { params: { app }, query: 'dryRun=false&applySharedState=true', body: exported });
       expect(exists.status).toBe(409);
       expect(await databaseDump(database)).toEqual(before);
     });

@@ -27,6 +27,7 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
   const [open, setOpen] = useState(false);
   const [text, setText] = useState<string | null>(null);
   const [newIds, setNewIds] = useState(false);
+  const [applyShared, setApplyShared] = useState(false);
   const [report, setReport] = useState<ImportReport | null>(null);
   const { pending, failure, run } = useAction(importSessions);
   const target = { appName, ...(userId === undefined ? {} : { userId }) };
@@ -34,17 +35,18 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
   if (!open) {
     return <Button onClick={() => setOpen(true)}>Import sessions</Button>;
   }
-  const preview = (file: string | null, fresh: boolean) => {
+  const preview = (file: string | null, fresh: boolean, shared: boolean) => {
     setReport(null);
-    if (file !== null) run({ ...target, text: file, dryRun: true, newIds: fresh }, setReport);
+    if (file !== null) run({ ...target, text: file, dryRun: true, newIds: fresh, applySharedState: shared }, setReport);
   };
   return (
     <form className={PANEL} aria-label="Import sessions" onSubmit={(event) => event.preventDefault()}>
       <h2 className="font-semibold">Import sessions</h2>
       <p className="text-sm text-muted">
         An ADK session file (what <code>adk run --save_session</code> writes) or JSON Lines of them (an export of a user or an app).
-        Sessions go to {userId === undefined ? 'the users the file names' : <span className="font-mono">{userId}</span>}; their{' '}
-        <code>app:</code> and <code>user:</code> keys are not written. Nothing is written until you confirm, and then all of them or none.
+        Sessions go to {userId === undefined ? 'the users the file names' : <span className="font-mono">{userId}</span>}; the{' '}
+        <code>app:</code> and <code>user:</code> keys of their saved state are not written. Nothing is written until you confirm, and then
+        all of them or none.
       </p>
       <div>
         <Label htmlFor={`${id}-file`}>File</Label>
@@ -56,7 +58,7 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
             const file = event.target.files?.[0];
             const content = file ? await file.text() : null;
             setText(content);
-            preview(content, newIds);
+            preview(content, newIds, applyShared);
           }}
         />
       </div>
@@ -66,10 +68,21 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
           checked={newIds}
           onChange={(event) => {
             setNewIds(event.target.checked);
-            preview(text, event.target.checked);
+            preview(text, event.target.checked, applyShared);
           }}
         />
         Give every session a new id
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={applyShared}
+          onChange={(event) => {
+            setApplyShared(event.target.checked);
+            preview(text, newIds, event.target.checked);
+          }}
+        />
+        Apply the events’ app and user state changes (as the agent did); without this, sessions that have them are refused
       </label>
       <ActionOutcome failure={failure} />
       {report ? (
@@ -84,6 +97,7 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
                 line {item.line}: {item.userId ?? '?'}/{item.sessionId ?? '?'} ({item.events} events){' '}
                 {statusText(item.status, report.written)}
                 {item.problem ? ` — ${item.problem}` : ''}
+                {item.status === 'create' && item.sharedChanges.length > 0 ? ` — writes ${item.sharedChanges.join(', ')}` : ''}
               </li>
             ))}
           </ul>
@@ -102,7 +116,7 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
           }
           onClick={() =>
             text !== null &&
-            run({ ...target, text, dryRun: false, newIds }, (written) => {
+            run({ ...target, text, dryRun: false, newIds, applySharedState: applyShared }, (written) => {
               setReport(written);
               router.refresh();
             })

@@ -33,6 +33,13 @@ export interface ImportOptions extends Audit {
   dryRun: boolean;
   /** Give every session a new id instead of the file's. */
   newIds?: boolean;
+  /**
+   * Write the events' app: and user: changes into the target's app and user
+   * state, as the agent's appends did. Without it a session whose events
+   * have such changes is refused (in the dry run too): its timeline would
+   * show changes its tiers never had.
+   */
+  applySharedState?: boolean;
 }
 
 export type ImportStatus = 'create' | 'exists' | 'invalid';
@@ -47,6 +54,8 @@ export interface ImportItem {
   problem?: string;
   /** app: and user: keys of the file's state, which are not written: the target's shared tiers stay as they are. */
   skippedSharedKeys: string[];
+  /** app: and user: keys the events change: written into the target's tiers with applySharedState, else the session is refused. */
+  sharedChanges: string[];
 }
 
 export interface ImportReport {
@@ -111,6 +120,11 @@ export function splitSessionFile(text: string): Parsed[] {
   return parsed;
 }
 
+const isShared = (key: string) => {
+  const { scope } = scopeOfKey(key);
+  return scope === 'app' || scope === 'user';
+};
+
 interface Planned {
   item: ImportItem;
   copy?: SessionCopy;
@@ -119,7 +133,15 @@ interface Planned {
 }
 
 function plan(entry: Parsed, target: ImportTarget, options: ImportOptions): Planned {
-  const item: ImportItem = { line: entry.line, sessionId: null, userId: null, events: 0, status: 'invalid', skippedSharedKeys: [] };
+  const item: ImportItem = {
+    line: entry.line,
+    sessionId: null,
+    userId: null,
+    events: 0,
+    status: 'invalid',
+    skippedSharedKeys: [],
+    sharedChanges: [],
+  };
   if (entry.problem !== undefined || entry.value === undefined) return { item: { ...item, problem: entry.problem } };
   try {
     if (!isJsonObject(entry.value)) throw invalidInput('expected an ADK session (a JSON object)');
@@ -144,6 +166,15 @@ function plan(entry: Parsed, target: ImportTarget, options: ImportOptions): Plan
     item.skippedSharedKeys = Object.keys(state)
       .filter((key) => scopeOfKey(key).scope !== 'session')
       .sort();
+    item.sharedChanges = [
+      ...new Set(events.flatMap((event) => Object.keys(event.actions.stateDelta).filter((key) => isShared(key)))),
+    ].sort();
+    if (item.sharedChanges.length > 0 && !options.applySharedState) {
+      throw invalidInput(
+        `its events change the app's or the user's state (${item.sharedChanges.slice(0, 5).join(', ')}); ` +
+          'import with “apply app and user state” to write those changes as the agent did, or remove them from the file.',
+      );
+    }
     const initial = initialStateFor(state, events);
     if (!initial.ok) {
       throw invalidInput(`state: does not follow from the events for ${initial.keys.slice(0, 5).join(', ')}; the file was edited by hand?`);
@@ -159,6 +190,7 @@ function plan(entry: Parsed, target: ImportTarget, options: ImportOptions): Plan
         sessionId: item.sessionId,
         initialState: initial.initial,
         events,
+        ...(item.sharedChanges.length > 0 ? { applySharedState: true } : {}),
         ...(file.lastUpdateTime === undefined ? {} : { lastUpdateTime: file.lastUpdateTime }),
       },
     };
@@ -189,6 +221,9 @@ export async function importSessionFile(
   target: ImportTarget,
   options: ImportOptions,
 ): Promise<ImportReport> {
+  // What the write would refuse, the dry run refuses too: never a plan the store cannot carry out.
+  const refusal = store.refusalOf?.('import');
+  if (refusal) throw refusal;
   const planned = splitSessionFile(text).map((entry) => plan(entry, target, options));
   const taken = new Map<string, number>();
   for (const { item } of planned) {

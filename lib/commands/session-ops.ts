@@ -114,6 +114,8 @@ export const importCommandInput = z.object({
   text: z.string({ error: 'must be the file as text' }).max(MAX_IMPORT_BYTES, `is larger than ${MAX_IMPORT_BYTES} bytes`),
   dryRun: z.boolean(),
   newIds: z.boolean().optional(),
+  /** Write the events' app: and user: changes into the target's app and user state (else such a session is refused). */
+  applySharedState: z.boolean().optional(),
   reason: z.string({ error: 'must be a string' }).max(500).optional(),
 });
 export type ImportCommandInput = z.input<typeof importCommandInput>;
@@ -121,13 +123,13 @@ export type ImportCommandInput = z.input<typeof importCommandInput>;
 export async function importCommand(store: SessionStore, actor: string, raw: unknown): Promise<ActionResult<ImportReport>> {
   const parsed = importCommandInput.safeParse(raw);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const { appName, userId, text, dryRun, newIds, reason } = parsed.data;
+  const { appName, userId, text, dryRun, newIds, applySharedState, reason } = parsed.data;
   return attempt(() =>
     importSessionFile(
       store,
       text,
       { appName, ...(userId === undefined ? {} : { userId }) },
-      { actor, dryRun, newIds: newIds ?? false, ...reasonOf(reason) },
+      { actor, dryRun, newIds: newIds ?? false, applySharedState: applySharedState ?? false, ...reasonOf(reason) },
     ),
   );
 }

@@ -50,6 +50,7 @@ export async function exportResponse(store: SessionStore, appName: string, userI
 const importQuery = z.object({
   dryRun: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   newIds: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  applySharedState: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   reason: z.string().max(500).optional(),
 });
 
@@ -58,7 +59,8 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 /**
  * Body: one ADK session file or JSON Lines of them. `?dryRun=false` writes
  * (all or nothing); anything else previews. Answers the report:
- * `{"items": [{"line", "sessionId", "userId", "events", "status", "problem"?, "skippedSharedKeys"}], "counts", "written"}`.
+ * `{"items": [{"line", "sessionId", "userId", "events", "status", "problem"?, "skippedSharedKeys", "sharedChanges"}], "counts", "written"}`.
+ * `?applySharedState=true` writes the events' app: and user: changes into the target's tiers; without it a session that has them is invalid.
  */
 export async function importResponse(request: Request, store: SessionStore, target: ImportTarget, principal: Principal): Promise<Response> {
   const query = parseQuery(request, importQuery);
@@ -74,6 +76,7 @@ export async function importResponse(request: Request, store: SessionStore, targ
     text,
     dryRun: query.dryRun !== 'false',
     newIds: query.newIds === 'true',
+    applySharedState: query.applySharedState === 'true',
     reason: query.reason,
   });
   return json(resultOf(report));

@@ -14,7 +14,8 @@ import type {
   StoredEvent,
   UserSummary,
 } from './types';
-import type { SessionOperations } from './operations';
+import type { SessionServiceError } from './errors';
+import type { OperationKind, SessionOperations } from './operations';
 import type { FindRequest, FindResult } from './search';
 import type { StateFilter } from './state-filter';
 
@@ -177,6 +178,12 @@ export interface StoreInfo {
  * operations (fork, import, titles, retention) are optional: see operations.ts.
  */
 export interface SessionStore extends Partial<SessionOperations> {
+  /**
+   * Why this store would refuse a whole-session operation it has (READ_ONLY,
+   * or UNSUPPORTED saying why): the console hides the form and says so, and
+   * a dry run refuses what the write would. Undefined: it would not.
+   */
+  refusalOf?(operation: OperationKind): SessionServiceError | undefined;
   /** The returned session has the initial events applied as appendEvent applies them, temp: keys included. */
   createSession(request: CreateSessionRequest, options?: Pick<AppendOptions, 'actor'>): Promise<Session>;
   getSession(ref: SessionRef, config?: GetSessionConfig): Promise<Session | null>;

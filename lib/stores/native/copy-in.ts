@@ -2,8 +2,9 @@
 // session-tier state before the first event, then each event with its
 // session-scope keys replayed into the tier, the event named as their cause,
 // so that the copy's timeline, history and time travel work as the
-// original's do. app: and user: keys are not written: those tiers are the
-// app's and the user's, shared with the original, not part of a copy.
+// original's do. app: and user: keys are written into the shared tiers only
+// when the copy says so (an import that applies them); a fork shares its
+// source's tiers, which already hold them.
 import { join, sqltag as sql } from '@prisma/client/runtime/client';
 import type { SqlExecutor } from '../../db/sql';
 import { sessionAlreadyExists } from '../../session-service/errors';
@@ -11,6 +12,7 @@ import { storedForm } from '../../session-service/events';
 import { ownEntries } from '../../session-service/json';
 import type { Audit, SessionCopy } from '../../session-service/operations';
 import { sessionScope } from '../../session-service/replay';
+import { splitDelta, withoutTempKeys } from '../../session-service/scope';
 import { chunks, toNumber, type Dialect } from './dialect';
 import { writeMeta } from './session-meta';
 import { writeTier, type ChangeCause } from './tier-writes';
@@ -58,10 +60,21 @@ export async function insertCopy(tx: SqlExecutor, dialect: Dialect, copy: Sessio
     });
     await tx.$executeRaw(sql`INSERT INTO events (session_pk, seq, id, invocation_id, author, timestamp, data) VALUES ${join(rows)}`);
   }
+  const shared = {
+    app: { scope: 'app' as const, appName: copy.appName, userId: '', sessionId: '' },
+    user: { scope: 'user' as const, appName: copy.appName, userId: copy.userId, sessionId: '' },
+  };
   for (const [i, event] of events.entries()) {
+    const by = cause({ time: event.timestamp, eventId: event.id, eventSeq: i + 1 });
     const changes = ownEntries(sessionScope(event.actions.stateDelta));
-    if (changes.length === 0) continue;
-    await writeTier(tx, dialect, owner, changes, cause({ time: event.timestamp, eventId: event.id, eventSeq: i + 1 }));
+    if (changes.length > 0) await writeTier(tx, dialect, owner, changes, by);
+    if (!copy.applySharedState) continue;
+    // The events' app: and user: changes, into the shared tiers, as the agent's appends made them.
+    const delta = splitDelta(withoutTempKeys(event.actions.stateDelta));
+    for (const scope of ['app', 'user'] as const) {
+      const tierChanges = ownEntries(delta[scope]);
+      if (tierChanges.length > 0) await writeTier(tx, dialect, shared[scope], tierChanges, by);
+    }
   }
   if (copy.forkedFrom || copy.title || (copy.labels && copy.labels.length > 0)) {
     await writeMeta(tx, copy, { title: copy.title ?? null, labels: copy.labels ?? [], forkedFrom: copy.forkedFrom ?? null }, options.now);

@@ -11,6 +11,8 @@ import { AdkStoreContext, type AdkStoreOptions } from './context';
 import { getKeyHistory, getUserHistory, listEventChanges } from './history';
 import { getAppSummary, listApps, listSessions, listUsers, searchSessions } from './lists';
 import { getAppState, getSession, getSessionSummary, getSessionTiers, getUserState, listEvents } from './session-reads';
+import { importSessions } from './copy-in';
+import { refusalOf } from './refusals';
 import { forkSession } from './fork';
 import { getSessionMeta, listOperations, setSessionMeta } from './session-meta';
 import { find } from './search';
@@ -37,6 +39,7 @@ export function createAdkSessionStore(db: AgentDb, codec: FamilyCodec, options: 
       await db.all('SELECT 1');
     },
     poolUse: () => db.poolUse?.(),
+    refusalOf: (operation) => refusalOf(ctx, operation),
     ...bindOperations(ctx, {
       createSession,
       append,
@@ -60,6 +63,7 @@ export function createAdkSessionStore(db: AgentDb, codec: FamilyCodec, options: 
       getUserHistory,
       getStateAsOf,
       forkSession,
+      importSessions,
       getSessionMeta,
       setSessionMeta,
       listOperations,
