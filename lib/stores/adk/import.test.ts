@@ -6,7 +6,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { importCommand } from '../../commands/session-ops';
 import { createTestDatabase, testProviders, type TestDatabase } from '../../testing/databases';
-import { adkJsService, APP, dumpAgentDatabase, fixtureLabel, pythonGetSession, type AdkFixtureKind } from '../../testing/adk-fixtures';
+import {
+  adkJsService,
+  APP,
+  dumpAgentDatabase,
+  fixtureLabel,
+  pythonGetSession,
+  targetUrl,
+  type AdkFixtureKind,
+} from '../../testing/adk-fixtures';
 import { openAdkFixture, openNativeFixture, writeAdkFixture, type FixtureStore } from '../../testing/adk-fixtures/stores';
 import type { SessionStore } from '../../session-service/store';
 import { openAdkStore } from '.';
@@ -130,9 +138,7 @@ describe.each(providers)('import on adk-js (%s), read back by @google/adk', (pro
     );
     try {
       await importsApplyOrRefuse(fixture.store);
-      const adk = await adkJsService(
-        'sqlitePath' in fixture.location ? `file:${fixture.location.sqlitePath}` : fixture.location.postgresUrl,
-      );
+      const adk = await adkJsService(targetUrl(fixture.location));
       try {
         const session = await adk.getSession({ ...target, sessionId: 'copy-1' });
         expect(session?.events.map((event) => event.id)).toEqual(['copy-1-1', 'copy-1-2', 'copy-1-3']);
