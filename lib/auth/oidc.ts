@@ -181,22 +181,16 @@ export async function finishOidcSignIn(request: Request, auth: AuthConfig): Prom
   }
   const response = redirectWithin(flow.next);
   forgetFlow(response);
-  response.cookies.set(SESSION_COOKIE, secret, {
+  // The session, and its ID token for signing out at the provider too: both for as long as the session lasts.
+  const cookie = {
     httpOnly: true,
     secure: cookieIsSecure(request.headers),
     sameSite: 'lax',
     path: '/',
     expires: new Date(expireTime * 1000),
-  });
-  if (idToken) {
-    response.cookies.set(ID_TOKEN_COOKIE, idToken, {
-      httpOnly: true,
-      secure: cookieIsSecure(request.headers),
-      sameSite: 'lax',
-      path: '/',
-      expires: new Date(expireTime * 1000),
-    });
-  }
+  } as const;
+  response.cookies.set(SESSION_COOKIE, secret, cookie);
+  if (idToken) response.cookies.set(ID_TOKEN_COOKIE, idToken, cookie);
   return response;
 }
 
