@@ -114,6 +114,8 @@ export interface Options {
   timeTravel: boolean;
   /** --coexistence: a live adk-js agent and console writers on one store, instead of the workloads. */
   coexistence: boolean;
+  /** --large-values: concurrent first views of a native session of 60 events of 2 MiB, instead of the workloads. */
+  largeValues: boolean;
 }
 
 const USAGE = `npm run bench -- [options]
@@ -129,6 +131,8 @@ const USAGE = `npm run bench -- [options]
                                an append (--rounds of them), an unrelated request's latency meanwhile, peak RSS
   --coexistence                a live adk-js agent (the Runner over adk-js's DatabaseSessionService) and 1 or 8
                                console writers on one store for 20 s per --provider: agent failures per 1,000
+  --large-values               6 concurrent first views (the session page's server reads) of a native SQLite session
+                               of 60 events of 2 MiB (--rounds of them), an unrelated request's latency meanwhile
   --page-loads N               page loads of --api (default: 1000; 200 at --scale small; 0 skips them)
   --api-port N                 port of that server (default: BENCH_API_PORT or 3206)
   --provider a,b               sqlite,postgresql (default: both; adk-memory runs regardless)
@@ -148,7 +152,17 @@ const USAGE = `npm run bench -- [options]
   --out DIR                    where the JSON goes (default: bench-results)`;
 
 /** Options that take no value. */
-const FLAGS = new Set(['no-memory', 'no-profile', 'dashboard', 'dashboard-only', 'pg-async-commit', 'api', 'time-travel', 'coexistence']);
+const FLAGS = new Set([
+  'no-memory',
+  'no-profile',
+  'dashboard',
+  'dashboard-only',
+  'pg-async-commit',
+  'api',
+  'time-travel',
+  'coexistence',
+  'large-values',
+]);
 const IMPLS = IMPL_NAMES;
 
 export function parseOptions(argv: string[]): Options {
@@ -222,5 +236,6 @@ export function parseOptions(argv: string[]): Options {
     apiClients: (list('clients') ?? ['1', '16']).map((n) => Math.max(1, Number.parseInt(n, 10))),
     timeTravel: args.has('time-travel'),
     coexistence: args.has('coexistence'),
+    largeValues: args.has('large-values'),
   };
 }

@@ -1,6 +1,7 @@
 // What a run records: the JSON written to bench-results/ and what the table is printed from.
 import type { CoexistenceRun } from './coexistence';
 import type { TimeTravelResult } from './time-travel';
+import type { LargeValuesResult } from './large-values';
 import type { ApiResult } from './api';
 import type { DashboardResult } from './dashboard';
 import type { ProbeResult } from './memory-probe';
@@ -69,4 +70,5 @@ export interface RunResult {
   api?: ApiResult;
   timeTravel?: TimeTravelResult;
   coexistence?: CoexistenceRun[];
+  largeValues?: LargeValuesResult;
 }

@@ -20,6 +20,7 @@ import type { Group, Measurement, MemoryResult, RunResult } from './results';
 import { createScratch, postgresReachable, type Scratch } from './scratch';
 import { median, percentile } from './stats';
 import { formatTimeTravel, runTimeTravel } from './time-travel';
+import { formatLargeValues, runLargeValues } from './large-values';
 import { formatCoexistence, runCoexistenceBench } from './coexistence';
 import { Fixtures, workloadsFor, type RoundResult, type Workload } from './workloads';
 
@@ -241,6 +242,9 @@ async function main(): Promise<void> {
     if (options.coexistence) {
       result.coexistence = await runCoexistenceBench(groups, scratch, log);
       console.log(formatCoexistence(result.coexistence));
+    } else if (options.largeValues) {
+      result.largeValues = await runLargeValues(options.scale.rounds, log);
+      console.log(formatLargeValues(result.largeValues));
     } else if (options.timeTravel) {
       result.timeTravel = await runTimeTravel(TIME_TRAVEL_EVENTS, options.scale.rounds, log);
       console.log(formatTimeTravel(result.timeTravel));
