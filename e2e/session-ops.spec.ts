@@ -69,7 +69,7 @@ test('support forks at an event, and both sessions show the link', async ({
   expect(fork?.state).toMatchObject({ topic: 'coffee', step: 2, 'user:name': 'Ada', 'user:lang': 'en' });
 
   await page.goto(protectedUrl + sessionUrl(session));
-  await expect(page.getByTestId('session-meta')).toContainText(`Forks: ${session.id}-fork (at #2)`);
+  await expect(page.getByTestId('session-meta')).toContainText(`Forks: ${session.id}-fork (at #2, compare)`);
   await service.deleteSession({ ...refOf(session), sessionId: `${session.id}-fork` });
 });
 

@@ -2,6 +2,8 @@ import { findSessions } from '@/lib/data/search';
 import { getNoteDigests } from '@/lib/data/notes';
 import { DEFAULT_PAGE_SIZE, filterParamNames, stateFilterOf, type SessionListQuery } from '@/lib/data/list-params';
 import { OPERATOR_LABELS } from '@/lib/session-service/state-filter';
+import { getSessionFacts, sessionListAbilities } from '@/lib/data/session-facts';
+import { ErrorFilterLink } from './error-filter-link';
 import { EmptyState } from './empty-state';
 import type { ListQuery } from './href';
 import { Pagination } from './pagination';
@@ -21,6 +23,7 @@ export function sessionListParams(query: SessionListQuery): ListQuery {
     ...filters,
     ...(query.filters.length === 0 ? { value: query.value } : {}),
     sort: query.sort === 'recent' ? undefined : query.sort,
+    errors: query.errors ? '1' : undefined,
     size: query.size === DEFAULT_PAGE_SIZE ? undefined : query.size,
   };
 }
@@ -38,16 +41,23 @@ interface SessionListProps {
 /** One page of sessions, searched and sorted as the URL says, with its pagination. */
 export async function SessionList({ appName, userId, query, pathname, pageParams = {} }: SessionListProps) {
   const { items, total, totalIsLowerBound } = await findSessions(appName, query, userId);
-  const notes = await getNoteDigests(
-    appName,
-    items.map((session) => ({ userId: session.userId, sessionId: session.id })),
-  );
+  const [notes, facts, abilities] = await Promise.all([
+    getNoteDigests(
+      appName,
+      items.map((session) => ({ userId: session.userId, sessionId: session.id })),
+    ),
+    getSessionFacts(appName, items),
+    sessionListAbilities(),
+  ]);
   const listQuery = { ...pageParams, ...sessionListParams(query) };
-  const filtered = query.q !== undefined || query.filters.length > 0 || query.value !== undefined;
+  const filtered = query.q !== undefined || query.filters.length > 0 || query.value !== undefined || query.errors;
 
   if (items.length === 0 && query.page === 1) {
     return filtered ? (
-      <EmptyState title="No session matches">{describeSearch(query)}</EmptyState>
+      <>
+        {abilities.errors && query.errors ? <ErrorFilterLink pathname={pathname} query={listQuery} on /> : null}
+        <EmptyState title="No session matches">{describeSearch(query)}</EmptyState>
+      </>
     ) : (
       <EmptyState title="No sessions">
         {userId === undefined
@@ -58,6 +68,7 @@ export async function SessionList({ appName, userId, query, pathname, pageParams
   }
   return (
     <>
+      {abilities.errors ? <ErrorFilterLink pathname={pathname} query={listQuery} on={query.errors} /> : null}
       {filtered ? <p className="mb-2 text-sm text-muted">{describeSearch(query)}</p> : null}
       {items.length > 0 ? (
         <SessionsTable
@@ -69,6 +80,8 @@ export async function SessionList({ appName, userId, query, pathname, pageParams
           query={listQuery}
           now={Date.now()}
           notes={notes}
+          facts={facts}
+          sortByEvents={abilities.errors}
         />
       ) : null}
       <Pagination
@@ -87,6 +100,7 @@ export async function SessionList({ appName, userId, query, pathname, pageParams
 /** The search in words: "Sessions whose id contains “ab” and whose user:plan equals "pro"". */
 function describeSearch(query: SessionListQuery): string {
   const parts: string[] = [];
+  if (query.errors) parts.push('with an error event');
   if (query.q !== undefined) parts.push(`whose id contains “${query.q}”`);
   for (const input of query.filters) {
     const filter = stateFilterOf(input);

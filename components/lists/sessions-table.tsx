@@ -8,6 +8,7 @@ import { SessionTitle } from '@/components/session-ops/session-title';
 import { Cell, Header, IdLink, ListHead, ListTable, Row, SortHeader } from './table';
 import { NoteDigestCell } from '@/components/notes/note-digest';
 import { digestKey, type NoteDigest } from '@/lib/session-service/notes';
+import { factsKey, type SessionFacts } from '@/lib/data/session-facts';
 
 interface SessionsTableProps {
   caption: string;
@@ -20,15 +21,45 @@ interface SessionsTableProps {
   now: number;
   /** Each session's notes (digestKey), when the list shows them. */
   notes?: Map<string, NoteDigest>;
+  /** Last author and error events per session (factsKey). */
+  facts?: Map<string, SessionFacts>;
+  /** The store can sort by event count. */
+  sortByEvents?: boolean;
 }
 
-export function SessionsTable({ caption, sessions, showUser, sort, pathname, query, now, notes }: SessionsTableProps) {
+export function SessionsTable({
+  caption,
+  sessions,
+  showUser,
+  sort,
+  pathname,
+  query,
+  now,
+  notes,
+  facts,
+  sortByEvents = false,
+}: SessionsTableProps) {
   return (
     <ListTable caption={caption}>
       <ListHead>
         <Header>Session</Header>
         {showUser ? <Header>User</Header> : null}
-        <Header numeric>Events</Header>
+        {sortByEvents ? (
+          <SortHeader
+            label="Events"
+            sort="events"
+            direction="descending"
+            current={sort}
+            defaultSort="recent"
+            pathname={pathname}
+            query={query}
+            numeric
+          />
+        ) : (
+          <Header numeric>Events</Header>
+        )}
+        {facts ? <Header numeric>Errors</Header> : null}
+        {facts ? <Header>Last author</Header> : null}
         <Header>Created</Header>
         <SortHeader
           label="Last activity"
@@ -55,6 +86,7 @@ export function SessionsTable({ caption, sessions, showUser, sort, pathname, que
               </Cell>
             ) : null}
             <Cell numeric>{formatCount(session.eventCount)}</Cell>
+            {facts ? <FactCells facts={facts.get(factsKey(session.userId, session.id))} /> : null}
             <Cell>
               <ListedTime seconds={session.createTime} notes={session.unreadable} now={now} />
             </Cell>
@@ -70,5 +102,26 @@ export function SessionsTable({ caption, sessions, showUser, sort, pathname, que
         ))}
       </tbody>
     </ListTable>
+  );
+}
+
+/** Error events (a badge when there are any; a dash where the store cannot tell) and the last event's author. */
+function FactCells({ facts }: { facts: SessionFacts | undefined }) {
+  const errors = facts?.errors ?? null;
+  return (
+    <>
+      <Cell numeric>
+        {errors === null ? (
+          <span className="text-muted" title="Not counted on this store">
+            —
+          </span>
+        ) : errors > 0 ? (
+          <span className="rounded bg-danger-surface px-1.5 py-0.5 text-xs font-semibold text-danger">{formatCount(errors)}</span>
+        ) : (
+          <span className="text-muted">0</span>
+        )}
+      </Cell>
+      <Cell className="break-words text-xs">{facts?.lastAuthor ?? <span className="text-muted">—</span>}</Cell>
+    </>
   );
 }

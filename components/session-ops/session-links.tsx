@@ -26,8 +26,12 @@ export function SessionLinks({ session, meta }: { session: SessionRef; meta: Ses
             {meta.forkedFrom.sessionId}
           </StoreLink>{' '}
           at #{meta.forkedFrom.atSeq} (
-          <StoreLink href={compareWith(meta.forkedFrom.sessionId)} className="text-accent hover:underline">
-            compare<span className="sr-only"> with {meta.forkedFrom.sessionId}</span>
+          <StoreLink
+            href={compareWith(meta.forkedFrom.sessionId)}
+            aria-label={`Compare with ${meta.forkedFrom.sessionId}`}
+            className="text-accent hover:underline"
+          >
+            compare
           </StoreLink>
           )
         </p>
@@ -42,8 +46,12 @@ export function SessionLinks({ session, meta }: { session: SessionRef; meta: Ses
                 {fork.sessionId}
               </StoreLink>{' '}
               (at #{fork.atSeq},{' '}
-              <StoreLink href={compareWith(fork.sessionId)} className="text-accent hover:underline">
-                compare<span className="sr-only"> with {fork.sessionId}</span>
+              <StoreLink
+                href={compareWith(fork.sessionId)}
+                aria-label={`Compare with ${fork.sessionId}`}
+                className="text-accent hover:underline"
+              >
+                compare
               </StoreLink>
               )
             </span>

@@ -10,9 +10,11 @@ describe('list URLs', () => {
       value: undefined,
       stateValue: undefined,
       sort: 'oldest',
+      errors: false,
       page: 3,
       size: 10,
     });
+    expect(sessionListQueryOf({ errors: '1', sort: 'events' })).toMatchObject({ errors: true, sort: 'events' });
     expect(sessionListQueryOf({ value: '3' }).stateValue).toBe(3);
     expect(sessionListQueryOf({ value: '"3"' }).stateValue).toBe('3');
     expect(sessionListQueryOf({ value: '{"a":[true,null]}' }).stateValue).toEqual({ a: [true, null] });

@@ -63,7 +63,7 @@ export function textOf(params: SearchParams, name: string, maxLength: number): s
   return value === undefined ? undefined : value.slice(0, maxLength);
 }
 
-export const SESSION_SORTS = ['recent', 'oldest'] as const;
+export const SESSION_SORTS = ['recent', 'oldest', 'events'] as const;
 export type SessionSort = (typeof SESSION_SORTS)[number];
 
 /** State filters a list URL holds: `key`/`op`/`value`, then `key2`/`op2`/`value2`, `key3`/`op3`/`value3`. */
@@ -109,6 +109,8 @@ export interface SessionListQuery extends Paging {
   value?: string;
   stateValue?: JsonValue;
   sort: SessionSort;
+  /** `errors=1`: only sessions with an error event. */
+  errors: boolean;
 }
 
 function filtersOf(params: SearchParams): { filters: FilterInput[]; loneValue?: string } {
@@ -139,6 +141,7 @@ export function sessionListQueryOf(params: SearchParams): SessionListQuery {
     value: loneValue,
     stateValue: loneValue === undefined ? undefined : searchValueOf(loneValue),
     sort: choiceOf(params, 'sort', SESSION_SORTS),
+    errors: single(params, 'errors') === '1',
   };
 }
 

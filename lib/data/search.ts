@@ -14,6 +14,7 @@ export async function findSessions(appName: string, query: SessionListQuery, use
     stateValue: query.stateValue,
     filters: query.filters.map(stateFilterOf),
     order: query.sort,
+    ...(query.errors ? { withErrors: true } : {}),
     ...limitOffset(query),
   });
 }

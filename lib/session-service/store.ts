@@ -65,9 +65,11 @@ export interface PageRequest {
 
 export interface SessionSearch extends PageRequest {
   appName: string;
-  /** By last update: `recent` (the default) or `oldest` first. */
-  order?: 'recent' | 'oldest';
+  /** By last update: `recent` (the default) or `oldest` first; `events`: most events first (stores that cannot: INVALID_INPUT). */
+  order?: 'recent' | 'oldest' | 'events';
   userId?: string;
+  /** Only sessions with an error event (errorCode or errorMessage set); a store that cannot tell answers UNSUPPORTED. */
+  withErrors?: boolean;
   /** Substring of the session id, its title or one of its labels (case-insensitive). */
   idContains?: string;
   /** Sessions whose merged state has this (prefixed) key... */
@@ -212,6 +214,8 @@ export interface SessionStore extends Partial<SessionOperations> {
   /** The header search: users, sessions and apps whose ids, titles, labels or state values contain the text. */
   find(request: FindRequest): Promise<FindResult>;
   getSessionSummary(ref: SessionRef): Promise<SessionSummary | null>;
+  /** How many error events (errorCode or errorMessage set) each of these sessions of the app has (key: `userId\0sessionId`); absent on stores that cannot tell cheaply. */
+  errorEventCounts?(appName: string, sessions: { userId: string; sessionId: string }[]): Promise<Map<string, number>>;
   /** The three tiers separately, each key with the change that set it. Null when the session is absent. */
   getSessionTiers(ref: SessionRef): Promise<SessionTiers | null>;
   getAppState(appName: string): Promise<SessionTiers['app']>;

@@ -1,4 +1,5 @@
 // The native store's lists: apps, users and sessions, searched and paged through their indexes, with the counts the triggers keep.
+import { hasErrorEvent } from './error-events';
 import { empty, join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
 import { containsPattern, toNumber, toNumberOrNull } from './dialect';
 import { invalidInput } from '../../session-service/errors';
@@ -15,6 +16,7 @@ import { stateFilterConditions } from './state-filters';
 const SESSION_ORDER: Record<NonNullable<SessionSearch['order']>, Sql> = {
   recent: sql`update_time DESC, pk DESC`,
   oldest: sql`update_time, pk`,
+  events: sql`last_seq DESC, update_time DESC, pk DESC`,
 };
 
 const USER_ORDER: Record<NonNullable<UserListRequest['order']>, Sql> = {
@@ -153,6 +155,7 @@ export function sessionFilter(ctx: StoreContext, search: SessionSearch): { where
   const conditions: Sql[] = [sql`s.app_name = ${search.appName}`];
   if (search.userId !== undefined) conditions.push(sql`s.user_id = ${search.userId}`);
   const scoped = conditions.length;
+  if (search.withErrors) conditions.push(hasErrorEvent(ctx.dialect));
   if (search.idContains) {
     const pattern = containsPattern(search.idContains);
     conditions.push(sql`(LOWER(s.id) LIKE ${pattern} ESCAPE '\\' OR ${metaMatches(pattern)})`);

@@ -1,3 +1,4 @@
+import { errorEventCounts } from './error-events';
 import type { SqlClient } from '../../db/sql';
 import type {
   AppendOptions,
@@ -105,6 +106,10 @@ export class NativeSessionStore implements SessionStore {
 
   searchSessions(search: SessionSearch): Promise<Page<SessionSummary>> {
     return lists.searchSessions(this.context, search);
+  }
+
+  errorEventCounts(appName: string, sessions: { userId: string; sessionId: string }[]): Promise<Map<string, number>> {
+    return errorEventCounts(this.context, appName, sessions);
   }
 
   find(request: FindRequest): Promise<FindResult> {

@@ -1,5 +1,5 @@
 // An ADK store's lists: apps, users, sessions, and the console's session search.
-import { invalidInput } from '../../../session-service/errors';
+import { invalidInput, unsupported } from '../../../session-service/errors';
 import { pageBounds } from '../../../session-service/paging';
 import { mergeState } from '../../../session-service/scope';
 import { pageSessions } from '../../../session-service/session-page';
@@ -175,6 +175,8 @@ export async function searchSessions(ctx: AdkStoreContext, search: SessionSearch
   const { limit, offset } = pageBounds(search);
   const order = search.order ?? 'recent';
   if (order !== 'recent' && order !== 'oldest') throw invalidInput(`order must be one of recent, oldest; got ${JSON.stringify(order)}.`);
+  // Finding them would mean reading every event of the agent's database: not offered (the lists hide the filter).
+  if (search.withErrors) throw unsupported('Finding sessions with error events is not available on an agent’s store.');
   const s = ctx.s;
   const e = ctx.e;
   const where: Fragment[] = [{ sql: `s.${s.app} = ?`, params: [search.appName] }];
