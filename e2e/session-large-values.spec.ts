@@ -46,6 +46,9 @@ test('the user page sends a 1.9 MB user: value cut, and loads it on demand', asy
   // Walk-through item 1 (issue 24): 1,958,322 bytes when the value was sent whole.
   expect((await html.body()).length).toBeLessThan(200_000);
   await page.goto(url);
-  await page.getByRole('button', { name: /^Load all of / }).first().click();
+  await page
+    .getByRole('button', { name: /^Load all of / })
+    .first()
+    .click();
   await expect.poll(() => page.evaluate(() => document.body.innerText.length), { timeout: 30_000 }).toBeGreaterThan(1_900_000);
 });

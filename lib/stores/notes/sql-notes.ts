@@ -83,7 +83,10 @@ export class SqlNoteStore implements NoteStore {
     const digests = new Map<string, NoteDigest>();
     for (const batch of chunks(sessions, DIGEST_BATCH)) {
       if (batch.length === 0) continue;
-      const pairs = join(batch.map((session) => sql`(user_id = ${session.userId} AND session_id = ${session.sessionId})`), ' OR ');
+      const pairs = join(
+        batch.map((session) => sql`(user_id = ${session.userId} AND session_id = ${session.sessionId})`),
+        ' OR ',
+      );
       const rows = await this.client.$queryRaw<(NoteRow & { n: unknown })[]>(
         sql`SELECT ${COLUMNS}, (SELECT COUNT(*) FROM session_notes AS other
                                WHERE other.store_id = notes.store_id AND other.app_name = notes.app_name
@@ -136,10 +139,11 @@ export class SqlNoteStore implements NoteStore {
     const limit = paging.limit ?? DEFAULT_LIMIT;
     const offset = paging.offset ?? 0;
     const [rows, counted] = await Promise.all([
-      this.client.$queryRaw<NoteRow[]>(sql`SELECT ${COLUMNS} FROM session_notes WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`),
+      this.client.$queryRaw<NoteRow[]>(
+        sql`SELECT ${COLUMNS} FROM session_notes WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+      ),
       this.client.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM session_notes WHERE ${where}`),
     ]);
     return { items: rows.map(noteOf), total: toNumber(counted[0]?.n ?? 0) };
   }
 }
-
