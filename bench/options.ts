@@ -116,6 +116,8 @@ export interface Options {
   coexistence: boolean;
   /** --large-values: concurrent first views of a native session of 60 events of 2 MiB, instead of the workloads. */
   largeValues: boolean;
+  /** --search: the console's search at 100,000 sessions and 1,000,000 events, instead of the workloads. */
+  search: boolean;
 }
 
 const USAGE = `npm run bench -- [options]
@@ -133,6 +135,9 @@ const USAGE = `npm run bench -- [options]
                                console writers on one store for 20 s per --provider: agent failures per 1,000
   --large-values               6 concurrent first views (the session page's server reads) of a native SQLite session
                                of 60 events of 2 MiB (--rounds of them), an unrelated request's latency meanwhile
+  --search                     the console's search (header find, state filters) at 100,000 sessions and
+                               1,000,000 events: native store per --provider, an adk-python SQLite store's
+                               bounded scan and an index of Statehouse's own for it (writes ~1 GB of scratch data)
   --page-loads N               page loads of --api (default: 1000; 200 at --scale small; 0 skips them)
   --api-port N                 port of that server (default: BENCH_API_PORT or 3206)
   --provider a,b               sqlite,postgresql (default: both; adk-memory runs regardless)
@@ -162,6 +167,7 @@ const FLAGS = new Set([
   'time-travel',
   'coexistence',
   'large-values',
+  'search',
 ]);
 const IMPLS = IMPL_NAMES;
 
@@ -237,5 +243,6 @@ export function parseOptions(argv: string[]): Options {
     timeTravel: args.has('time-travel'),
     coexistence: args.has('coexistence'),
     largeValues: args.has('large-values'),
+    search: args.has('search'),
   };
 }

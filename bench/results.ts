@@ -2,6 +2,7 @@
 import type { CoexistenceRun } from './coexistence';
 import type { TimeTravelResult } from './time-travel';
 import type { LargeValuesResult } from './large-values';
+import type { SearchBenchResult } from './search';
 import type { ApiResult } from './api';
 import type { DashboardResult } from './dashboard';
 import type { ProbeResult } from './memory-probe';
@@ -69,6 +70,7 @@ export interface RunResult {
   /** --api: /api against the reference door, and the page loads. */
   api?: ApiResult;
   timeTravel?: TimeTravelResult;
+  search?: SearchBenchResult;
   coexistence?: CoexistenceRun[];
   largeValues?: LargeValuesResult;
 }

@@ -22,6 +22,7 @@ import { median, percentile } from './stats';
 import { formatTimeTravel, runTimeTravel } from './time-travel';
 import { formatLargeValues, runLargeValues } from './large-values';
 import { formatCoexistence, runCoexistenceBench } from './coexistence';
+import { formatSearch, runSearchBench, SEARCH_SCALE, SMALL_SEARCH_SCALE } from './search';
 import { Fixtures, workloadsFor, type RoundResult, type Workload } from './workloads';
 
 interface Entry {
@@ -245,6 +246,9 @@ async function main(): Promise<void> {
     } else if (options.largeValues) {
       result.largeValues = await runLargeValues(options.scale.rounds, log);
       console.log(formatLargeValues(result.largeValues));
+    } else if (options.search) {
+      result.search = await runSearchBench(groups, scratch, log, options.scale.name === 'small' ? SMALL_SEARCH_SCALE : SEARCH_SCALE);
+      console.log(formatSearch(result.search));
     } else if (options.timeTravel) {
       result.timeTravel = await runTimeTravel(TIME_TRAVEL_EVENTS, options.scale.rounds, log);
       console.log(formatTimeTravel(result.timeTravel));

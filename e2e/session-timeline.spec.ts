@@ -88,6 +88,29 @@ test('filters by author, invocation and touched key, kept in the URL', async ({ 
   await expect(page.getByText('No events match these filters.')).toBeVisible();
 });
 
+test('searches the timeline by text: content, tool names and errors, kept in the URL', async ({ page, service, createSession }) => {
+  const session = await createSession();
+  await appendEvents(service, session, [
+    textEvent('user', 'Where is my refund?'),
+    ...toolCallEvents('support_agent', { name: 'lookup_order', args: { order: 42 }, response: { status: 'shipped' } }),
+    textEvent('support_agent', 'Your REFUND was sent on Monday.'),
+  ]);
+  await openSession(page, session);
+  await expect(timelineRows(page)).toHaveCount(4);
+
+  await page.getByRole('searchbox', { name: 'Text' }).fill('refund');
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  await expect(page).toHaveURL(sessionUrl(session, '?text=refund'));
+  await expect(timelineRows(page)).toHaveCount(2);
+  await expect(eventRow(page, 1)).toBeVisible();
+  await expect(eventRow(page, 4)).toBeVisible();
+
+  await page.goto(sessionUrl(session, '?text=LOOKUP_ORD'));
+  await expect(page.getByRole('searchbox', { name: 'Text' })).toHaveValue('LOOKUP_ORD');
+  await expect(timelineRows(page)).toHaveCount(2);
+  await expect(eventRow(page, 2)).toBeVisible();
+});
+
 test('keyboard: j and k move through events, Enter shows the state after one, Escape goes back to now', async ({
   page,
   service,
