@@ -48,6 +48,7 @@ if (await mysqlAvailable()) {
     { family: 'adk-go', dialect: 'mysql' },
     { family: 'py-db', dialect: 'mysql', clock: 'local', localOffsetHours: 2 },
     { family: 'py-db', dialect: 'mysql', clock: 'local', localOffsetHours: -5 },
+    { family: 'py-db', dialect: 'mysql', clock: 'local', localOffsetHours: 2, mariadbUrl: true },
   );
 }
 

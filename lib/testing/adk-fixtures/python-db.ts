@@ -38,6 +38,11 @@ export interface PyDbOptions {
   schemaVersion?: string | null;
   /** The v0 layout (pickled actions), to check it is refused. */
   v0?: boolean;
+  /**
+   * On MySQL/MariaDB, the tables a `mariadb://` URL makes: SQLAlchemy's dialect is then named `mariadb`,
+   * so shared.py's `mysql` overrides do not apply (TEXT, and DATETIME without fractional seconds).
+   */
+  mariadbUrl?: boolean;
 }
 
 type PyDbDialect = 'sqlite' | 'postgresql' | 'mysql';
@@ -46,12 +51,14 @@ const JSON_TYPE: Record<PyDbDialect, string> = { sqlite: 'TEXT', postgresql: 'JS
 const BLOB_TYPE: Record<PyDbDialect, string> = { sqlite: 'BLOB', postgresql: 'BYTEA', mysql: 'LONGBLOB' };
 
 function ddl(dialect: PyDbDialect, options: PyDbOptions): string[] {
-  const json = JSON_TYPE[dialect];
+  const json = dialect === 'mysql' && options.mariadbUrl ? 'TEXT' : JSON_TYPE[dialect];
   const time =
     dialect === 'sqlite'
       ? 'DATETIME'
       : dialect === 'mysql'
-        ? 'DATETIME(6)'
+        ? options.mariadbUrl
+          ? 'DATETIME'
+          : 'DATETIME(6)'
         : options.clock === 'timestamptz'
           ? 'TIMESTAMP WITH TIME ZONE'
           : 'TIMESTAMP WITHOUT TIME ZONE';

@@ -61,7 +61,7 @@ export const ADK_FIXTURE_WRITERS: { [F in AdkFixtureFamily]: AdkFixtureWriter<Ad
   'py-db': {
     dialects: ['sqlite', 'postgresql', 'mysql'],
     label: (options, dialect) =>
-      `adk-python DatabaseSessionService ${options.v0 ? 'v0' : 'v1'}${on(dialect)} (${options.clock}${options.clock === 'local' ? ` ${options.localZone ?? `UTC+${options.localOffsetHours ?? 2}`}` : ''})`,
+      `adk-python DatabaseSessionService ${options.v0 ? 'v0' : 'v1'}${on(dialect)}${options.mariadbUrl ? ' via mariadb:// (TEXT, DATETIME)' : ''} (${options.clock}${options.clock === 'local' ? ` ${options.localZone ?? `UTC+${options.localOffsetHours ?? 2}`}` : ''})`,
     write: async (target, appName, sessions, options) => {
       if (options.clock === 'timestamptz' && !('postgresUrl' in target)) throw new Error('timestamptz columns are a PostgreSQL layout');
       await writePythonDbStore(target, appName, sessions, options);
@@ -72,6 +72,7 @@ export const ADK_FIXTURE_WRITERS: { [F in AdkFixtureFamily]: AdkFixtureWriter<Ad
       'py-db-tz': { clock: 'timestamptz', dialect: 'postgresql' },
       'py-db-v0': { clock: 'local', v0: true },
       'py-db-mysql': { clock: 'local', localOffsetHours: 2, dialect: 'mysql' },
+      'py-db-mariadb-url': { clock: 'local', localOffsetHours: 2, dialect: 'mysql', mariadbUrl: true },
     },
   },
   'adk-js': {

@@ -93,7 +93,10 @@ export interface ClockSample {
 export function sampleOffset(sample: ClockSample): number | null {
   const diff = sample.wall - sample.instant;
   const offset = Math.round(diff / 900) * 900;
-  if (Math.abs(offset) > 18 * 3600 || Math.abs(diff - offset) > 0.002) return null;
+  // A column of whole seconds (MySQL DATETIME without fsp, as SQLAlchemy's `mariadb` dialect makes it) lost the
+  // fraction, truncated (MariaDB) or rounded (MySQL): it agrees within a second.
+  const slack = Number.isInteger(sample.wall) ? 0.999999 : 0.002;
+  if (Math.abs(offset) > 18 * 3600 || Math.abs(diff - offset) > slack) return null;
   return offset;
 }
 

@@ -289,7 +289,9 @@ function eventInstant(raw: unknown, stamp: JsonValue | undefined, clock: Clock):
     const parsed = parseTimestamp(raw);
     if (parsed.zoned) return parsed.seconds;
     const offset = sampleOffset({ wall: parsed.seconds, instant: stamp });
-    return offset === null ? fromWall(clock, parsed.seconds) : parsed.seconds - offset;
+    if (offset === null) return fromWall(clock, parsed.seconds);
+    // A whole-second column kept less than the JSON says; a µs column is exact.
+    return Number.isInteger(parsed.seconds) ? stamp : parsed.seconds - offset;
   }
   return decodeTimestamp(raw, clock);
 }
