@@ -31,7 +31,13 @@ const zones = [
   // Infrastructure: databases and the stores over them; they know the domain's types, nothing above.
   fence(
     INFRASTRUCTURE,
-    [...EDGES, ...APPLICATION, ...BROWSER_DATA, ...COMPOSITION, ...LIB('agent-service', 'auth', 'paths.ts', 'config.ts')],
+    [
+      ...EDGES,
+      ...APPLICATION,
+      ...BROWSER_DATA,
+      ...COMPOSITION,
+      ...LIB('agent-service', 'auth', 'paths.ts', 'config.ts', 'current-principal.ts'),
+    ],
     'Infrastructure (lib/db, lib/migrate, lib/stores) does not import the layers above it.',
   ),
   fence(LIB('db', 'migrate'), LIB('session-service', 'stores'), 'lib/db and lib/migrate are plumbing: no domain or store imports.'),
@@ -55,16 +61,8 @@ const zones = [
     [...LIB('actions'), ...BROWSER_DATA, ...LIB('agent-service', 'stores', 'migrate')],
     'lib/commands and lib/data get the store from lib/services.ts and do not import edges (lib/actions, lib/http).',
   ),
-  // The ADK parsers still in lib/http (case conversion, event and JSON schemas, body parsing) are shared
-  // with the session import command; they belong in lib/validation, and no more may be added.
-  fence('./lib/commands', './lib/http', 'lib/commands does not import the HTTP edge.', [
-    './adk-case.ts',
-    './json-parse.ts',
-    './problem.ts',
-    './issues.ts',
-    './schemas/event.ts',
-    './schemas/json.ts',
-  ]),
+  // The ADK parsers (case conversion, event and JSON schemas, JSON text) are lib/validation's, shared by both doors.
+  fence('./lib/commands', './lib/http', 'lib/commands does not import the HTTP edge.'),
   fence('./lib/data', './lib/http', 'lib/data does not import the HTTP edge.'),
   // Edges: one per door, side by side.
   fence(
@@ -85,18 +83,19 @@ const zones = [
   // The composition root builds stores; nothing it builds for imports it back.
   fence(
     COMPOSITION,
-    [...EDGES, ...APPLICATION, ...BROWSER_DATA, ...LIB('agent-service')],
+    [...EDGES, ...APPLICATION, ...BROWSER_DATA, ...LIB('agent-service', 'current-principal.ts')],
     'lib/services.ts is built from infrastructure, not from its callers.',
   ),
+  // Who is asking (lib/current-principal.ts) reads the request, the configuration and the account store above lib/auth.
   fence(
     './lib/auth',
-    [...EDGES, ...APPLICATION, ...BROWSER_DATA, ...LIB('agent-service')],
-    'lib/auth sits below the edges that enforce it.',
+    [...EDGES, ...APPLICATION, ...BROWSER_DATA, ...COMPOSITION, ...LIB('agent-service', 'config.ts', 'current-principal.ts')],
+    'lib/auth sits below the edges that enforce it, the configuration and the composition root: it takes them as arguments.',
   ),
   // Browser data: React Query over the API; view types from lib/data.
   fence(
     './lib/queries',
-    [...EDGES, ...LIB('commands', 'agent-service', 'auth', 'services.ts', ...['db', 'migrate', 'stores'])],
+    [...EDGES, ...LIB('commands', 'agent-service', 'auth', 'current-principal.ts', 'services.ts', ...['db', 'migrate', 'stores'])],
     'lib/queries runs in the browser: it fetches the API and takes view types from lib/data.',
   ),
   // Components render; they reach the server through actions and queries only.

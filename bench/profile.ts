@@ -5,9 +5,8 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { appendEvent, createState } from './data';
 import { countsOf } from './implementations';
-import type { BenchTarget, ImplName } from './implementations/types';
+import type { BenchTarget, Group, ImplName } from './implementations/types';
 import type { SqlClient } from '../lib/db/sql';
-import type { Group } from './results';
 import { median } from './stats';
 
 export interface StatementProfile {

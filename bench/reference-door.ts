@@ -7,7 +7,7 @@
 // `listening <port>` (an ephemeral port) once it answers.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { sessionStateView } from '../lib/data/session-state';
-import { parseEvent } from '../lib/http/schemas/event';
+import { parseEvent } from '../lib/validation/adk-event';
 import { parseInitialState } from '../lib/http/schemas/session';
 import { sessionJson } from '../lib/http/serialize';
 import { openServices } from '../lib/services';

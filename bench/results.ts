@@ -6,12 +6,11 @@ import type { SearchBenchResult } from './search';
 import type { ApiResult } from './api';
 import type { DashboardResult } from './dashboard';
 import type { ProbeResult } from './memory-probe';
-import type { ImplName, ProviderName } from './implementations/types';
+import type { Group, ImplName } from './implementations/types';
 import type { Scale } from './options';
 import type { QueryOverhead, StatementProfile } from './profile';
 
-/** A database the run compares on; ADK's in-memory service runs in each group as a reference. */
-export type Group = Exclude<ProviderName, 'memory'>;
+export type { Group };
 
 export interface Measurement {
   group: Group;

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { safeReturnPath } from '@/lib/auth/return-path';
-import { currentPrincipal } from '@/lib/auth/server';
+import { currentPrincipal } from '@/lib/current-principal';
 import { authConfig } from '@/lib/config';
 import { panelClass } from '@/components/ui/panel';
 import { buttonClass } from '@/components/ui/button';

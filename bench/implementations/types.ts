@@ -18,6 +18,9 @@ export const IMPL_NAMES: readonly ImplName[] = [
 ];
 export type ProviderName = 'sqlite' | 'postgresql' | 'memory';
 
+/** A database the run compares on; ADK's in-memory service runs in each group as a reference. */
+export type Group = Exclude<ProviderName, 'memory'>;
+
 export const IMPL_LABELS: Record<ImplName, string> = {
   statehouse: 'Statehouse (domain store)',
   'statehouse-adk': 'Statehouse through lib/agent-service (StatehouseSessionService)',

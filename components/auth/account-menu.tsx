@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { signOut } from '@/lib/actions/auth';
-import { currentPrincipal } from '@/lib/auth/server';
+import { currentPrincipal } from '@/lib/current-principal';
 import { hasRole } from '@/lib/auth/roles';
 import { ACCOUNTS_PATH } from '@/lib/paths';
 import { Button } from '@/components/ui/button';

@@ -22,7 +22,7 @@ vi.mock('next/cache', () => ({
 // Who is signed in comes from the request's cookies, which only a running
 // server has; the role check itself is lib/auth's (hasRole, forbidden).
 const signedIn = vi.hoisted(() => ({ role: 'admin' as Role | null }));
-vi.mock('../auth/server', async () => {
+vi.mock('../current-principal', async () => {
   const { hasRole } = await import('../auth/roles');
   const { forbidden, unauthenticated } = await import('../auth/errors');
   return {

@@ -1,5 +1,5 @@
 import { hasRole, type Role } from '../auth/roles';
-import { currentPrincipal } from '../auth/server';
+import { currentPrincipal } from '../current-principal';
 import { isReadOnly } from '../config';
 import { getStoreInfo } from '../services';
 

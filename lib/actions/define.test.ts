@@ -13,7 +13,7 @@ vi.mock('next/cache', () => ({ revalidatePath: (...args: unknown[]) => revalidat
 
 const request = vi.hoisted(() => ({ role: 'support' as Role | null, readOnly: false }));
 vi.mock('../config', () => ({ isReadOnly: () => request.readOnly }));
-vi.mock('../auth/server', async () => {
+vi.mock('../current-principal', async () => {
   const { hasRole } = await import('../auth/roles');
   const { forbidden, unauthenticated } = await import('../auth/errors');
   return {

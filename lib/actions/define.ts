@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { isAuthError, readOnlyRefusal } from '../auth/errors';
 import type { Principal } from '../auth/principal';
 import type { Role } from '../auth/roles';
-import { requireRole } from '../auth/server';
+import { requireRole } from '../current-principal';
 import { failure, invalid, type ActionFailure, type ActionResult } from '../commands/result';
 import { isReadOnly } from '../config';
 import { observeAction } from '../observability/metrics';

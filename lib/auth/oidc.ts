@@ -2,8 +2,8 @@ import * as client from 'openid-client';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { OIDC_CALLBACK_PATH, SIGN_IN_PATH } from '../paths';
-import { getAccountStore } from '../services';
 import type { AuthConfig } from './config';
+import type { AccountStore } from './store';
 import { roleFromClaims, type OidcConfig } from './oidc-config';
 import { SESSION_COOKIE } from './principal';
 import { safeReturnPath } from './return-path';
@@ -140,8 +140,11 @@ export async function verifiedClaims(
   return { claims: { ...claims, ...userinfo, iss: claims.iss, sub: claims.sub }, idToken: tokens.id_token };
 }
 
-/** GET /sign-in/oidc/callback: the provider's answer becomes a session, or a refusal on the sign-in page. */
-export async function finishOidcSignIn(request: Request, auth: AuthConfig): Promise<Response> {
+/**
+ * GET /sign-in/oidc/callback: the provider's answer becomes a session, or a refusal on the sign-in page.
+ * `accounts` opens the account store (lib/services.ts) once the answer is verified.
+ */
+export async function finishOidcSignIn(request: Request, auth: AuthConfig, accounts: () => Promise<AccountStore>): Promise<Response> {
   const config = auth.oidc;
   if (!config || auth.mode === 'local') return redirectWithin(SIGN_IN_PATH);
   const flow = readFlow(request);
@@ -167,7 +170,7 @@ export async function finishOidcSignIn(request: Request, auth: AuthConfig): Prom
   let secret: string;
   let expireTime: number;
   try {
-    const store = await getAccountStore();
+    const store = await accounts();
     const account = await store.signInExternal({ externalId: `${config.issuer.href} ${String(claims.sub)}`, name, role });
     if (!account) {
       return refuse(

@@ -4,12 +4,11 @@
 // what already exists and what is invalid, and an import writes all of them
 // in one transaction or nothing.
 import { z } from 'zod';
-import { EVENT_SHAPE, convertAdkFields, type Shape } from '../http/adk-case';
-import { parseJsonBody } from '../http/json-parse';
-import { HttpError } from '../http/problem';
-import { parseWith } from '../http/issues';
-import { parseEvent } from '../http/schemas/event';
-import { isJsonObject, stateSchema } from '../http/schemas/json';
+import { EVENT_SHAPE, convertAdkFields, type Shape } from '../validation/adk-case';
+import { parseJsonBody } from '../validation/json-body';
+import { parseWith } from '../validation/issues';
+import { parseEvent } from '../validation/adk-event';
+import { isJsonObject, stateSchema } from '../validation/json-schemas';
 import { invalidInput, isSessionServiceError, SessionServiceError } from '../session-service/errors';
 import { completeEvent, newId, storedForm } from '../session-service/events';
 import { capability, type Audit, type SessionCopy } from '../session-service/operations';
@@ -89,7 +88,6 @@ interface Parsed {
 }
 
 const messageOf = (error: unknown): string => {
-  if (error instanceof HttpError) return error.detail;
   if (isSessionServiceError(error)) return error.message;
   throw error;
 };

@@ -1,7 +1,7 @@
 import { cache } from 'react';
 import type { AppSummary, StateEntry } from '../session-service';
 import type { AppListQuery } from './list-params';
-import { requireViewer } from '../auth/server';
+import { requireViewer } from '../current-principal';
 import { getStore } from '../services';
 import { orUnreadable } from './unreadable';
 import { cutAppTier } from './tier-cut';

@@ -1,6 +1,6 @@
 // The audit log's reads: a page for the audit page, everything matching (up
 // to the log's depth) for the export, and the export's CSV.
-import { requireViewer } from '../auth/server';
+import { requireViewer } from '../current-principal';
 import { getAuditLog } from '../services';
 import { MAX_AUDIT_DEPTH, type AuditRecord } from '../session-service/audit-log';
 import type { Page } from '../session-service/types';

@@ -1,5 +1,5 @@
 // The compare page's reads, for the signed-in viewer.
-import { requireViewer } from '../auth/server';
+import { requireViewer } from '../current-principal';
 import type { CompareSide } from '../paths';
 import { getStore } from '../services';
 import { readCompareChoices, readComparison, type CompareChoice, type Comparison } from './compare';

@@ -1,7 +1,7 @@
 // Where a newcomer to the demo should look first: the session with the most
 // events (the richest timeline, time travel and compare), and the app the
 // example agent is writing live.
-import { requireViewer } from '../auth/server';
+import { requireViewer } from '../current-principal';
 import { demoLiveApp } from '../config';
 import { appPath, sessionPath } from '../paths';
 import { getStore } from '../services';

@@ -1,6 +1,6 @@
 // Reads of notes on sessions for pages and search: each for the signed-in
 // viewer, about the served store's sessions.
-import { requireViewer } from '../auth/server';
+import { requireViewer } from '../current-principal';
 import { getNotes } from '../services';
 import type { NoteDigest, SessionNote } from '../session-service/notes';
 import type { SessionRef } from '../session-service/store';

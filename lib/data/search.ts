@@ -1,6 +1,6 @@
 import type { Page, SessionSummary } from '../session-service';
 import { limitOffset, stateFilterOf, type SessionListQuery } from './list-params';
-import { requireViewer } from '../auth/server';
+import { requireViewer } from '../current-principal';
 import { getStore } from '../services';
 
 /** One page of an app's sessions (or one user's, with `userId`), searched and sorted as the URL says. */

@@ -1,7 +1,7 @@
 // What the session page's operations panel shows: the session's title,
 // labels and fork links (when the store keeps them), and the invocations a
 // rewind can go back to.
-import { requireViewer } from '../auth/server';
+import { requireViewer } from '../current-principal';
 import { getStore } from '../services';
 import type { OperationRecord, SessionMeta } from '../session-service/operations';
 import type { SessionRef } from '../session-service/store';

@@ -7,7 +7,7 @@ import { cache } from 'react';
 import type { EventQuery, SessionRef, SessionStore } from '../session-service/store';
 import type { Page, SessionSummary, StateChange, StoredEvent } from '../session-service/types';
 import type { EventPosition, TimelineFilters, TimelineItem, TimelineQuery } from './session-views';
-import { requireViewer } from '../auth/server';
+import { requireViewer } from '../current-principal';
 import { getStore } from '../services';
 
 /** The session's summary, or null when it does not exist; one read per request (the layout and the page both ask). */

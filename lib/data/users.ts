@@ -1,7 +1,7 @@
 import { cache } from 'react';
 import type { Page, StateEntry, UserSummary } from '../session-service';
 import { limitOffset, type UserListQuery } from './list-params';
-import { requireViewer } from '../auth/server';
+import { requireViewer } from '../current-principal';
 import { getStore } from '../services';
 import { cutUserTier } from './tier-cut';
 import { orUnreadable } from './unreadable';

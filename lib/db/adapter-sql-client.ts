@@ -7,7 +7,7 @@
 import { Sql } from '@prisma/client/runtime/client';
 import type { ArgType, IsolationLevel, SqlDriverAdapter, SqlQuery, SqlQueryable } from '@prisma/driver-adapter-utils';
 import { readableAdapterError } from './adapter-errors';
-import type { Provider } from './';
+import type { Provider } from './url';
 import type { SqlClient, SqlExecutor, SyncSqlExecutor } from './sql';
 import { traceQuery } from '../observability/tracing';
 import type { SqliteConnection } from './sqlite-statement-cache';

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../session-service/types';
-import { parseJsonBody } from './json-parse';
+import { parseJsonBody } from '../validation/json-body';
 import { maxBodyBytes } from './limits';
 import { badRequest, HttpError } from './problem';
 

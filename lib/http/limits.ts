@@ -1,16 +1,8 @@
-/** Limits of the HTTP edge; state and id limits live in lib/validation/limits.ts, shared with the actions. */
+/** Limits of the HTTP edge; state, id and nesting limits live in lib/validation/limits.ts, shared with the actions. */
 import { env } from '../env';
 
 /** Default request body limit: large enough for a 1 MiB state value with JSON escaping to spare. */
 export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
-
-/**
- * Nesting limit of a whole request body. State values are held to
- * MAX_JSON_DEPTH (64) by lib/validation; this leaves room for the envelope
- * (event → actions → stateDelta → value) while stopping bodies so deep that
- * JSON.stringify would overflow the stack when storing them.
- */
-export const MAX_BODY_DEPTH = 100;
 
 /** Page sizes the list routes accept (the service's own bounds). */
 export const MAX_PAGE_LIMIT = 1000;

@@ -1,6 +1,6 @@
 import type { SessionRef } from '../session-service/store';
 import { idSchema } from '../validation/schemas';
-import { parseWith } from './issues';
+import { parseWith } from '../validation/issues';
 
 /*
  * Path segments arrive decoded exactly once by Next (`a%2Fb` → `a/b`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseWith } from './issues';
+import { parseWith } from '../validation/issues';
 import { MAX_STORED_INTEGER } from '../validation/limits';
 import { MAX_PAGE_LIMIT } from './limits';
 import { badRequest } from './problem';

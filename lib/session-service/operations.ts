@@ -11,8 +11,7 @@
 // app, user and session id, not by a native row, for that reason), which
 // needs a store that pairs an ADK store with a native database.
 import { notSupported } from './errors';
-import type { PageRequest, SessionRef } from './store';
-import type { Event, JsonObject, Page, SessionSummary, StateRecord } from './types';
+import type { Event, JsonObject, Page, PageRequest, SessionRef, SessionSummary, StateRecord } from './types';
 
 /** Who did it and why: every operation is recorded in the session operations history. */
 export interface Audit {

@@ -5,8 +5,10 @@ import type {
   JsonValue,
   NewEvent,
   Page,
+  PageRequest,
   Scope,
   Session,
+  SessionRef,
   SessionSummary,
   SessionTiers,
   StateChange,
@@ -19,11 +21,7 @@ import type { OperationKind, SessionOperations } from './operations';
 import type { FindRequest, FindResult } from './search';
 import type { StateFilter } from './state-filter';
 
-export interface SessionRef {
-  appName: string;
-  userId: string;
-  sessionId: string;
-}
+export type { PageRequest, SessionRef } from './types';
 
 export interface CreateSessionRequest {
   appName: string;
@@ -56,11 +54,6 @@ export interface SessionList {
   sessions: Session[];
   /** How many sessions the app (or the user) has, whatever the page. */
   total: number;
-}
-
-export interface PageRequest {
-  limit?: number;
-  offset?: number;
 }
 
 export interface SessionSearch extends PageRequest {

@@ -5,6 +5,19 @@ export type JsonObject = { [key: string]: JsonValue };
 /** Key/value state as an agent sees it: merged tiers, keys prefixed by scope. */
 export type StateRecord = Record<string, JsonValue>;
 
+/** One session, by the three names ADK addresses it with. */
+export interface SessionRef {
+  appName: string;
+  userId: string;
+  sessionId: string;
+}
+
+/** A page of a list: at most `limit` items after skipping `offset`. */
+export interface PageRequest {
+  limit?: number;
+  offset?: number;
+}
+
 export interface Part {
   text?: string;
   functionCall?: { id?: string; name: string; args?: JsonObject; [field: string]: unknown };

@@ -26,3 +26,11 @@ export function formatBytes(bytes: number): string {
   const [size, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'KiB'] : [bytes / (1024 * 1024), 'MiB'];
   return `${Number.isInteger(size) ? size : size.toFixed(1)} ${unit}`;
 }
+
+/**
+ * Nesting limit of a whole request body. State values are held to
+ * MAX_JSON_DEPTH (64) by lib/validation; this leaves room for the envelope
+ * (event → actions → stateDelta → value) while stopping bodies so deep that
+ * JSON.stringify would overflow the stack when storing them.
+ */
+export const MAX_BODY_DEPTH = 100;

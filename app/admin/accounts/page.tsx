@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { AccountRow } from '@/components/accounts/account-row';
 import { CreateAccountForm } from '@/components/accounts/create-account-form';
 import { Breadcrumbs } from '@/components/nav/breadcrumbs';
-import { requireViewer } from '@/lib/auth/server';
+import { requireViewer } from '@/lib/current-principal';
 import { hasRole, ROLE_DESCRIPTIONS, ROLES } from '@/lib/auth/roles';
 import { authConfig, isReadOnly } from '@/lib/config';
 import { getAccountStore } from '@/lib/services';

@@ -9,7 +9,7 @@ import { sendInput } from '../../validation/agent-send';
 import { readJson } from '../body';
 import { resultOf } from '../errors';
 import { route } from '../handler';
-import { parseWith } from '../issues';
+import { parseWith } from '../../validation/issues';
 import { sessionRefOf, type SessionParams } from '../params';
 
 /** One line of the answer. */

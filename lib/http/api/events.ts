@@ -12,13 +12,13 @@ import { resultOf } from '../errors';
 import { readJson } from '../body';
 import { route } from '../handler';
 import { expectedRevisionOf, revisionTag } from '../if-match';
-import { parseWith } from '../issues';
+import { parseWith } from '../../validation/issues';
 import { sessionRefOf, type SessionParams } from '../params';
 import { notFound } from '../problem';
 import { pageQuery, parseQuery, queryValues, storedIntegerParam } from '../query';
 import { json } from '../respond';
-import { parseEvent } from '../schemas/event';
 import { pointer } from '../schemas/pointer';
+import { parseEvent } from '../../validation/adk-event';
 import { previewQuery } from '../schemas/preview';
 import { positionQuery, seqParam, timelineQuery } from '../schemas/timeline';
 

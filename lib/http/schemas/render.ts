@@ -4,10 +4,10 @@ import type { JsonValue, StateRecord } from '../../session-service/types';
 import type { TemplateDialect } from '../../session-service/template';
 import { MAX_TEMPLATE_LENGTH } from '../../validation/limits';
 import { idSchema } from '../../validation/schemas';
-import { convertAdkFields, RENDER_SHAPE } from '../adk-case';
-import { parseWith } from '../issues';
+import { convertAdkFields, RENDER_SHAPE } from '../../validation/adk-case';
+import { parseWith } from '../../validation/issues';
 import { badRequest } from '../problem';
-import { stateSchema } from './json';
+import { stateSchema } from '../../validation/json-schemas';
 
 const renderSchema = z.object({
   template: z.string().max(MAX_TEMPLATE_LENGTH, `must be at most ${MAX_TEMPLATE_LENGTH} characters`),

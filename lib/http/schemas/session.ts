@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { JsonValue, NewEvent, StateRecord } from '../../session-service/types';
 import { idSchema } from '../../validation/schemas';
-import { convertAdkFields, CREATE_SESSION_SHAPE, UPDATE_SESSION_SHAPE } from '../adk-case';
-import { parseWith } from '../issues';
-import { parseEvent } from './event';
-import { isJsonObject, stateSchema } from './json';
+import { convertAdkFields, CREATE_SESSION_SHAPE, UPDATE_SESSION_SHAPE } from '../../validation/adk-case';
+import { parseWith } from '../../validation/issues';
+import { parseEvent } from '../../validation/adk-event';
+import { isJsonObject, stateSchema } from '../../validation/json-schemas';
 
 const createSessionSchema = z.object({
   sessionId: idSchema.nullish(),

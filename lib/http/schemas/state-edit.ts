@@ -5,9 +5,9 @@ import type { JsonValue } from '../../session-service/types';
 import { keyProblem, valueProblem } from '../../validation/json-text';
 import { MAX_KEYS_PER_DELTA } from '../../validation/limits';
 import { nameSchema, reasonSchema } from '../../validation/schemas';
-import { parseWith } from '../issues';
+import { parseWith } from '../../validation/issues';
 import { badRequest } from '../problem';
-import { jsonObjectSchema } from './json';
+import { jsonObjectSchema } from '../../validation/json-schemas';
 
 /** Who made the edit, recorded in the history. Callers of the API name themselves; the default says where it came from. */
 const actorSchema = z.string({ error: 'must be a string' }).trim().pipe(nameSchema);

@@ -3,7 +3,7 @@
 // groundingMetadata and citationMetadata too (as adk-js returns them), and a
 // session id in use is ALREADY_EXISTS (the API's 409) on every store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEvent } from '../../http/schemas/event';
+import { parseEvent } from '../../validation/adk-event';
 import { isSessionServiceError, type SessionStore } from '../../session-service';
 import type { JsonValue } from '../../session-service/types';
 import { fixtureLabel, type AdkFixtureKind } from '../../testing/adk-fixtures';

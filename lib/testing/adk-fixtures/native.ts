@@ -1,7 +1,7 @@
 // The scenario written into Statehouse's own store through its API, with
 // the events converted from Python's field names by the HTTP edge's
 // converter (as a snake_case ADK client's would be).
-import { convertAdkFields, EVENT_SHAPE } from '../../http/adk-case';
+import { convertAdkFields, EVENT_SHAPE } from '../../validation/adk-case';
 import type { SessionStore } from '../../session-service/store';
 import type { NewEvent } from '../../session-service/types';
 import type { ScenarioSession } from './scenario';

@@ -13,7 +13,6 @@ import { MemoryCheckpoints, type CheckpointStore } from './checkpoints';
 import type { Replay } from './replay';
 import { RowDecoder } from './row-decoder';
 import { q } from './sql';
-import { Timelines } from './timeline';
 
 export const REPLAY_CACHE_SIZE = 32;
 
@@ -77,8 +76,6 @@ export class AdkStoreContext {
   readonly replays = new Map<string, CachedReplay>();
   /** Decodes rows so that what cannot be read stays with its own session. */
   readonly rows: RowDecoder;
-  /** Long sessions' state over time, for time travel (timeline.ts). */
-  readonly timelines = new Timelines();
   /** Sessions, events, app states, user states: quoted names. */
   readonly s: ReturnType<typeof namesOf>['s'];
   readonly e: ReturnType<typeof namesOf>['e'];

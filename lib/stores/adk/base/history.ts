@@ -9,13 +9,14 @@ import type { AuditEntry } from './audit';
 import type { AdkStoreContext } from './context';
 import { replayInList, sessionRow } from './rows';
 import { contains, q, type Fragment } from './sql';
+import { timelinesOf } from './timeline';
 
 export async function listEventChanges(ctx: AdkStoreContext, ref: SessionRef, seqs: number[]): Promise<StateChange[]> {
   if (seqs.length > 1000) throw invalidInput('At most 1000 sequence numbers.');
   // The session's own row first: absent is NOT_FOUND, unreadable is UNREADABLE, as a whole replay answers.
   if (!(await ctx.db.read((qx) => sessionRow(ctx, qx, ref)))) throw sessionNotFound(ref.sessionId);
   // Only the asked events are replayed, each from the checkpoint before it: a page of a long session stays a page's work.
-  const changes = await ctx.timelines.changes(ctx, ref, seqs);
+  const changes = await timelinesOf(ctx).changes(ctx, ref, seqs);
   return changes;
 }
 

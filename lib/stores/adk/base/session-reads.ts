@@ -31,6 +31,7 @@ import {
   userRow,
 } from './rows';
 import { edits } from './history';
+import { timelinesOf } from './timeline';
 
 export async function getSession(ctx: AdkStoreContext, ref: SessionRef, config: GetSessionConfig = {}): Promise<Session | null> {
   if (config.numRecentEvents !== undefined && config.numRecentEvents < 0) throw invalidInput('numRecentEvents must not be negative.');
@@ -57,8 +58,8 @@ async function recentOnly(ctx: AdkStoreContext, ref: SessionRef, count: number):
   const rows = await sessionWithTiers(ctx, ref);
   if (!rows) return null;
   const { row, app, user } = rows;
-  const total = count === 0 ? 0 : (await ctx.timelines.head(ctx, ref)).seq;
-  const events = count === 0 ? [] : await ctx.timelines.events(ctx, ref, Math.max(0, total - count), total);
+  const total = count === 0 ? 0 : (await timelinesOf(ctx).head(ctx, ref)).seq;
+  const events = count === 0 ? [] : await timelinesOf(ctx).events(ctx, ref, Math.max(0, total - count), total);
   return {
     id: ref.sessionId,
     appName: ref.appName,
@@ -91,7 +92,7 @@ export async function getSessionTiers(ctx: AdkStoreContext, ref: SessionRef): Pr
   if (!rows) return null;
   const { row, app, user } = rows;
   // A key's provenance is the last event of this session that set it, when that is still its value (the timeline's head knows both).
-  const head = await ctx.timelines.head(ctx, ref);
+  const head = await timelinesOf(ctx).head(ctx, ref);
   const source = (scope: 'app' | 'user' | 'session', tier: StateRecord) => (key: string) => {
     const set = head.overlay[scope];
     const change = head.sources.get(prefixedKey(scope, key));
@@ -173,12 +174,12 @@ async function eventPage(
 ): Promise<Page<StoredEvent>> {
   // The session's own row first: absent is NOT_FOUND, unreadable is UNREADABLE, as a whole read answers.
   if (!(await ctx.db.read((qx) => sessionRow(ctx, qx, ref)))) throw sessionNotFound(ref.sessionId);
-  const count = (await ctx.timelines.head(ctx, ref)).seq;
+  const count = (await timelinesOf(ctx).head(ctx, ref)).seq;
   const from = Math.max(0, afterSeq);
   const total = Math.max(0, count - from);
   const take = Math.max(0, Math.min(limit, total - offset));
   if (take === 0) return { items: [], total };
   const start = newestFirst ? count - offset - take : from + offset;
-  const items = await ctx.timelines.events(ctx, ref, start, start + take);
+  const items = await timelinesOf(ctx).events(ctx, ref, start, start + take);
   return { items: newestFirst ? items.reverse() : items, total };
 }

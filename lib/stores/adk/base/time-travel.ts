@@ -7,14 +7,14 @@ import type { SessionTiers, StateRecord } from '../../../session-service/types';
 import type { AdkStoreContext } from './context';
 import type { Tiers } from './replay';
 import { sessionWithTiers, sortedEntries } from './rows';
-import { tiersAt } from './timeline';
+import { tiersAt, timelinesOf } from './timeline';
 
 export async function getStateAsOf(ctx: AdkStoreContext, ref: SessionRef, seq: number): Promise<SessionTiers | null> {
   if (!Number.isInteger(seq) || seq < 0) return null;
   const rows = await sessionWithTiers(ctx, ref);
   const current: Tiers | null = rows ? { app: rows.app?.state ?? {}, user: rows.user?.state ?? {}, session: rows.row.state } : null;
   if (!current) return null;
-  const at = await ctx.timelines.stateAfter(ctx, ref, seq);
+  const at = await timelinesOf(ctx).stateAfter(ctx, ref, seq);
   if (!at) return null;
   const tiers = tiersAt(at.state, current, at.head.touched);
   const entries = (scope: 'app' | 'user' | 'session', record: StateRecord) =>

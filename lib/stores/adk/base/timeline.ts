@@ -493,3 +493,12 @@ export function tiersAt(state: Checkpoint, current: Tiers, touchedByAll: Checkpo
   };
   return { app: compose('app'), user: compose('user'), session: compose('session') };
 }
+
+/** Each store's timelines, kept as long as its context (they read through the context, so they are not a field of it). */
+const timelines = new WeakMap<AdkStoreContext, Timelines>();
+
+export function timelinesOf(ctx: AdkStoreContext): Timelines {
+  let kept = timelines.get(ctx);
+  if (!kept) timelines.set(ctx, (kept = new Timelines()));
+  return kept;
+}

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { JsonValue, NewEvent } from '../../session-service/types';
-import { MAX_ID_LENGTH } from '../../validation/limits';
-import { nameSchema } from '../../validation/schemas';
-import { nameProblem } from '../../validation/text';
-import { convertAdkFields, EVENT_SHAPE } from '../adk-case';
-import { parseWith } from '../issues';
-import { isJsonObject, jsonObjectSchema, stateSchema } from './json';
+import type { JsonValue, NewEvent } from '../session-service/types';
+import { MAX_ID_LENGTH } from './limits';
+import { nameSchema } from './schemas';
+import { nameProblem } from './text';
+import { convertAdkFields, EVENT_SHAPE } from './adk-case';
+import { parseWith } from './issues';
+import { isJsonObject, jsonObjectSchema, stateSchema } from './json-schemas';
 
 const MAX_BRANCH_LENGTH = 1024;
 const MAX_TEXT_FIELD = 64 * 1024;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { JsonObject, JsonValue, StateRecord } from '../../session-service/types';
-import { checkState, describeJsonType } from '../../validation/json-text';
+import type { JsonObject, JsonValue, StateRecord } from '../session-service/types';
+import { checkState, describeJsonType } from './json-text';
 
 export function isJsonObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);

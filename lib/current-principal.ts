@@ -1,12 +1,12 @@
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { authConfig } from '../config';
-import { signInPath } from '../paths';
-import { getAccountStore } from '../services';
-import { forbidden, unauthenticated } from './errors';
-import { authenticate, credentialsOf, LOCAL_PRINCIPAL, SESSION_COOKIE, type Principal } from './principal';
-import { hasRole, type Role } from './roles';
+import { authConfig } from './config';
+import { signInPath } from './paths';
+import { getAccountStore } from './services';
+import { forbidden, unauthenticated } from './auth/errors';
+import { authenticate, credentialsOf, LOCAL_PRINCIPAL, SESSION_COOKIE, type Principal } from './auth/principal';
+import { hasRole, type Role } from './auth/roles';
 
 /** Who is behind the current page render or server action; null when nobody signed in. One lookup per request. */
 export const currentPrincipal = cache(async (): Promise<Principal | null> => {

@@ -7,7 +7,7 @@
  */
 import { hasOwn, setOwn } from '../session-service/json';
 import type { JsonObject, JsonValue } from '../session-service/types';
-import { badRequest } from './problem';
+import { invalidInput } from '../session-service/errors';
 import { EVENT_SHAPE, fields, items, type Nested, type Shape } from '../session-service/adk-shapes';
 
 export { EVENT_SHAPE, type Shape };
@@ -47,7 +47,7 @@ function convertNested(value: JsonValue, nested: Nested, path: string): JsonValu
 /**
  * A copy of `value` with known snake_case names in camelCase, at every level
  * the shape describes. Anything that is not an object is returned as is (the
- * schema reports it). Both spellings of one field is a 400.
+ * schema reports it). Both spellings of one field is INVALID_INPUT.
  */
 export function convertAdkFields(value: JsonValue, shape: Shape, path = ''): JsonValue {
   if (!isObject(value)) return value;
@@ -62,7 +62,7 @@ export function convertAdkFields(value: JsonValue, shape: Shape, path = ''): Jso
     }
     const earlier = sentAs.get(camel);
     const at = path ? `${path}.${camel}` : camel;
-    if (earlier !== undefined) throw badRequest(`${at}: given twice, as ${earlier} and ${key}`);
+    if (earlier !== undefined) throw invalidInput(`${at}: given twice, as ${earlier} and ${key}`);
     sentAs.set(camel, key);
     setOwn(result, camel, convertNested(child, shape[camel] ?? null, at));
   }

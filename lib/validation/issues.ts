@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { describeJsonType } from '../validation/json-text';
-import { badRequest } from './problem';
+import { describeJsonType } from './json-text';
+import { invalidInput } from '../session-service/errors';
 
 /** How zod's expected types read in a message. */
 const EXPECTED: Record<string, string> = {
@@ -42,11 +42,11 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[], root = ''): st
 }
 
 /**
- * Validates with a schema; a failure is a 400 naming the field and the problem.
+ * Validates with a schema; a failure is INVALID_INPUT (a 400 at the API) naming the field and the problem.
  * `root` prefixes paths ("events.0", "If-Match") when the value is part of something larger.
  */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, root = ''): z.output<S> {
   const result = schema.safeParse(value, { error: typeMessages, reportInput: true });
   if (result.success) return result.data;
-  throw badRequest(formatIssues(result.error.issues, root));
+  throw invalidInput(formatIssues(result.error.issues, root));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convertAdkFields, CREATE_SESSION_SHAPE, EVENT_SHAPE } from './adk-case';
-import { HttpError } from './problem';
+import { invalidInput } from '../session-service/errors';
 
 describe('convertAdkFields', () => {
   it('renames known ADK fields at every level, and nothing inside data', () => {
@@ -51,7 +51,7 @@ describe('convertAdkFields', () => {
 
   it('refuses one field spelled both ways', () => {
     expect(() => convertAdkFields({ events: [{ actions: { state_delta: {}, stateDelta: {} } }] }, CREATE_SESSION_SHAPE)).toThrow(
-      new HttpError(400, 'events.0.actions.stateDelta: given twice, as state_delta and stateDelta'),
+      invalidInput('events.0.actions.stateDelta: given twice, as state_delta and stateDelta'),
     );
   });
 });

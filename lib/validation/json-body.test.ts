@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonBody } from './json-parse';
-import { findJsonSyntaxError, lineAndColumn } from '../validation/json-syntax';
-import { HttpError } from './problem';
+import { parseJsonBody } from './json-body';
+import { findJsonSyntaxError, lineAndColumn } from './json-syntax';
+import { isSessionServiceError } from '../session-service/errors';
 
 function detailOf(text: string): string {
   try {
     parseJsonBody(text);
   } catch (error) {
-    if (error instanceof HttpError) return error.detail;
+    if (isSessionServiceError(error) && error.code === 'INVALID_INPUT') return error.message;
     throw error;
   }
-  throw new Error('expected a 400');
+  throw new Error('expected INVALID_INPUT');
 }
 
 describe('findJsonSyntaxError', () => {
