@@ -19,7 +19,7 @@ import { openAdkStore, type AdkSessionStore } from './stores/adk';
 import { StoreEditLog } from './stores/adk/audit-log';
 import { StoreSessionLog } from './stores/adk/session-log';
 import { TimelineCheckpointLog } from './stores/adk/checkpoint-log';
-import { NativeSessionStore, type NativeStoreOptions } from './stores/native';
+import { createNativeSessionStore, type NativeSessionStore, type NativeStoreOptions } from './stores/native';
 import { SqlNoteStore } from './stores/notes/sql-notes';
 import { SqlAuditLog } from './stores/audit/sql-audit-log';
 import type { AuditLog } from './session-service/audit-log';
@@ -100,7 +100,7 @@ export async function openServices(url: string, options: OpenOptions = {}): Prom
   if (migrate) await migrateDatabase(url);
   const db = await openDatabase(url);
   return {
-    store: new NativeSessionStore(db.client, db.provider, storeOptions),
+    store: createNativeSessionStore(db.client, db.provider, storeOptions),
     info: nativeStoreInfo(url),
     accounts: new AccountStore(db.client),
     sendLog: new AgentSendLog(db.client),

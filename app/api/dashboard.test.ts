@@ -5,7 +5,7 @@ import { setServicesForTests } from '@/lib/services';
 import { openDatabase } from '@/lib/db';
 import { call, databaseDump, detailOf } from '@/lib/testing/http';
 import { STALE_SESSION_MESSAGE } from '@/lib/session-service/errors';
-import { NativeSessionStore } from '@/lib/stores/native';
+import { createNativeSessionStore } from '@/lib/stores/native';
 import type { SessionStore } from '@/lib/session-service/store';
 import { testProviders } from '@/lib/testing/databases';
 import { uniqueName } from '@/lib/testing/factories';
@@ -460,7 +460,7 @@ describe('failures outside the request', () => {
 
   it('answers 503 "Database unavailable" when the database cannot be reached', async () => {
     const db = await openDatabase('postgresql://postgres@127.0.0.1:1/statehouse');
-    setServicesForTests({ store: new NativeSessionStore(db.client, db.provider) });
+    setServicesForTests({ store: createNativeSessionStore(db.client, db.provider) });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const result = await call(apps.GET, 'GET');

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { setServicesForTests } from '@/lib/services';
 import { openDatabase, sqliteFilePath, type Database } from '@/lib/db';
 import { call, databaseDump, detailOf } from '@/lib/testing/http';
-import { NativeSessionStore } from '@/lib/stores/native';
+import { createNativeSessionStore } from '@/lib/stores/native';
 import { createScratchDatabase, createTestDatabase, postgresAdmin, testProviders, type TestDatabase } from '@/lib/testing/databases';
 import * as listApps from './list-apps/route';
 import * as sessions from './apps/[app]/users/[user]/sessions/route';
@@ -85,7 +85,7 @@ describe.skipIf(!providers.includes('postgresql'))('PostgreSQL going away', () =
     proxy = new PostgresProxy({ host: server.hostname, port: Number(server.port || 5432) });
     await proxy.start();
     viaProxy = await openDatabase(withPort(database.url, proxy.port));
-    setServicesForTests({ store: new NativeSessionStore(viaProxy.client, viaProxy.provider) });
+    setServicesForTests({ store: createNativeSessionStore(viaProxy.client, viaProxy.provider) });
     const created = await call(sessions.POST, 'POST', { params: target, body: { sessionId: 's', state: { 'user:plan': 'pro' } } });
     expect(created.status).toBe(200);
   });
@@ -211,7 +211,7 @@ describe.each(providers)('a database nobody migrated, on %s', (provider) => {
     const unmigrated = await createScratchDatabase(provider, 'unmigrated');
     const empty = await openDatabase(unmigrated.url);
     try {
-      setServicesForTests({ store: new NativeSessionStore(empty.client, empty.provider) });
+      setServicesForTests({ store: createNativeSessionStore(empty.client, empty.provider) });
       const result = await call(sessions.GET, 'GET', { params: { app: 'a', user: 'u' } });
       expect(result.status, result.text).toBe(503);
       expect(detailOf(result)).toMatch(

@@ -7,7 +7,7 @@ import net from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '@/lib/db';
 import { setServicesForTests } from '@/lib/services';
-import { NativeSessionStore } from '@/lib/stores/native';
+import { createNativeSessionStore } from '@/lib/stores/native';
 import { createTestDatabase, queryPostgres, testProviders, type TestDatabase } from '@/lib/testing/databases';
 import { call, type CallResult } from '@/lib/testing/http';
 import * as session from './apps/[app]/users/[user]/sessions/[id]/route';
@@ -132,7 +132,7 @@ describe.skipIf(!providers.includes('postgresql'))('PostgreSQL stalling', () => 
     proxy = new StallingProxy({ host: server.hostname, port: Number(server.port || 5432) });
     await proxy.start();
     viaProxy = await openDatabase(withPort(database.url, proxy.port), { postgres: TIMEOUTS });
-    setServicesForTests({ store: new NativeSessionStore(viaProxy.client, viaProxy.provider) });
+    setServicesForTests({ store: createNativeSessionStore(viaProxy.client, viaProxy.provider) });
     expect((await call(sessions.POST, 'POST', { params: target, body: { sessionId: 's' } })).status).toBe(200);
   });
   afterAll(async () => {

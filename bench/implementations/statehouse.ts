@@ -78,7 +78,7 @@ function storeDoor(
   provider: 'sqlite' | 'postgresql',
   url: string,
   db: Database,
-  service: InstanceType<ServiceModule['NativeSessionStore']>,
+  service: ReturnType<ServiceModule['createNativeSessionStore']>,
   counts: StatementCounts,
 ): Door<Session> {
   return {
@@ -134,6 +134,6 @@ export async function openStatehouseTarget(url: string, options: { libDir?: stri
   if (options.migrate !== false) await migrate.migrateDatabase(url);
   const db = await dbModule.openDatabase(url);
   const counts: StatementCounts = { statements: 0, transactions: 0 };
-  const store = new service.NativeSessionStore(countingClient(db.client, counts), db.provider);
+  const store = service.createNativeSessionStore(countingClient(db.client, counts), db.provider);
   return new DoorTarget(storeDoor(db.provider, url, db, store, counts));
 }

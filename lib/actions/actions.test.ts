@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../auth/roles';
 import { setServicesForTests } from '../services';
 import { openDatabase } from '../db';
-import { NativeSessionStore } from '../stores/native';
+import { createNativeSessionStore } from '../stores/native';
 import { testProviders } from '../testing/databases';
 import { useTestDatabase } from '../testing/use-test-database';
 import { appendEvent } from './events';
@@ -222,7 +222,7 @@ describe.each(providers)('server actions on %s', (provider) => {
 describe('server actions without a database', () => {
   it('report an unreachable database as a value', async () => {
     const db = await openDatabase('postgresql://statehouse@127.0.0.1:1/none');
-    setServicesForTests({ store: new NativeSessionStore(db.client, db.provider) });
+    setServicesForTests({ store: createNativeSessionStore(db.client, db.provider) });
     try {
       const append = await appendEvent({ appName: 'a', userId: 'u', sessionId: 's', revision: 0, text: 'x' });
       expect(append).toMatchObject({ ok: false, code: 'UNAVAILABLE' });

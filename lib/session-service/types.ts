@@ -125,6 +125,7 @@ export interface StateEntry {
   lastChange: ChangeSource | null;
 }
 
+/** What caused a change of state, stored with every history row: who, why, when, and the event (if one did). */
 export interface ChangeSource {
   actor: string;
   reason: string | null;

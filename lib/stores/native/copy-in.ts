@@ -8,14 +8,17 @@
 import { join, sqltag as sql } from '@prisma/client/runtime/client';
 import type { SqlExecutor } from '../../db/sql';
 import { sessionAlreadyExists } from '../../session-service/errors';
-import { storedForm } from '../../session-service/events';
+import { nowSeconds, storedForm } from '../../session-service/events';
 import { ownEntries } from '../../session-service/json';
 import type { Audit, SessionCopy } from '../../session-service/operations';
+import type { ChangeSource } from '../../session-service/types';
 import { sessionScope } from '../../session-service/replay';
 import { splitDelta, withoutTempKeys } from '../../session-service/scope';
+import type { StoreContext } from './context';
 import { chunks, toNumber, type Dialect } from './dialect';
+import { recordOperation } from './operation-log';
 import { writeMeta } from './session-meta';
-import { writeTier, type ChangeCause } from './tier-writes';
+import { writeTier } from './tier-writes';
 
 /** Events per INSERT: 7 bound values each, well under SQLite's limit. */
 const EVENT_BATCH = 200;
@@ -40,7 +43,7 @@ export async function insertCopy(tx: SqlExecutor, dialect: Dialect, copy: Sessio
   if (pkValue === undefined) throw sessionAlreadyExists(copy.sessionId);
   const pk = toNumber(pkValue);
   const owner = { scope: 'session' as const, appName: copy.appName, userId: copy.userId, sessionId: copy.sessionId, sessionPk: pk };
-  const cause = (fields: Partial<ChangeCause>): ChangeCause => ({
+  const cause = (fields: Partial<ChangeSource>): ChangeSource => ({
     actor: options.actor,
     reason: options.reason?.trim() || null,
     time: options.now,
@@ -80,4 +83,20 @@ export async function insertCopy(tx: SqlExecutor, dialect: Dialect, copy: Sessio
     await writeMeta(tx, copy, { title: copy.title ?? null, labels: copy.labels ?? [], forkedFrom: copy.forkedFrom ?? null }, options.now);
   }
   return pk;
+}
+
+/** Imported sessions: all of them, each recorded in the operations history, or none. */
+export async function importSessions(ctx: StoreContext, copies: SessionCopy[], audit: Audit): Promise<void> {
+  const now = nowSeconds();
+  await ctx.write(async (tx) => {
+    for (const copy of copies) {
+      await insertCopy(tx, ctx.dialect, copy, { ...audit, now, lastUpdateTime: copy.lastUpdateTime });
+      await recordOperation(
+        tx,
+        { appName: copy.appName, userId: copy.userId, sessionId: copy.sessionId, kind: 'import', detail: { events: copy.events.length } },
+        audit,
+        now,
+      );
+    }
+  });
 }

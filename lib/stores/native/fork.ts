@@ -3,28 +3,23 @@
 // transaction. The shared tiers are not copied: the fork reads the same app
 // and user state as its source.
 import { sqltag as sql } from '@prisma/client/runtime/client';
-import type { SqlClient } from '../../db/sql';
 import { invalidInput, sessionNotFound } from '../../session-service/errors';
-import { newId } from '../../session-service/events';
+import { newId, nowSeconds } from '../../session-service/events';
 import { decodeJson, setOwn } from '../../session-service/json';
 import type { Audit, ForkRequest } from '../../session-service/operations';
 import type { SessionSummary, StateRecord } from '../../session-service/types';
+import type { StoreContext } from './context';
 import { insertCopy } from './copy-in';
-import { toNumber, type Dialect } from './dialect';
+import { toNumber } from './dialect';
 import { recordOperation } from './operation-log';
 import { decodeEvent } from './rows';
 
-export async function forkSession(
-  client: SqlClient,
-  dialect: Dialect,
-  request: ForkRequest,
-  audit: Audit,
-  now: number,
-): Promise<SessionSummary> {
+export async function forkSession(ctx: StoreContext, request: ForkRequest, audit: Audit): Promise<SessionSummary> {
+  const now = nowSeconds();
   const { source, atSeq } = request;
   if (!Number.isInteger(atSeq) || atSeq < 1) throw invalidInput(`atSeq: must be an event number from 1; got ${atSeq}.`);
   const sessionId = request.sessionId?.trim() || newId();
-  return client.$transaction(async (tx) => {
+  return ctx.write(async (tx) => {
     const [row] = await tx.$queryRaw<{ pk: unknown; last_seq: unknown }[]>(
       sql`SELECT pk, last_seq FROM sessions
           WHERE app_name = ${source.appName} AND user_id = ${source.userId} AND id = ${source.sessionId}`,
@@ -58,7 +53,7 @@ export async function forkSession(
     const forkedFrom = { sessionId: source.sessionId, atSeq };
     await insertCopy(
       tx,
-      dialect,
+      ctx.dialect,
       { appName: source.appName, userId: source.userId, sessionId, initialState, events, forkedFrom },
       { ...audit, now, lastUpdateTime: now },
     );

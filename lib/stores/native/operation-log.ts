@@ -2,10 +2,11 @@
 // deletion, naming who did it and why. Rows are never updated or deleted
 // by the operations themselves (clearing an app's data removes them).
 import { join, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
-import type { SqlClient, SqlExecutor } from '../../db/sql';
+import type { SqlExecutor } from '../../db/sql';
 import type { Audit, OperationKind, OperationQuery, OperationRecord } from '../../session-service/operations';
 import type { JsonObject, Page } from '../../session-service/types';
-import { readIsolation, toNumber, type Dialect } from './dialect';
+import type { StoreContext } from './context';
+import { toNumber } from './dialect';
 
 export interface OperationEntry {
   appName: string;
@@ -36,14 +37,14 @@ interface OperationRow {
 }
 
 /** Newest first. A user's query includes the operations over their sessions; an app's, every one of the app. */
-export async function listOperations(client: SqlClient, dialect: Dialect, query: OperationQuery): Promise<Page<OperationRecord>> {
+export async function listOperations(ctx: StoreContext, query: OperationQuery): Promise<Page<OperationRecord>> {
   const limit = query.limit ?? 50;
   const offset = query.offset ?? 0;
   const conditions: Sql[] = [sql`app_name = ${query.appName}`];
   if (query.userId !== undefined) conditions.push(sql`user_id = ${query.userId}`);
   if (query.sessionId !== undefined) conditions.push(sql`session_id = ${query.sessionId}`);
   const where = join(conditions, ' AND ');
-  return client.$transaction(async (tx) => {
+  return ctx.read(async (tx) => {
     const [rows, counted] = await Promise.all([
       tx.$queryRaw<OperationRow[]>(
         sql`SELECT id, app_name, user_id, session_id, kind, actor, reason, detail, time FROM session_operations
@@ -65,5 +66,5 @@ export async function listOperations(client: SqlClient, dialect: Dialect, query:
       })),
       total: toNumber(counted[0]?.n ?? 0),
     };
-  }, readIsolation(dialect));
+  });
 }

@@ -8,11 +8,13 @@
 // changes stay in the history too); deleting a session removes its session
 // tier and that tier's history, while the app and user tiers it wrote stay.
 import { empty, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
-import type { SqlClient, SqlExecutor } from '../../db/sql';
+import type { SqlExecutor } from '../../db/sql';
 import { invalidInput, sessionNotFound } from '../../session-service/errors';
 import type { Audit, PruneCount, PruneTarget } from '../../session-service/operations';
 import type { SessionRef } from '../../session-service/store';
+import { nowSeconds } from '../../session-service/events';
 import type { JsonObject } from '../../session-service/types';
+import type { StoreContext } from './context';
 import { toNumber } from './dialect';
 import { recordOperation } from './operation-log';
 
@@ -93,15 +95,11 @@ class DryRun extends Error {
   }
 }
 
-export async function prune(
-  client: SqlClient,
-  target: PruneTarget,
-  options: Audit & { dryRun: boolean },
-  now: number,
-): Promise<PruneCount> {
+export async function prune(ctx: StoreContext, target: PruneTarget, options: Audit & { dryRun: boolean }): Promise<PruneCount> {
+  const now = nowSeconds();
   if (!options.dryRun && !options.reason?.trim()) throw invalidInput('reason: required for every deletion.');
   try {
-    return await client.$transaction(async (tx) => {
+    return await ctx.write(async (tx) => {
       const { count, detail } = await run(tx, target, now);
       if (options.dryRun) throw new DryRun(count);
       const where = target.kind === 'idleSessions' ? { appName: target.appName, userId: target.userId } : target.ref;

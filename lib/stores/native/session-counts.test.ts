@@ -12,7 +12,7 @@ import { createTestDatabase, testProviders } from '../../testing/databases';
 import { uniqueName } from '../../testing/factories';
 import { failEventInsert } from '../../testing/faults';
 import { useTestDatabase } from '../../testing/use-test-database';
-import { NativeSessionStore } from './store';
+import { createNativeSessionStore, type NativeSessionStore } from './store';
 import type { SqlExecutor } from '../../db/sql';
 
 const providers = await testProviders();
@@ -170,7 +170,7 @@ describe.each(providers)('session counts on %s', (provider) => {
 
   it('bound the total of a narrowed search, and say so', async () => {
     const appName = uniqueName('app');
-    const capped = new NativeSessionStore(database.db.client, database.provider, { searchCountLimit: 5 });
+    const capped = createNativeSessionStore(database.db.client, database.provider, { searchCountLimit: 5 });
     for (let i = 0; i < 12; i++)
       await database.service.createSession({ appName, userId: `u${i % 3}`, sessionId: `match-${i}`, state: { plan: 'pro' } });
     await database.service.createSession({ appName, userId: 'u0', sessionId: 'other' });
@@ -223,7 +223,7 @@ describe.each(providers)('the migration adding session counts on %s', (provider)
       if (provider === 'sqlite') await db.close();
       expect((await applyMigrations(database.url)).applied).toEqual(migrations);
       if (provider === 'sqlite') db = await openDatabase(database.url);
-      const service = new NativeSessionStore(db.client, db.provider);
+      const service = createNativeSessionStore(db.client, db.provider);
       for (const appName of ['old-a', 'old-b']) {
         const users = Array.from({ length: 7 }, (_, i) => `u${i}`);
         const { reported, real } = await countsOf(service, db.client, appName, users);

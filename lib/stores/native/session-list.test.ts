@@ -8,7 +8,7 @@ import { testProviders } from '../../testing/databases';
 import { uniqueName } from '../../testing/factories';
 import { useTestDatabase } from '../../testing/use-test-database';
 import type { SqlClient } from '../../db/sql';
-import { NativeSessionStore } from './store';
+import { createNativeSessionStore } from './store';
 
 const providers = await testProviders();
 
@@ -103,7 +103,7 @@ describe.runIf(providers.includes('postgresql'))('one round trip per write on Po
         return client.$transaction(fn, options);
       },
     };
-    const store = new NativeSessionStore(counting, 'postgresql');
+    const store = createNativeSessionStore(counting, 'postgresql');
     const appName = uniqueName('app');
     const session = await store.createSession({ appName, userId: 'u', state: { a: 1, 'user:b': 2, 'app:c': 3 } });
     expect(session.state).toEqual({ a: 1, 'user:b': 2, 'app:c': 3 });

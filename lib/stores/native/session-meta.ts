@@ -1,12 +1,14 @@
 // Titles, labels and fork links, in session_meta, keyed by the session's
 // name. A missing row is "no title, no labels, not a fork".
 import { join, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
-import type { SqlClient, SqlExecutor } from '../../db/sql';
+import type { SqlExecutor } from '../../db/sql';
 import { sessionNotFound } from '../../session-service/errors';
 import { normalizeLabels, type Audit, type ForkLink, type MetaEdit, type SessionMeta } from '../../session-service/operations';
 import type { SessionRef } from '../../session-service/store';
+import { nowSeconds } from '../../session-service/events';
 import type { SessionSummary } from '../../session-service/types';
-import { readIsolation, toNumber, toNumberOrNull, type Dialect } from './dialect';
+import type { StoreContext } from './context';
+import { toNumber, toNumberOrNull } from './dialect';
 import { recordOperation } from './operation-log';
 
 interface MetaRow {
@@ -78,12 +80,13 @@ async function readMeta(tx: SqlExecutor, ref: SessionRef): Promise<SessionMeta> 
   };
 }
 
-export function getSessionMeta(client: SqlClient, dialect: Dialect, ref: SessionRef): Promise<SessionMeta | null> {
-  return client.$transaction(async (tx) => ((await sessionExists(tx, ref)) ? readMeta(tx, ref) : null), readIsolation(dialect));
+export function getSessionMeta(ctx: StoreContext, ref: SessionRef): Promise<SessionMeta | null> {
+  return ctx.read(async (tx) => ((await sessionExists(tx, ref)) ? readMeta(tx, ref) : null));
 }
 
-export function setSessionMeta(client: SqlClient, ref: SessionRef, edit: MetaEdit, audit: Audit, now: number): Promise<SessionMeta> {
-  return client.$transaction(async (tx) => {
+export function setSessionMeta(ctx: StoreContext, ref: SessionRef, edit: MetaEdit, audit: Audit): Promise<SessionMeta> {
+  const now = nowSeconds();
+  return ctx.write(async (tx) => {
     if (!(await sessionExists(tx, ref))) throw sessionNotFound(ref.sessionId);
     const current = await readMeta(tx, ref);
     const next = {

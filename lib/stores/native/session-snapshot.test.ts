@@ -6,7 +6,7 @@ import { raw } from '@prisma/client/runtime/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueName } from '../../testing/factories';
 import { useTestDatabase } from '../../testing/use-test-database';
-import { NativeSessionStore } from './store';
+import { createNativeSessionStore, type NativeSessionStore } from './store';
 import type { SqlClient } from '../../db/sql';
 import type { NewEvent } from '../../session-service/types';
 import { appendEvent } from '../../session-service/append';
@@ -30,7 +30,7 @@ describe('session reads on SQLite', () => {
   /** The same database through the adapter only: no synchronous reads. */
   let adapterOnly: NativeSessionStore;
   beforeAll(() => {
-    adapterOnly = new NativeSessionStore(withoutReadNow(database.db.client), 'sqlite');
+    adapterOnly = createNativeSessionStore(withoutReadNow(database.db.client), 'sqlite');
   });
 
   it('read synchronously when no transaction is open', () => {

@@ -2,7 +2,7 @@ import { empty, join, raw, sqltag as sql, type Sql } from '@prisma/client/runtim
 import { chunks, type Dialect } from './dialect';
 import { encodeJson } from '../../session-service/json';
 import type { SqlExecutor } from '../../db/sql';
-import type { JsonValue, Scope } from '../../session-service/types';
+import type { ChangeSource, JsonValue, Scope } from '../../session-service/types';
 
 /** Whose tier is written: the app's, one user's, or one session's. */
 export interface TierOwner {
@@ -12,17 +12,6 @@ export interface TierOwner {
   sessionId: string;
   /** Required for the session tier. */
   sessionPk?: number;
-}
-
-/** What caused a change; stored with every history row. */
-export interface ChangeCause {
-  actor: string;
-  reason: string | null;
-  time: number;
-  sourceUserId: string | null;
-  sourceSessionId: string | null;
-  eventId: string | null;
-  eventSeq: number | null;
 }
 
 /** `undefined` as a value removes the key. */
@@ -94,7 +83,7 @@ export async function writeTier(
   dialect: Dialect,
   owner: TierOwner,
   changes: TierChanges,
-  cause: ChangeCause,
+  cause: ChangeSource,
   { returnOld = false }: { returnOld?: boolean } = {},
 ): Promise<OldValues> {
   const replaced: OldValues = new Map();
@@ -141,7 +130,7 @@ function inputRows(batch: EncodedSet[], dialect: Dialect): Sql {
 }
 
 /** INSERT INTO state_changes ... SELECT over `input` (ord, key, value) and an old-value expression; optionally returning each key's old value. */
-function historyFromInput(dialect: Dialect, owner: TierOwner, cause: ChangeCause, oldValue: Sql, from: Sql, returnOld: boolean): Sql {
+function historyFromInput(dialect: Dialect, owner: TierOwner, cause: ChangeSource, oldValue: Sql, from: Sql, returnOld: boolean): Sql {
   const ownerUserId = owner.scope === 'app' ? '' : owner.userId;
   const ownerSessionId = owner.scope === 'session' ? owner.sessionId : '';
   const float = (value: number) => (dialect === 'postgresql' ? sql`CAST(${value} AS DOUBLE PRECISION)` : sql`${value}`);
@@ -172,7 +161,7 @@ async function setKeysSqlite(
   tier: TierTable,
   owner: TierOwner,
   batch: EncodedSet[],
-  cause: ChangeCause,
+  cause: ChangeSource,
   returnOld: boolean,
 ): Promise<ReplacedRow[]> {
   // History first (it reads the old values), so the tier rows are written
@@ -208,7 +197,7 @@ async function setKeysPostgres(
   tier: TierTable,
   owner: TierOwner,
   batch: EncodedSet[],
-  cause: ChangeCause,
+  cause: ChangeSource,
   returnOld: boolean,
 ): Promise<ReplacedRow[]> {
   const inserted = await insertMissing(tx, tier, batch, cause.time);
@@ -258,7 +247,7 @@ interface HistoryRow {
   newValue: string | null;
 }
 
-export async function recordChanges(tx: SqlExecutor, owner: TierOwner, rows: HistoryRow[], cause: ChangeCause): Promise<void> {
+export async function recordChanges(tx: SqlExecutor, owner: TierOwner, rows: HistoryRow[], cause: ChangeSource): Promise<void> {
   const ownerUserId = owner.scope === 'app' ? '' : owner.userId;
   const ownerSessionId = owner.scope === 'session' ? owner.sessionId : '';
   for (const batch of chunks(rows, 200)) {

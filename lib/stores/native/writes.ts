@@ -19,8 +19,8 @@ import { splitDelta, type ScopedDelta } from '../../session-service/scope';
 import type { AppendOptions, AppendResult, CreateSessionRequest, DataScope, SessionRef, StateEdit } from '../../session-service/store';
 import { mergedStateSql, stateOfRows, type TierRow } from './session-snapshot';
 import type { SqlExecutor } from '../../db/sql';
-import { writeTier, type ChangeCause, type TierChanges, type TierOwner } from './tier-writes';
-import type { Event, JsonValue, NewEvent, Session, StateEntry, StateRecord } from '../../session-service/types';
+import { writeTier, type TierChanges, type TierOwner } from './tier-writes';
+import type { ChangeSource, Event, JsonValue, NewEvent, Session, StateEntry, StateRecord } from '../../session-service/types';
 import { type StoreContext } from './context';
 import { MAX_STORED_INTEGER } from '../../validation/limits';
 import { appendInOneCall, createInOneCall } from './pg-writes';
@@ -74,7 +74,7 @@ export async function createSession(ctx: StoreContext, request: CreateSessionReq
     const pk = inserted[0]?.pk;
     if (pk === undefined) throw sessionAlreadyExists(sessionId);
     const owner = { ...ref, sessionPk: toNumber(pk) };
-    const cause: ChangeCause = {
+    const cause: ChangeSource = {
       actor: 'session:create',
       reason: null,
       time: now,
@@ -112,7 +112,7 @@ export async function writeScoped(
   tx: SqlExecutor,
   owner: Omit<TierOwner, 'scope'>,
   split: ScopedDelta,
-  cause: ChangeCause,
+  cause: ChangeSource,
 ): Promise<void> {
   // Fixed order (app, user, session) so concurrent writers lock in the same order.
   await writeTier(tx, ctx.dialect, { ...owner, scope: 'app' }, tierChanges(split.app), cause);
@@ -273,7 +273,7 @@ export async function insertEvent(
   if (!row) {
     throw (await findSession(ctx, tx, ref)) ? staleSession() : sessionNotFound(ref.sessionId);
   }
-  const cause: ChangeCause = {
+  const cause: ChangeSource = {
     actor: options.actor ?? stored.author,
     reason: null,
     time: stored.timestamp,
@@ -329,7 +329,7 @@ export async function editState(ctx: StoreContext, edit: StateEdit): Promise<Sta
   if (!edit.reason.trim()) throw invalidInput('A reason is required for every edit.');
   if (!edit.actor.trim()) throw invalidInput('The actor of an edit must be named.');
   const owner: TierOwner = { scope: edit.scope, appName: edit.appName, userId: edit.userId ?? '', sessionId: '' };
-  const cause: ChangeCause = {
+  const cause: ChangeSource = {
     actor: edit.actor,
     reason: edit.reason,
     time: nowSeconds(),

@@ -83,8 +83,8 @@ export async function openAdkFixture(
 
 export async function openNativeFixture(provider: Provider, options: { searchCountLimit?: number } = {}): Promise<FixtureStore> {
   const database = await createTestDatabase(provider);
-  const { NativeSessionStore } = await import('../../stores/native');
-  const store = new NativeSessionStore(database.db.client, database.db.provider, options);
+  const { createNativeSessionStore } = await import('../../stores/native');
+  const store = createNativeSessionStore(database.db.client, database.db.provider, options);
   await writeNativeScenario(store, APP, SESSIONS);
   return { store, location: { sqlitePath: '' }, locator: database.url, close: () => database.drop() };
 }
