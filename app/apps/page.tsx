@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
 import { AppsTable } from '@/components/lists/apps-table';
 import { EmptyState } from '@/components/lists/empty-state';
-import { plural } from '@/components/lists/format';
+import { plural } from '@/components/ui/format';
 import type { ListQuery } from '@/components/lists/href';
 import { LiveRefresh } from '@/components/lists/live-refresh';
 import { Pagination } from '@/components/lists/pagination';

@@ -1,6 +1,6 @@
 import { EmptyState } from '@/components/lists/empty-state';
 import { Pagination } from '@/components/lists/pagination';
-import { formatCount } from '@/components/lists/format';
+import { formatCount } from '@/components/ui/format';
 import { buttonClass } from '@/components/ui/button';
 import { getAuditPage } from '@/lib/data/audit';
 import { auditParams, type AuditPageQuery } from '@/lib/data/audit-params';

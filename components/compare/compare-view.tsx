@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { plural } from '@/components/lists/format';
+import { plural } from '@/components/ui/format';
 import { Timestamp } from '@/components/state';
 import { panelClass } from '@/components/ui/panel';
 import type { Comparison, SideView } from '@/lib/data/compare';

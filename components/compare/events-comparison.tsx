@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { Timestamp } from '@/components/state';
-import { formatCount, plural } from '@/components/lists/format';
+import { formatCount, plural } from '@/components/ui/format';
 import { panelClass } from '@/components/ui/panel';
 import type { EventGistView, EventsComparison as EventsView } from '@/lib/data/compare';
 import { sessionPath, type CompareSide } from '@/lib/paths';

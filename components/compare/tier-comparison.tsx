@@ -1,7 +1,7 @@
 import { JsonTree } from '@/components/json';
 import { ScopeBadge } from '@/components/state';
 import { panelClass } from '@/components/ui/panel';
-import { plural } from '@/components/lists/format';
+import { plural } from '@/components/ui/format';
 import { differenceCount, type KeyComparison } from '@/lib/session-service/compare';
 import type { TierView } from '@/lib/data/compare';
 import { prefixedKey } from '@/lib/session-service/scope';

@@ -1,7 +1,7 @@
 import { appPath } from '@/lib/paths';
 import type { AppSummary } from '@/lib/session-service';
 import type { AppSort } from '@/lib/data/list-params';
-import { formatCount } from './format';
+import { formatCount } from '../ui/format';
 import type { ListQuery } from './href';
 import { RelativeTime } from './relative-time';
 import { Cell, Header, IdLink, ListHead, ListTable, Row, SortHeader } from './table';

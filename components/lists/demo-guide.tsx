@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { panelClass } from '@/components/ui/panel';
-import { formatCount } from './format';
+import { formatCount } from '@/components/ui/format';
 import type { DemoGuide } from '@/lib/data/demo-guide';
 import { appPath, sessionPath } from '@/lib/paths';
 

@@ -1,5 +1,5 @@
 import { StoreLink } from '@/components/nav/store-link';
-import { formatCount } from './format';
+import { formatCount } from '../ui/format';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/lib/data/list-params';
 import { listHref, type ListQuery } from './href';
 import { buttonClass } from '@/components/ui/button';

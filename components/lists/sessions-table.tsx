@@ -1,7 +1,7 @@
 import { sessionPath, userPath } from '@/lib/paths';
 import type { SessionSummary } from '@/lib/session-service';
 import type { SessionSort } from '@/lib/data/list-params';
-import { formatCount } from './format';
+import { formatCount } from '../ui/format';
 import type { ListQuery } from './href';
 import { ListedTime } from './relative-time';
 import { SessionTitle } from '@/components/session-ops/session-title';

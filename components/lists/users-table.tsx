@@ -1,7 +1,7 @@
 import { userPath } from '@/lib/paths';
 import type { UserSummary } from '@/lib/session-service';
 import type { UserSort } from '@/lib/data/list-params';
-import { formatCount } from './format';
+import { formatCount } from '../ui/format';
 import type { ListQuery } from './href';
 import { RelativeTime } from './relative-time';
 import { Cell, IdLink, ListHead, ListTable, Row, SortHeader } from './table';

@@ -1,5 +1,5 @@
 import { StoreLink } from './store-link';
-import { formatCount } from '@/components/lists/format';
+import { formatCount } from '@/components/ui/format';
 
 export interface Tab {
   label: string;

@@ -1,6 +1,6 @@
 import { Timestamp } from '@/components/state';
 import { panelClass } from '@/components/ui/panel';
-import { plural } from '@/components/lists/format';
+import { plural } from '@/components/ui/format';
 import type { SessionNote } from '@/lib/session-service/notes';
 import type { SessionRef } from '@/lib/session-service/store';
 import { NoteForm } from './note-form';

@@ -1,6 +1,6 @@
 // What the session lists show besides a session's own row: who wrote its
 // last event, and how many error events it has (where the store can tell).
-import { requireViewer } from '../auth/server';
+import { requireViewer } from '../current-principal';
 import { getStore } from '../services';
 import type { SessionSummary } from '../session-service/types';
 

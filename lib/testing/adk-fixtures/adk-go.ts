@@ -13,9 +13,8 @@
 // `time.Time.String()` in the agent's zone (glebarez/go-sqlite's default),
 // create times with their monotonic `m=+...` suffix; MySQL's are UTC walls.
 import type { JsonObject } from '../../session-service/types';
-import { openFixtureDb, type FixtureDb } from './fixture-db';
+import { openFixtureDb, type FixtureDb, type FixtureTarget } from './fixture-db';
 import { extractStateDelta } from './python-sqlite';
-import type { FixtureTarget } from './registry';
 import type { ScenarioEvent, ScenarioSession } from './scenario';
 
 export interface AdkGoOptions {

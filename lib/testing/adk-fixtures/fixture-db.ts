@@ -4,7 +4,9 @@
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import type { FixtureTarget } from './registry';
+
+/** Where a fixture is written: a new SQLite file, or an empty PostgreSQL or MySQL/MariaDB database. */
+export type FixtureTarget = { sqlitePath: string } | { postgresUrl: string } | { mysqlUrl: string };
 
 export type FixtureParam = string | number | null | Buffer;
 

@@ -7,12 +7,12 @@ import { writeAdkJsScenario } from './adk-js';
 import { writeRustScenario } from './adk-rust';
 import { writePythonDbStore, type PyDbOptions } from './python-db';
 import { writePythonSqliteStore } from './python-sqlite';
+import type { FixtureTarget } from './fixture-db';
 import type { ScenarioSession } from './scenario';
 
 export type FixtureDialect = 'sqlite' | 'postgresql' | 'mysql';
 
-/** Where a fixture is written: a new SQLite file, or an empty PostgreSQL or MySQL/MariaDB database. */
-export type FixtureTarget = { sqlitePath: string } | { postgresUrl: string } | { mysqlUrl: string };
+export type { FixtureTarget };
 
 export interface AdkFixtureWriter<Options> {
   /** The databases this family's writer can write, the first the default. */
