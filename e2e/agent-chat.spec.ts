@@ -123,6 +123,9 @@ for (const variant of VARIANTS) {
         await expect(streamed.nth(index).getByRole('button', { name: `Event #${seq} in the timeline` })).toBeVisible();
       }
       await expect(stateEntry(page, 'User state', 'preferences')).toContainText('jazz');
+      // The send is logged: who sent what, and how it ended.
+      await page.getByText('Sent from the console (1)').click();
+      await expect(page.getByRole('list', { name: 'Sent from the console' })).toContainText('“I like jazz.” — answered (3 events)');
       await expect(stateEntry(page, 'Session state', 'last_answer')).toContainText('Noted, Ada');
 
       // A second turn reads the state the first one wrote; the rows keep coming, none twice.

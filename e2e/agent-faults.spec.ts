@@ -74,6 +74,11 @@ async function expectUsableAndUnchanged(page: Page, fault: (typeof FAULTS)[numbe
   const events = await services.store.listEvents({ appName: appOf(fault), userId: USER, sessionId: 's1' }, {});
   expect(events.total).toBe(0);
   await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+  // The send log says who sent what and that it failed or was cancelled.
+  await page.getByText(/^Sent from the console \(\d+\)$/).click();
+  await expect(page.getByRole('list', { name: 'Sent from the console' }).getByRole('listitem').first()).toContainText(
+    new RegExp(`${accounts.support}: “I like jazz\\.” — (failed|cancelled)`),
+  );
   await expect(page.getByRole('heading', { name: 'Events' })).toBeVisible();
   await expect(timelineRows(page)).toHaveCount(0);
 }

@@ -140,6 +140,8 @@ export const sessionApiPath = (ref: SessionRef, store?: string) => `/api${sessio
 
 /** Where the console sends a message to the session's agent (lib/http/api/agent.ts). */
 export const agentSendPath = (ref: SessionRef) => `${sessionApiPath(ref)}/agent/send`;
+/** The session's send log (lib/agent-server/send-log.ts). */
+export const agentSendsPath = (ref: SessionRef) => `${sessionApiPath(ref)}/agent/sends`;
 
 /** Downloads of ADK session files (one session) and JSON Lines (a user's or an app's sessions). */
 export const sessionExportPath = (app: string, user: string, session: string, store?: string) =>

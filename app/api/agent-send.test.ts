@@ -14,6 +14,7 @@ import { downServerUrl, startMisbehavingServer, type MisbehavingServer, type Mis
 import { useTestDatabase } from '@/lib/testing/use-test-database';
 import { acceptedByAdkJs, acceptedByAdkPython } from '@/lib/testing/upstream-run-request';
 import * as send from './apps/[app]/users/[user]/sessions/[id]/agent/send/route';
+import * as sends from './apps/[app]/users/[user]/sessions/[id]/agent/sends/route';
 
 const providers = await testProviders();
 
@@ -97,6 +98,11 @@ describe.each(providers)('sending to the agent on %s', (provider) => {
     expect(logged).toMatchObject({ actor: expect.any(String) as unknown, message: 'I like jazz.', outcome: 'done' });
     expect(logged?.detail.eventIds).toEqual(lines.slice(0, 2).map((line) => line.event?.id));
     expect(logged?.server).not.toContain('s3cret');
+    const listed = await call(sends.GET, 'GET', { params });
+    expect(listed.json).toMatchObject({
+      items: [{ message: 'I like jazz.', outcome: 'done', detail: { eventIds: logged?.detail.eventIds } }],
+    });
+    expect(listed.text).not.toContain('s3cret');
     expect(await dumpWithoutLog()).toEqual(before);
   });
 

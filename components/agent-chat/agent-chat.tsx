@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { TimelineItem } from '@/lib/data/session-views';
 import { sessionApiPath } from '@/lib/paths';
-import { sendToAgent, type AgentEvent, type SendLine } from '@/lib/queries/agent-send';
+import { sendsOptions, sendToAgent, type AgentEvent, type SendLine } from '@/lib/queries/agent-send';
 import { sessionKeys } from '@/lib/queries/session';
 import { getJson, queryString } from '@/lib/queries/session-api';
 import type { SessionRef } from '@/lib/session-service/store';
@@ -15,6 +15,7 @@ import { FieldError } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { panelClass } from '@/components/ui/panel';
+import { SendHistory } from './send-history';
 import { StreamedEventRow } from './streamed-event-row';
 
 type Status = 'sending' | 'done' | 'failed' | 'cancelled';
@@ -103,6 +104,7 @@ export function AgentChat({
       setRun((current) => (current ? { ...current, status, error: status === 'failed' ? (error as Error).message : null } : current));
     } finally {
       controller.current = null;
+      void queryClient.invalidateQueries({ queryKey: sendsOptions(sessionRef).queryKey });
       // The user's own message, and anything written before a failure or a cancel, is in the store too.
       void matchRows(after);
     }
@@ -146,6 +148,7 @@ export function AgentChat({
         </div>
       </form>
       {run ? <RunReport run={run} waited={waited} onSelect={onSelect} /> : null}
+      <SendHistory sessionRef={sessionRef} />
     </section>
   );
 }

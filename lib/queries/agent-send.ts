@@ -1,8 +1,11 @@
 // Sends a message to a session's agent from the browser and reads the
 // answer's lines as they come (POST .../agent/send, lib/http/api/agent.ts).
-import { agentSendPath } from '../paths';
+import { queryOptions } from '@tanstack/react-query';
+import type { SendRecord } from '../agent-server/send-log';
+import { agentSendPath, agentSendsPath } from '../paths';
 import type { SessionRef } from '../session-service/store';
-import { ApiError } from './session-api';
+import { sessionKeys } from './session';
+import { ApiError, getJson } from './session-api';
 
 /** An event as the agent server streamed it: what the console shows of it. */
 export interface AgentEvent {
@@ -64,4 +67,22 @@ export async function sendToAgent(
       if (line) onLine(JSON.parse(line) as SendLine);
     }
   }
+}
+
+/** How long a send is asked about while its log says it is still going. */
+const OPEN_SEND_SECONDS = 600;
+
+/** The session's newest sends from the console: refetched when a send ends. */
+export function sendsOptions(ref: SessionRef) {
+  return queryOptions({
+    queryKey: [...sessionKeys.session(ref), 'agent-sends'] as const,
+    queryFn: ({ signal }) => getJson<{ items: SendRecord[] }>(agentSendsPath(ref), signal),
+    staleTime: 0,
+    // A send still open is closed by the server a moment after its stream ends (or for good, if it died): ask again until
+    // it says how it ended, for as long as a send can last.
+    refetchInterval: (query) =>
+      query.state.data?.items.some((send) => send.outcome === 'sending' && Date.now() / 1000 - send.startTime < OPEN_SEND_SECONDS)
+        ? 1000
+        : false,
+  });
 }

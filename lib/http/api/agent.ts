@@ -11,6 +11,7 @@ import { resultOf } from '../errors';
 import { route } from '../handler';
 import { parseWith } from '../../validation/issues';
 import { sessionRefOf, type SessionParams } from '../params';
+import { json } from '../respond';
 
 /** One line of the answer. */
 export type SendLine =
@@ -82,4 +83,11 @@ export const sendMessage = route<SessionParams>(async (request, params, principa
       'x-accel-buffering': 'no',
     },
   });
+});
+
+/** `{"items": [...]}`: the session's newest sends from the console (who, when, the message, how each ended), newest first. */
+export const listSends = route<SessionParams>(async (_request, params) => {
+  const ref = sessionRefOf(params);
+  const [info, log] = await Promise.all([getStoreInfo(), getAgentSendLog()]);
+  return json({ items: await log.list(info.id, ref) });
 });

@@ -3,7 +3,7 @@
 // server door dispatches to it directly (matchApiRoute, ./match.ts). Nothing
 // here imports Next.
 import type { ServedMethod } from '../methods';
-import { sendMessage } from './agent';
+import { listSends, sendMessage } from './agent';
 import { listAppNames, listApps, listUsers, searchSessions } from './apps';
 import { appendEvent, getEvent, getTimeline, getTimelinePosition, getValue, listEvents } from './events';
 import { getKeyHistory, getUserHistory, listOperations } from './history';
@@ -66,6 +66,7 @@ export const API = table({
   [`${SESSION}/prune`]: { POST: pruneSession },
   [`${SESSION}/rewind`]: { POST: rewind },
   [`${SESSION}/agent/send`]: { POST: sendMessage },
+  [`${SESSION}/agent/sends`]: { GET: listSends },
 });
 
 export type ApiPattern = keyof typeof API;
