@@ -1,6 +1,5 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { callAction } from '@/lib/actions/call';
 import { forkSession } from '@/lib/actions/session-ops';
@@ -11,6 +10,7 @@ import { getJson, queryString } from '@/lib/queries/session-api';
 import type { SessionRef } from '@/lib/session-service/store';
 import type { Page } from '@/lib/session-service/types';
 import { parseBranchState } from '@/lib/validation/agent-send';
+import { StoreAnchor, useStoreRouter } from '@/components/nav/store-link';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field';
@@ -40,7 +40,7 @@ type Step =
  * applies with it, then the branch and the original side by side.
  */
 export function WhatIfButton({ sessionRef, seq }: { sessionRef: SessionRef; seq: number }) {
-  const router = useRouter();
+  const router = useStoreRouter();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [stateText, setStateText] = useState('');
@@ -156,9 +156,9 @@ function StepReport({ step }: { step: Step }) {
       <p role="alert" className="rounded-md border border-danger/40 bg-danger-surface px-3 py-2 text-sm text-danger">
         {step.message}{' '}
         {step.fork ? (
-          <a className="underline" href={sessionPath(step.fork.appName, step.fork.userId, step.fork.sessionId)}>
+          <StoreAnchor className="underline" href={sessionPath(step.fork.appName, step.fork.userId, step.fork.sessionId)}>
             Open the branch
-          </a>
+          </StoreAnchor>
         ) : null}
       </p>
     );

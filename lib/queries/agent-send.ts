@@ -5,7 +5,7 @@ import type { SendRecord } from '../agent-server/send-log';
 import { agentSendPath, agentSendsPath } from '../paths';
 import type { SessionRef } from '../session-service/store';
 import { sessionKeys } from './session';
-import { ApiError, getJson } from './session-api';
+import { ApiError, getJson, inPageStore } from './session-api';
 
 /** An event as the agent server streamed it: what the console shows of it. */
 export interface AgentEvent {
@@ -34,7 +34,7 @@ export async function sendToAgent(
 ): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(agentSendPath(ref), {
+    response = await fetch(inPageStore(agentSendPath(ref)), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' },
       body: JSON.stringify(stateDelta ? { text, stateDelta } : { text }),
