@@ -75,3 +75,31 @@ test.describe('several stores side by side', () => {
     await expect(stateEntry(page, 'Session state', 'cart')).toContainText('"tea"');
   });
 });
+
+test.describe('operations an ADK store cannot do faithfully', () => {
+  let dir: string;
+  let server: AgentStoreServer;
+  let removePython: () => Promise<void>;
+
+  test.beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'statehouse-e2e-refusals-'));
+    const python = await writeAdkFixture({ family: 'py-sqlite' });
+    removePython = python.remove;
+    server = await startAgentStoreServer({ server: 'several stores console', store: `prod=${python.locator}`, dir });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await removePython?.();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('are not offered, and the console says why; the whole session is', async ({ page }) => {
+    await page.goto(`${server.baseURL}${sessionPath('travel_agent', 'alice', 'trip-paris')}`);
+    await page.getByRole('group', { name: 'Session operations' }).getByRole('button', { name: 'Delete…' }).click();
+    await expect(page.getByRole('radio', { name: 'The whole session' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'The events of one invocation' })).toHaveCount(0);
+    await expect(page.getByText('Delete the whole session instead.')).toBeVisible();
+    await page.getByRole('button', { name: 'Count what would be deleted' }).click();
+    await expect(page.getByTestId('prune-count')).toHaveText('Would delete 1 session with 3 events.');
+  });
+});

@@ -32,7 +32,7 @@ export const withoutStore = (pathname: string) => pathname.replace(/^(\/api)?\/s
 export function inStore(path: string, store: string | undefined): string {
   if (store === undefined || storeOfPath(path) !== undefined) return path;
   if (path === '/api' || path.startsWith('/api/')) return `/api${storeRoot(store)}${path.slice('/api'.length)}`;
-  const pagePath = [APPS_PATH, PREVIEW_PATH, COMPARE_PATH].some(
+  const pagePath = [APPS_PATH, PREVIEW_PATH, COMPARE_PATH, AUDIT_PATH].some(
     (root) => path === root || path.startsWith(`${root}/`) || path.startsWith(`${root}?`),
   );
   return pagePath ? `${storeRoot(store)}${path}` : path;

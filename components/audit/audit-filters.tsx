@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { StoreLink } from '@/components/nav/store-link';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -39,9 +39,9 @@ export function AuditFilters({ filters }: { filters: Filters }) {
           Filter
         </Button>
         {active ? (
-          <Link href={AUDIT_PATH} className="text-sm text-accent hover:underline">
+          <StoreLink href={AUDIT_PATH} className="text-sm text-accent hover:underline">
             Clear the filters
-          </Link>
+          </StoreLink>
         ) : null}
       </div>
     </form>

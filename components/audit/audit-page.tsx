@@ -2,7 +2,9 @@ import { EmptyState } from '@/components/lists/empty-state';
 import { Pagination } from '@/components/lists/pagination';
 import { formatCount } from '@/components/ui/format';
 import { buttonClass } from '@/components/ui/button';
+import { StoreAnchor } from '@/components/nav/store-link';
 import { getAuditPage } from '@/lib/data/audit';
+import { servedStore } from '@/lib/data/store-info';
 import { auditParams, type AuditPageQuery } from '@/lib/data/audit-params';
 import { DEFAULT_PAGE_SIZE } from '@/lib/data/list-params';
 import { AUDIT_PATH, auditExportPath } from '@/lib/paths';
@@ -11,7 +13,7 @@ import { AuditTable } from './audit-table';
 
 /** Every edit and operation, filtered as the URL says, a page at a time, with downloads of all of it. */
 export async function AuditPage({ query }: { query: AuditPageQuery }) {
-  const page = await getAuditPage(query);
+  const [page, store] = await Promise.all([getAuditPage(query), servedStore()]);
   const filters = auditParams(query.filters);
   return (
     <div className="space-y-4">
@@ -21,16 +23,21 @@ export async function AuditPage({ query }: { query: AuditPageQuery }) {
           Every support edit, append through the console, session operation (fork, import, titles, deletions), note and message sent to an
           agent, across apps, newest first: who, when, where, and what changed. Agents&apos; own writes are in each session&apos;s timeline.
         </p>
+        {store ? (
+          <p className="mt-1 text-sm" data-testid="audit-store">
+            Store <span className="font-mono">{store.id}</span>: {store.label}
+          </p>
+        ) : null}
       </header>
       <AuditFilters filters={query.filters} />
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span className="text-muted">Download what the filters match:</span>
-        <a href={auditExportPath('json', filters)} className={buttonClass({ size: 'xs' })} download>
+        <StoreAnchor href={auditExportPath('json', filters)} className={buttonClass({ size: 'xs' })} download>
           JSON
-        </a>
-        <a href={auditExportPath('csv', filters)} className={buttonClass({ size: 'xs' })} download>
+        </StoreAnchor>
+        <StoreAnchor href={auditExportPath('csv', filters)} className={buttonClass({ size: 'xs' })} download>
           CSV
-        </a>
+        </StoreAnchor>
       </p>
       <h2 className="text-lg font-semibold">
         Records <span className="text-sm font-normal text-muted">{formatCount(page.total)}</span>

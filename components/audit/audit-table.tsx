@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { StoreLink } from '@/components/nav/store-link';
 import { Timestamp } from '@/components/state';
 import { Cell, Header, ListHead, ListTable, Row } from '@/components/lists/table';
 import type { AuditRecord } from '@/lib/session-service/audit-log';
@@ -47,23 +47,23 @@ function Where({ record }: { record: AuditRecord }) {
   const link = 'font-mono break-all text-accent hover:underline';
   return (
     <span className="block min-w-32">
-      <Link href={appPath(record.appName)} prefetch={false} className={link}>
+      <StoreLink href={appPath(record.appName)} prefetch={false} className={link}>
         {record.appName}
-      </Link>
+      </StoreLink>
       {record.userId ? (
         <>
           {' / '}
-          <Link href={userPath(record.appName, record.userId)} prefetch={false} className={link}>
+          <StoreLink href={userPath(record.appName, record.userId)} prefetch={false} className={link}>
             {record.userId}
-          </Link>
+          </StoreLink>
         </>
       ) : null}
       {record.userId && record.sessionId ? (
         <>
           {' / '}
-          <Link href={sessionPath(record.appName, record.userId, record.sessionId)} prefetch={false} className={link}>
+          <StoreLink href={sessionPath(record.appName, record.userId, record.sessionId)} prefetch={false} className={link}>
             {record.sessionId}
-          </Link>
+          </StoreLink>
         </>
       ) : null}
     </span>

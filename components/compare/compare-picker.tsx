@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { StoreLink } from '@/components/nav/store-link';
 import { RelativeTime } from '@/components/lists/relative-time';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -30,9 +30,9 @@ export function ComparePicker({ left, choices, now }: { left: CompareSide; choic
                 key={`${choice.side.userId}\u0000${choice.side.sessionId ?? ''}`}
                 className="flex flex-wrap items-baseline gap-x-2 py-1.5"
               >
-                <Link href={comparePath(left, choice.side)} className="font-mono text-accent break-all hover:underline">
+                <StoreLink href={comparePath(left, choice.side)} className="font-mono text-accent break-all hover:underline">
                   {sideLabel(choice.side, left)}
-                </Link>
+                </StoreLink>
                 <span className="text-xs text-muted">
                   {choice.note}
                   {choice.time !== undefined ? (

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { StoreLink } from '@/components/nav/store-link';
 import { plural } from '@/components/ui/format';
 import { Timestamp } from '@/components/state';
 import { panelClass } from '@/components/ui/panel';
@@ -21,9 +21,9 @@ export function CompareView({ comparison }: { comparison: Comparison }) {
         <SideCard view={right} ordinal="Second" label={rightLabel} />
       </div>
       <p className="text-sm">
-        <Link href={comparePath(right.side, left.side)} className="text-accent hover:underline">
+        <StoreLink href={comparePath(right.side, left.side)} className="text-accent hover:underline">
           Swap sides
-        </Link>
+        </StoreLink>
       </p>
       {missing.length > 0 ? (
         <p role="alert" className={panelClass({ tone: 'danger', className: 'p-4 text-sm text-danger' })}>
@@ -58,9 +58,9 @@ function SideCard({ view, ordinal, label }: { view: SideView; ordinal: string; l
     <div className={panelClass({ className: 'min-w-0 p-3 text-sm' })}>
       <p className="text-xs font-medium uppercase tracking-wide text-muted">{ordinal}</p>
       <p className="font-mono font-medium break-all">
-        <Link href={href} className="text-accent hover:underline">
+        <StoreLink href={href} className="text-accent hover:underline">
           {label}
-        </Link>
+        </StoreLink>
       </p>
       {summary ? (
         <p className="text-muted">

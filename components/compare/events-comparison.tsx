@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { StoreLink } from '@/components/nav/store-link';
 import { Timestamp } from '@/components/state';
 import { formatCount, plural } from '@/components/ui/format';
 import { panelClass } from '@/components/ui/panel';
@@ -57,9 +57,9 @@ function EventColumn({
           {items.map((item) => (
             <li key={item.seq} className="px-2 py-1.5">
               <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted">
-                <Link href={href(item.seq)} className="font-mono text-accent hover:underline">
+                <StoreLink href={href(item.seq)} className="font-mono text-accent hover:underline">
                   #{formatCount(item.seq)}
-                </Link>
+                </StoreLink>
                 <span className="font-medium text-foreground">{item.author || '(no author)'}</span>
                 <Timestamp seconds={item.timestamp} />
                 {item.error ? <span className="rounded bg-danger-surface px-1 font-semibold uppercase text-danger">error</span> : null}

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { StoreLink } from '@/components/nav/store-link';
 import { panelClass } from '@/components/ui/panel';
 import { formatCount } from '@/components/ui/format';
 import type { DemoGuide } from '@/lib/data/demo-guide';
@@ -15,18 +15,21 @@ export function DemoGuidePanel({ guide }: { guide: DemoGuide }) {
       {richest ? (
         <p>
           Start with the richest session,{' '}
-          <Link href={sessionPath(richest.appName, richest.userId, richest.id)} className="font-mono text-accent break-all hover:underline">
+          <StoreLink
+            href={sessionPath(richest.appName, richest.userId, richest.id)}
+            className="font-mono text-accent break-all hover:underline"
+          >
             {richest.id}
-          </Link>{' '}
+          </StoreLink>{' '}
           ({formatCount(richest.eventCount)} events): its timeline, time travel and compare.
         </p>
       ) : null}
       {liveApp !== null ? (
         <p>
           The example agent is writing app{' '}
-          <Link href={appPath(liveApp)} className="font-mono text-accent hover:underline">
+          <StoreLink href={appPath(liveApp)} className="font-mono text-accent hover:underline">
             {liveApp}
-          </Link>{' '}
+          </StoreLink>{' '}
           live: a new session every 30 seconds, which the lists show as it arrives.
         </p>
       ) : null}

@@ -25,7 +25,7 @@ export function StoreNavLinks() {
         <span className="hidden sm:inline">Template preview</span>
         <span className="sm:hidden">Preview</span>
       </Link>
-      <Link href={AUDIT_PATH} className="font-medium text-muted hover:text-foreground">
+      <Link href={`${storeRoot(store)}${AUDIT_PATH}`} className="font-medium text-muted hover:text-foreground">
         <span className="hidden sm:inline">Audit log</span>
         <span className="sm:hidden">Audit</span>
       </Link>

@@ -23,7 +23,14 @@ type PruneWhat =
   | { appName: string; idleDays: number }
   | (SessionRef & ({ target: 'session' } | { target: 'invocation'; invocationId: string } | { target: 'eventsBefore'; before: number }));
 
-export type PruneScope = { appName: string } | { session: SessionRef; invocations: InvocationChoice[] };
+export type PruneScope =
+  | { appName: string }
+  | {
+      session: SessionRef;
+      invocations: InvocationChoice[];
+      /** Why this store does not delete some of a session's events: only the whole session is offered. */
+      eventsRefused?: string;
+    };
 
 /**
  * Admin retention, counted first (a dry run), then deleted with a reason the
@@ -86,6 +93,7 @@ export function PruneForm({ scope, onClose }: { scope: PruneScope; onClose: () =
         <SessionTargetFields
           id={id}
           invocations={scope.invocations}
+          eventsRefused={scope.eventsRefused}
           target={target}
           onTarget={setTarget}
           invocationId={invocationId}
@@ -126,6 +134,7 @@ const SESSION_TARGETS: [SessionTarget, string][] = [
 function SessionTargetFields(props: {
   id: string;
   invocations: InvocationChoice[];
+  eventsRefused: string | undefined;
   target: SessionTarget;
   onTarget: (target: SessionTarget) => void;
   invocationId: string;
@@ -143,13 +152,14 @@ function SessionTargetFields(props: {
       </p>
       <fieldset className="space-y-1 text-sm">
         <legend className="block text-xs font-medium text-muted">What</legend>
-        {SESSION_TARGETS.map(([value, text]) => (
+        {SESSION_TARGETS.filter(([value]) => value === 'session' || props.eventsRefused === undefined).map(([value, text]) => (
           <label key={value} className="flex items-center gap-2">
             <input type="radio" name={`${id}-target`} value={value} checked={target === value} onChange={() => props.onTarget(value)} />
             {text}
           </label>
         ))}
       </fieldset>
+      {props.eventsRefused ? <p className="text-sm text-muted">{props.eventsRefused}</p> : null}
       {target === 'invocation' ? (
         <div>
           <Label htmlFor={`${id}-inv`}>Invocation</Label>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { StoreAnchor } from '@/components/nav/store-link';
 import { Button, buttonClass } from '@/components/ui/button';
 import { sessionExportPath } from '@/lib/paths';
+import type { OperationRefusals } from '@/lib/data/session-ops';
 import type { SessionMeta } from '@/lib/session-service/operations';
 import type { SessionRef } from '@/lib/session-service/store';
 import { ForkForm } from './fork-form';
@@ -23,12 +24,21 @@ export interface SessionOpsPanelProps {
   canOperate: boolean;
   /** Admins: deletions. */
   canPrune: boolean;
+  /** What this store refuses, and why: those buttons are not offered, and the reasons are said instead. */
+  refusals?: OperationRefusals;
 }
 
 /** The buttons of the session's operations, each opening its form; only those the role allows. */
-export function SessionOpsPanel({ session, eventCount, meta, invocations, canOperate, canPrune }: SessionOpsPanelProps) {
+export function SessionOpsPanel({ session, eventCount, meta, invocations, canOperate, canPrune, refusals = {} }: SessionOpsPanelProps) {
   const [open, setOpen] = useState<Open>(null);
   if (!canOperate && !canPrune) return null;
+  const offerFork = canOperate && eventCount > 0 && refusals.fork === undefined;
+  const offerPrune = canPrune && refusals.prune === undefined;
+  const notOffered = [
+    ...(canOperate && refusals.fork ? [`Fork: ${refusals.fork}`] : []),
+    ...(canOperate && refusals.meta ? [`Title and labels: ${refusals.meta}`] : []),
+    ...(canPrune && refusals.prune ? [`Delete: ${refusals.prune}`] : []),
+  ];
   const toggle = (next: Open) => setOpen((current) => (current === next ? null : next));
   const close = () => setOpen(null);
   return (
@@ -39,7 +49,7 @@ export function SessionOpsPanel({ session, eventCount, meta, invocations, canOpe
             Title and labels
           </Button>
         ) : null}
-        {canOperate && eventCount > 0 ? (
+        {offerFork ? (
           <Button aria-expanded={open === 'fork'} onClick={() => toggle('fork')}>
             Fork
           </Button>
@@ -54,7 +64,7 @@ export function SessionOpsPanel({ session, eventCount, meta, invocations, canOpe
             Export
           </StoreAnchor>
         ) : null}
-        {canPrune ? (
+        {offerPrune ? (
           <Button aria-expanded={open === 'prune'} onClick={() => toggle('prune')}>
             Delete…
           </Button>
@@ -63,7 +73,14 @@ export function SessionOpsPanel({ session, eventCount, meta, invocations, canOpe
       {open === 'title' && meta ? <TitleForm session={session} meta={meta} onClose={close} /> : null}
       {open === 'fork' ? <ForkForm session={session} eventCount={eventCount} onClose={close} /> : null}
       {open === 'rewind' ? <RewindForm session={session} invocations={invocations} onClose={close} /> : null}
-      {open === 'prune' ? <PruneForm scope={{ session, invocations }} onClose={close} /> : null}
+      {open === 'prune' ? <PruneForm scope={{ session, invocations, eventsRefused: refusals.pruneEvents }} onClose={close} /> : null}
+      {notOffered.length > 0 ? (
+        <ul aria-label="Not offered on this store" className="text-sm text-muted" data-testid="operations-not-offered">
+          {notOffered.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

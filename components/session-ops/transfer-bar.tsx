@@ -1,5 +1,6 @@
 import { StoreAnchor } from '@/components/nav/store-link';
 import { buttonClass } from '@/components/ui/button';
+import type { OperationRefusals } from '@/lib/data/session-ops';
 import { IdlePrune } from './prune-form';
 import { ImportForm } from './import-form';
 
@@ -10,14 +11,21 @@ export function TransferBar({
   exportHref,
   canOperate,
   canPrune,
+  refusals = {},
 }: {
   appName: string;
   userId?: string;
   exportHref: string;
   canOperate: boolean;
   canPrune: boolean;
+  /** What the store refuses, and why: those forms are not offered, and the reasons are said instead. */
+  refusals?: OperationRefusals;
 }) {
   if (!canOperate && !canPrune) return null;
+  const notOffered = [
+    ...(canOperate && refusals.import ? [`Import: ${refusals.import}`] : []),
+    ...(canPrune && userId === undefined && refusals.prune ? [`Delete idle sessions: ${refusals.prune}`] : []),
+  ];
   return (
     <div className="mb-4 flex flex-wrap items-start gap-2" role="group" aria-label="Sessions transfer">
       {canOperate ? (
@@ -25,8 +33,15 @@ export function TransferBar({
           Export sessions (JSON Lines)
         </StoreAnchor>
       ) : null}
-      {canOperate ? <ImportForm appName={appName} {...(userId === undefined ? {} : { userId })} /> : null}
-      {canPrune && userId === undefined ? <IdlePrune appName={appName} /> : null}
+      {canOperate && refusals.import === undefined ? <ImportForm appName={appName} {...(userId === undefined ? {} : { userId })} /> : null}
+      {canPrune && userId === undefined && refusals.prune === undefined ? <IdlePrune appName={appName} /> : null}
+      {notOffered.length > 0 ? (
+        <ul aria-label="Not offered on this store" className="w-full text-sm text-muted">
+          {notOffered.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // rewind can go back to.
 import { requireViewer } from '../current-principal';
 import { getStore } from '../services';
-import type { OperationRecord, SessionMeta } from '../session-service/operations';
+import type { OperationRecord, RefusableOperation, SessionMeta } from '../session-service/operations';
 import type { SessionRef } from '../session-service/store';
 
 /** Events read for the rewind list: an invocation older than this many events is typed by hand. */
@@ -17,6 +17,24 @@ export interface SessionOpsView {
   invocations: { invocationId: string; firstSeq: number }[];
   /** The newest entries of the session operations history about this session (forks, imports, titles, deletions). */
   operations: OperationRecord[];
+  /** What the store refuses, and why: the console hides those forms and says so. */
+  refusals: OperationRefusals;
+}
+
+/** Why the store refuses each operation it refuses (absent: it does not). */
+export type OperationRefusals = Partial<Record<RefusableOperation, string>>;
+
+const REFUSABLE: RefusableOperation[] = ['fork', 'import', 'meta', 'prune', 'pruneEvents'];
+
+/** What the request's store refuses of the whole-session operations, with why (the forms are hidden and this is said instead). */
+export async function operationRefusals(): Promise<OperationRefusals> {
+  const store = await getStore();
+  const refusals: OperationRefusals = {};
+  for (const operation of REFUSABLE) {
+    const refusal = store.refusalOf?.(operation);
+    if (refusal) refusals[operation] = refusal.message;
+  }
+  return refusals;
 }
 
 export async function getSessionOps(ref: SessionRef): Promise<SessionOpsView> {
@@ -34,5 +52,5 @@ export async function getSessionOps(ref: SessionRef): Promise<SessionOpsView> {
   const invocations = [...first.entries()]
     .map(([invocationId, firstSeq]) => ({ invocationId, firstSeq }))
     .sort((a, b) => b.firstSeq - a.firstSeq);
-  return { meta, invocations, operations: operations.items };
+  return { meta, invocations, operations: operations.items, refusals: await operationRefusals() };
 }

@@ -95,6 +95,8 @@ export interface PruneCount {
 
 /** `mark` and `clear`: a test kit's namespace marked as its own, and cleared (test-namespaces.ts). */
 export type OperationKind = 'fork' | 'import' | 'meta' | 'prune' | 'mark' | 'clear';
+/** What a store may refuse as a whole: these session operations, and deleting some of a session's events. */
+export type RefusableOperation = 'fork' | 'import' | 'meta' | 'prune' | 'pruneEvents';
 
 /** One entry of the session operations history. */
 export interface OperationRecord {

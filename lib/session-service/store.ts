@@ -17,7 +17,7 @@ import type {
   UserSummary,
 } from './types';
 import type { SessionServiceError } from './errors';
-import type { OperationKind, SessionOperations } from './operations';
+import type { RefusableOperation, SessionOperations } from './operations';
 import type { FindRequest, FindResult } from './search';
 import type { StateFilter } from './state-filter';
 
@@ -178,7 +178,7 @@ export interface SessionStore extends Partial<SessionOperations> {
    * or UNSUPPORTED saying why): the console hides the form and says so, and
    * a dry run refuses what the write would. Undefined: it would not.
    */
-  refusalOf?(operation: OperationKind): SessionServiceError | undefined;
+  refusalOf?(operation: RefusableOperation): SessionServiceError | undefined;
   /** The returned session has the initial events applied as appendEvent applies them, temp: keys included. */
   createSession(request: CreateSessionRequest, options?: Pick<AppendOptions, 'actor'>): Promise<Session>;
   getSession(ref: SessionRef, config?: GetSessionConfig): Promise<Session | null>;

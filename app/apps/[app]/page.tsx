@@ -20,6 +20,7 @@ import { metadataId, routeId } from '@/lib/data/route-params';
 import { appPath, appExportPath } from '@/lib/paths';
 import { mayWrite } from '@/lib/actions/authorize';
 import { TransferBar } from '@/components/session-ops/transfer-bar';
+import { operationRefusals } from '@/lib/data/session-ops';
 import { appWatchUrls } from '@/lib/queries/live-lists';
 
 interface AppPageProps {
@@ -92,7 +93,13 @@ export default async function AppPage({ params, searchParams }: AppPageProps) {
           { label: 'Users', href: listHref(pathname, { tab: 'users' }), current: tab === 'users' },
         ]}
       />
-      <TransferBar appName={appName} exportHref={appExportPath(appName)} canOperate={canOperate} canPrune={canPrune} />
+      <TransferBar
+        appName={appName}
+        exportHref={appExportPath(appName)}
+        canOperate={canOperate}
+        canPrune={canPrune}
+        refusals={await operationRefusals()}
+      />
       {tab === 'users' ? <UsersView appName={appName} search={search} /> : <SessionsView appName={appName} search={search} />}
     </div>
   );

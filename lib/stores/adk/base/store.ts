@@ -14,6 +14,7 @@ import { getAppState, getSession, getSessionSummary, getSessionTiers, getUserSta
 import { importSessions } from './copy-in';
 import { refusalOf } from './refusals';
 import { forkSession } from './fork';
+import { prune } from './prune';
 import { getSessionMeta, listOperations, setSessionMeta } from './session-meta';
 import { find } from './search';
 import { getStateAsOf } from './time-travel';
@@ -64,6 +65,7 @@ export function createAdkSessionStore(db: AgentDb, codec: FamilyCodec, options: 
       getStateAsOf,
       forkSession,
       importSessions,
+      prune,
       getSessionMeta,
       setSessionMeta,
       listOperations,

@@ -17,6 +17,7 @@ import type { LockedRow } from '../family';
 import type { AdkStoreContext } from './context';
 import { RowDecoder, type SessionRowView, type TierRowView } from './row-decoder';
 import { appRow, readableTier, sessionRow, userRow } from './rows';
+import { deleteSessionRows } from './prune';
 import { getAppState, getSession, getSessionSummary, getUserState } from './session-reads';
 
 export async function createSession(ctx: AdkStoreContext, request: CreateSessionRequest): Promise<Session> {
@@ -50,14 +51,7 @@ export async function createSession(ctx: AdkStoreContext, request: CreateSession
 
 export async function deleteSession(ctx: AdkStoreContext, ref: SessionRef): Promise<void> {
   ctx.writes();
-  const e = ctx.e;
-  const s = ctx.s;
-  await ctx.db.write(async (qx) => {
-    // The session row first, as every ADK's append locks it (before or instead of the events).
-    await sessionRow(ctx, qx, ref, true);
-    await qx.run(`DELETE FROM ${e.t} WHERE ${e.app} = ? AND ${e.user} = ? AND ${e.session} = ?`, [ref.appName, ref.userId, ref.sessionId]);
-    await qx.run(`DELETE FROM ${s.t} WHERE ${s.app} = ? AND ${s.user} = ? AND ${s.id} = ?`, [ref.appName, ref.userId, ref.sessionId]);
-  });
+  await ctx.db.write((qx) => deleteSessionRows(ctx, qx, ref));
   // Its title, labels and fork link go with it; the operations history keeps what was done to it.
   await ctx.sessionLog?.apply(ctx.info.id, { remove: [ref] }, nowSeconds());
 }

@@ -17,6 +17,7 @@ import { getUserOverview } from '@/lib/data/users';
 import { userExportPath, userPath } from '@/lib/paths';
 import { mayWrite } from '@/lib/actions/authorize';
 import { TransferBar } from '@/components/session-ops/transfer-bar';
+import { operationRefusals } from '@/lib/data/session-ops';
 import { userWatchUrls } from '@/lib/queries/live-lists';
 import { CompareLink } from '@/components/compare/compare-link';
 
@@ -89,6 +90,7 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
           appName={appName}
           userId={userId}
           exportHref={userExportPath(appName, userId)}
+          refusals={await operationRefusals()}
           canOperate={canOperate}
           canPrune={false}
         />

@@ -96,6 +96,7 @@ export default async function SessionPage({ params, searchParams }: SessionPageP
         eventCount={summary.eventCount}
         meta={ops.meta}
         invocations={ops.invocations}
+        refusals={ops.refusals}
         canOperate={canOperate}
         canPrune={canPrune}
       />
