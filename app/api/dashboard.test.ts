@@ -22,6 +22,7 @@ import * as sessionState from './apps/[app]/users/[user]/sessions/[id]/state/rou
 import * as userState from './apps/[app]/users/[user]/state/route';
 import * as render from './render/route';
 import { appendEvent } from '../../lib/session-service/append';
+import { sqltag as sql } from '@prisma/client/runtime/client';
 
 const providers = await testProviders();
 
@@ -433,6 +434,28 @@ describe.each(providers)('dashboard routes on %s', (provider) => {
       expect(gone.status).toBe(404);
       const noEvent = await call(render.POST, 'POST', { body: { template: '{x}', session: { ...session, asOf: 42 } } });
       expect(noEvent.json).toEqual({ detail: 'Event 42 not found in session alpha.' });
+    });
+
+    it('keeps the stored spelling of the session state numbers in the python dialect', async () => {
+      const appName = uniqueName('floats');
+      const ref = { appName, userId: 'alice', sessionId: 'spelled' };
+      await database.service.createSession({ ...ref, state: { f: 2, e: 100, l: [1, 2], i: 2, 'app:g': 3, 'user:h': 4 } });
+      // The texts a float written by a Python agent's json.dumps leaves.
+      const pk = sql`(SELECT pk FROM sessions WHERE app_name = ${appName})`;
+      for (const [key, value] of [
+        ['f', '2.0'],
+        ['e', '1e2'],
+        ['l', '[1.0, 2]'],
+      ]) {
+        await database.db.client.$executeRaw(sql`UPDATE session_state SET value = ${value} WHERE key = ${key} AND session_pk = ${pk}`);
+      }
+      await database.db.client.$executeRaw(sql`UPDATE app_state SET value = '3.0' WHERE app_name = ${appName}`);
+      await database.db.client.$executeRaw(sql`UPDATE user_state SET value = '4.0' WHERE app_name = ${appName}`);
+      const template = '{f} {e} {l} {i} {app:g} {user:h}';
+      const python = await call(render.POST, 'POST', { body: { template, session: ref } });
+      expect(python.json).toMatchObject({ text: '2.0 100.0 [1.0, 2] 2 3.0 4.0', error: null });
+      const typescript = await call(render.POST, 'POST', { body: { template, session: ref, dialect: 'typescript' } });
+      expect(typescript.json).toMatchObject({ text: '2 100 [1,2] 2 3 4' });
     });
 
     it('needs exactly one of state and session', async () => {

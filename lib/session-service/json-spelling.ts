@@ -6,6 +6,7 @@
  *
  * Pure: no Node APIs; it also runs in the browser (live preview).
  */
+import { setOwn } from './json';
 import type { JsonValue } from './types';
 
 export type SpelledJson =
@@ -129,6 +130,16 @@ export function spelledOf(value: JsonValue): SpelledJson {
     entries.set(key, spelledOf(Object.getOwnPropertyDescriptor(value, key)?.value as JsonValue));
   }
   return { kind: 'object', entries };
+}
+
+/** The value JSON.parse makes of the text (own keys only, so `__proto__` stays a key). */
+export function plainOf(spelled: SpelledJson): JsonValue {
+  if (spelled.kind === 'literal') return spelled.value;
+  if (spelled.kind === 'number') return Number(spelled.text);
+  if (spelled.kind === 'array') return spelled.items.map(plainOf);
+  const record: Record<string, JsonValue> = {};
+  for (const [key, item] of spelled.entries) setOwn(record, key, plainOf(item));
+  return record;
 }
 
 /** Python's json.loads makes a float of a number written with a fraction or an exponent, an int otherwise. */

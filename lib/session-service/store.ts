@@ -1,3 +1,4 @@
+import type { SpelledJson } from './json-spelling';
 import type {
   AppSummary,
   Event,
@@ -224,6 +225,13 @@ export interface SessionStore extends Partial<SessionOperations> {
    * At most 1000 sequence numbers; NOT_FOUND for an absent session.
    */
   listEventChanges(ref: SessionRef, seqs: number[]): Promise<StateChange[]>;
+  /**
+   * The current state's values (keys prefixed as in getSession's state) as
+   * the store's JSON text spells them, which a parse forgets (`2.0` is a
+   * float to a Python agent): for rendering templates. Keys whose text the
+   * store does not hold are absent; null when the session is absent.
+   */
+  getStateSpelling?(ref: SessionRef): Promise<Map<string, SpelledJson> | null>;
   /** The tiers as they were right after the event with this sequence number. Null when absent. */
   getStateAsOf(ref: SessionRef, seq: number): Promise<SessionTiers | null>;
   /** Support edits of app or user state, recorded with actor and reason. Returns the tier afterwards. */

@@ -243,9 +243,9 @@ export function describeReadContract(name: string, open: () => Promise<ContractS
     it('renders a template over the stored state, now and as of an event', async () => {
       const template = 'Going to {destination} from {user:home_city}';
       const now = await renderState(store, paris);
-      expect(renderTemplate(template, now).text).toBe('Going to Lyon from Munich');
+      expect(renderTemplate(template, now.state, { written: now.written }).text).toBe('Going to Lyon from Munich');
       const then = await renderState(store, paris, 2);
-      expect(renderTemplate(template, then).text).toBe('Going to Paris from Berlin');
+      expect(renderTemplate(template, then.state, { written: then.written }).text).toBe('Going to Paris from Berlin');
     });
   });
 }

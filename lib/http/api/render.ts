@@ -18,6 +18,7 @@ export const renderPreview = plainRoute(async (request) => {
     const state = written?.kind === 'object' ? written.entries.get('state') : undefined;
     return json(renderTemplate(template, source.state, { dialect, written: state }));
   }
-  // Only a session source needs the database.
-  return json(renderTemplate(template, await renderState(await getStore(), source.session, source.asOf), { dialect }));
+  // Only a session source needs the database; the store's JSON text keeps the spelling there.
+  const { state, written } = await renderState(await getStore(), source.session, source.asOf);
+  return json(renderTemplate(template, state, { dialect, written }));
 });

@@ -47,7 +47,7 @@ export async function getSessionTiers(ctx: StoreContext, ref: SessionRef): Promi
   return { app: tier(1), user: tier(2), session: tier(3) };
 }
 
-function sessionTiersSql(ref: SessionRef): Sql {
+export function sessionTiersSql(ref: SessionRef): Sql {
   const none = raw(
     'NULL AS key, NULL AS value, NULL AS update_time, NULL AS actor, NULL AS reason, NULL AS time, NULL AS source_user_id, NULL AS source_session_id, NULL AS event_id, NULL AS event_seq',
   );

@@ -21,6 +21,7 @@ import { prune } from './prune';
 import { findDocs } from './search-docs';
 import { getSessionMeta, setSessionMeta } from './session-meta';
 import { getAppState, getSession, getSessionSummary, getSessionTiers, getUserState, listEvents } from './session-reads';
+import { getStateSpelling } from './state-spelling';
 import { NativeTestNamespaces } from './test-namespaces';
 import { append, clearData, createSession, deleteSession, editState } from './writes';
 
@@ -47,6 +48,7 @@ export function createNativeSessionStore(client: SqlClient, dialect: Dialect, op
     getSession,
     getSessionSummary,
     getSessionTiers,
+    getStateSpelling,
     getAppState,
     getUserState,
     listEvents,

@@ -9,6 +9,8 @@ import { checkedEvent, checkInstant, noteOf, rawText, unreadableEvent, unreadabl
 
 export interface SessionRowView {
   state: StateRecord;
+  /** The blob as the database returned it (JSON text in a text column): its number spelling, for template previews. */
+  stateRaw: unknown;
   updateRaw: unknown;
   createRaw: unknown;
   /** Float seconds of update_time and create_time. */
@@ -19,6 +21,8 @@ export interface SessionRowView {
 export interface TierRowView {
   /** Empty when the stored blob cannot be read (then `unreadable` says why). */
   state: StateRecord;
+  /** As SessionRowView's. */
+  stateRaw: unknown;
   updateRaw: unknown;
   unreadable?: UnreadableNote;
 }
@@ -74,6 +78,7 @@ export class RowDecoder {
     try {
       return {
         state: this.state(row.state, this.codec.layout.sessions.state),
+        stateRaw: row.state,
         updateRaw: row.u,
         createRaw: row.c,
         update: this.seconds(row.u, 'sessionUpdate'),
@@ -95,9 +100,9 @@ export class RowDecoder {
   /** An app or user tier: its blob, or an empty tier and why when the blob cannot be read. */
   tier(row: Row): TierRowView {
     try {
-      return { state: this.state(row.state, this.codec.layout.appStates.state), updateRaw: row.u };
+      return { state: this.state(row.state, this.codec.layout.appStates.state), stateRaw: row.state, updateRaw: row.u };
     } catch (error) {
-      return { state: {}, updateRaw: row.u, unreadable: noteOf(error, this.codec.layout.appStates.state, row.state) };
+      return { state: {}, stateRaw: row.state, updateRaw: row.u, unreadable: noteOf(error, this.codec.layout.appStates.state, row.state) };
     }
   }
 

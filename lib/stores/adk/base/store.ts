@@ -17,6 +17,7 @@ import { forkSession } from './fork';
 import { prune } from './prune';
 import { getSessionMeta, listOperations, setSessionMeta } from './session-meta';
 import { find } from './search';
+import { getStateSpelling } from './state-spelling';
 import { getStateAsOf } from './time-travel';
 import { append, clearData, createSession, deleteSession, editState } from './writes';
 
@@ -50,6 +51,7 @@ export function createAdkSessionStore(db: AgentDb, codec: FamilyCodec, options: 
       getSession,
       getSessionSummary,
       getSessionTiers,
+      getStateSpelling,
       getAppState,
       getUserState,
       listEvents,
