@@ -88,7 +88,7 @@ test('filters by author, invocation and touched key, kept in the URL', async ({ 
   await expect(page.getByText('No events match these filters.')).toBeVisible();
 });
 
-test('searches the timeline by text: content, tool names and errors, kept in the URL', async ({ page, service, createSession }) => {
+test('searches the timeline by text, tool name and errors, kept in the URL', async ({ page, service, createSession }) => {
   const session = await createSession();
   await appendEvents(service, session, [
     textEvent('user', 'Where is my refund?'),
@@ -109,6 +109,17 @@ test('searches the timeline by text: content, tool names and errors, kept in the
   await expect(page.getByRole('searchbox', { name: 'Text' })).toHaveValue('LOOKUP_ORD');
   await expect(timelineRows(page)).toHaveCount(2);
   await expect(eventRow(page, 2)).toBeVisible();
+
+  // By tool name from the form; errors only (none here).
+  await page.goto(sessionUrl(session, ''));
+  await page.getByRole('searchbox', { name: 'Tool' }).fill('lookup_order');
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  await expect(page).toHaveURL(sessionUrl(session, '?tool=lookup_order'));
+  await expect(timelineRows(page)).toHaveCount(2);
+  await page.getByRole('checkbox', { name: 'Errors only' }).check();
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  await expect(page).toHaveURL(sessionUrl(session, '?tool=lookup_order&errors=1'));
+  await expect(page.getByText('No events match these filters.')).toBeVisible();
 });
 
 test('keyboard: j and k move through events, Enter shows the state after one, Escape goes back to now', async ({

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { hasFilters, type NormalFilters } from '@/lib/queries/session';
+import { hasFilters, NO_FILTERS, type NormalFilters } from '@/lib/queries/session';
 import { Input } from '@/components/ui/input';
 import { Button } from '@/components/ui/button';
 
@@ -10,14 +10,17 @@ interface TimelineFiltersProps {
   onFilters: (filters: Partial<NormalFilters>) => void;
 }
 
-const FIELDS: { name: keyof NormalFilters; label: string; placeholder: string }[] = [
+type TextFilter = 'text' | 'author' | 'invocationId' | 'key' | 'tool';
+
+const FIELDS: { name: TextFilter; label: string; placeholder: string }[] = [
   { name: 'text', label: 'Text', placeholder: 'words, a tool, an error…' },
   { name: 'author', label: 'Author', placeholder: 'user, an agent…' },
   { name: 'invocationId', label: 'Invocation', placeholder: 'e-…' },
   { name: 'key', label: 'Touched key', placeholder: 'user:plan, app:tone, topic' },
+  { name: 'tool', label: 'Tool', placeholder: 'a tool call’s name' },
 ];
 
-/** Text, author, invocation and touched-key filters; applied on submit, kept in the URL. */
+/** Text, author, invocation, touched-key, tool and error filters; applied on submit, kept in the URL (a time range too, from the URL). */
 export function TimelineFilters({ filters, onFilters }: TimelineFiltersProps) {
   // Re-keyed by the applied filters so the fields follow filters set elsewhere (chips in the rows, back button).
   return <FilterForm key={JSON.stringify(filters)} filters={filters} onFilters={onFilters} />;
@@ -32,6 +35,8 @@ function FilterForm({ filters, onFilters }: TimelineFiltersProps) {
       invocationId: draft.invocationId?.trim() || null,
       key: draft.key?.trim() || null,
       text: draft.text?.trim() || null,
+      tool: draft.tool?.trim() || null,
+      errors: draft.errors,
     });
   };
   return (
@@ -49,11 +54,20 @@ function FilterForm({ filters, onFilters }: TimelineFiltersProps) {
           />
         </label>
       ))}
+      <label className="flex items-center gap-1.5 pb-1.5 text-sm">
+        <input
+          type="checkbox"
+          name="errors"
+          checked={draft.errors}
+          onChange={(event) => setDraft({ ...draft, errors: event.target.checked })}
+        />
+        Errors only
+      </label>
       <Button type="submit" variant="primary">
         Filter
       </Button>
       {hasFilters(filters) ? (
-        <Button type="button" onClick={() => onFilters({ author: null, invocationId: null, key: null, text: null })} variant="secondary">
+        <Button type="button" onClick={() => onFilters(NO_FILTERS)} variant="secondary">
           Clear filters
         </Button>
       ) : null}

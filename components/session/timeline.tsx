@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { hasFilters, timelineCountOptions, type NormalFilters } from '@/lib/queries/session';
+import { hasFilters, NO_FILTERS, timelineCountOptions, type NormalFilters } from '@/lib/queries/session';
 import type { SessionRef } from '@/lib/session-service/store';
 import { TimelineFilters } from './timeline-filters';
 import { TimelineList } from './timeline-list';
@@ -57,7 +57,7 @@ export function Timeline(props: TimelineProps) {
       ) : count.data === undefined ? (
         <Panel aria-hidden="true" className="h-[70vh] min-h-80 animate-pulse" />
       ) : count.data === 0 ? (
-        <EmptyTimeline filtered={filtered} onClear={() => onFilters({ author: null, invocationId: null, key: null, text: null })} />
+        <EmptyTimeline filtered={filtered} onClear={() => onFilters(NO_FILTERS)} />
       ) : (
         // A new list per filter: its rows, measurements and scroll position belong to one result set.
         <TimelineList key={JSON.stringify(filters)} {...props} total={count.data} />

@@ -6,7 +6,7 @@ import type { NormalFilters } from '@/lib/queries/session';
 import { parseSessionUrl, sessionUrlSearch, type SessionUrlState } from '@/lib/queries/session-url';
 
 /** The parameters sessionUrlSearch writes. */
-const OWN_PARAMS = new Set(['event', 'compare', 'author', 'invocation', 'key', 'text']);
+const OWN_PARAMS = new Set(['event', 'compare', 'author', 'invocation', 'key', 'text', 'tool', 'errors', 'from', 'to']);
 
 export interface SessionUrlChange {
   event?: number | null;

@@ -25,6 +25,13 @@ export interface TimelineFilters {
   key?: string;
   /** Text in the author, content parts, tool names or error (case-insensitive). */
   text?: string;
+  /** A tool the event calls or answers. */
+  tool?: string;
+  /** Only events with an error. */
+  errors?: boolean;
+  /** Seconds: events at or after, at or before. */
+  from?: number;
+  to?: number;
 }
 
 export interface TimelineQuery extends TimelineFilters {

@@ -17,7 +17,8 @@ export const getSessionSummary = cache(async (appName: string, userId: string, s
 });
 
 function eventQuery(filters: TimelineFilters): EventQuery {
-  return { author: filters.author, invocationId: filters.invocationId, touchedKey: filters.key, text: filters.text };
+  const { author, invocationId, key: touchedKey, text, tool, errors, from, to } = filters;
+  return { author, invocationId, touchedKey, text, tool, errors, from, to };
 }
 
 async function withChanges(service: SessionStore, ref: SessionRef, events: StoredEvent[]): Promise<TimelineItem[]> {

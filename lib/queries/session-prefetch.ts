@@ -17,6 +17,10 @@ function filtersOf(filters: NormalFilters) {
     invocationId: filters.invocationId ?? undefined,
     key: filters.key ?? undefined,
     text: filters.text ?? undefined,
+    tool: filters.tool ?? undefined,
+    errors: filters.errors || undefined,
+    from: filters.from ?? undefined,
+    to: filters.to ?? undefined,
   };
 }
 

@@ -12,10 +12,17 @@ describe('session page URL state', () => {
     expect(state).toEqual({
       event: 37,
       compare: 12,
-      filters: { author: 'agent', invocationId: 'e-1', key: 'user:plan', text: 'refund' },
+      filters: { author: 'agent', invocationId: 'e-1', key: 'user:plan', text: 'refund', tool: null, errors: false, from: null, to: null },
     });
     expect(sessionUrlSearch(state)).toBe('?event=37&compare=12&author=agent&invocation=e-1&key=user%3Aplan&text=refund');
     expect(parse(sessionUrlSearch(state))).toEqual(state);
+  });
+
+  it('round-trips the tool, errors and time range filters', () => {
+    const state = parse('?tool=lookup_order&errors=1&from=1790000000.5&to=1790000100');
+    expect(state.filters).toMatchObject({ tool: 'lookup_order', errors: true, from: 1790000000.5, to: 1790000100 });
+    expect(sessionUrlSearch(state)).toBe('?tool=lookup_order&errors=1&from=1790000000.5&to=1790000100');
+    expect(parse('?from=yesterday&errors=0').filters).toMatchObject({ from: null, errors: false });
   });
 
   it('ignores what cannot be an event and a comparison without a selection', () => {

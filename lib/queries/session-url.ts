@@ -20,6 +20,12 @@ export function seqOf(text: string | null | undefined): number | null {
   return seq >= 1 && Number.isSafeInteger(seq) ? seq : null;
 }
 
+/** A URL parameter as seconds since the epoch, or undefined. */
+function secondsOf(text: string | null | undefined): number | undefined {
+  if (!text || !/^\d{1,12}(\.\d{1,6})?$/.test(text)) return undefined;
+  return Number(text);
+}
+
 function textOf(text: string | null | undefined): string | undefined {
   return text ? text.slice(0, MAX_TEXT) : undefined;
 }
@@ -36,6 +42,10 @@ export function parseSessionUrl(get: (name: string) => string | null | undefined
       invocationId: textOf(get('invocation')),
       key: textOf(get('key')),
       text: textOf(get('text')),
+      tool: textOf(get('tool')),
+      errors: get('errors') === '1',
+      from: secondsOf(get('from')),
+      to: secondsOf(get('to')),
     }),
   };
 }
@@ -49,6 +59,10 @@ export function sessionUrlSearch(state: SessionUrlState): string {
   if (state.filters.invocationId !== null) params.set('invocation', state.filters.invocationId);
   if (state.filters.key !== null) params.set('key', state.filters.key);
   if (state.filters.text !== null) params.set('text', state.filters.text);
+  if (state.filters.tool !== null) params.set('tool', state.filters.tool);
+  if (state.filters.errors) params.set('errors', '1');
+  if (state.filters.from !== null) params.set('from', String(state.filters.from));
+  if (state.filters.to !== null) params.set('to', String(state.filters.to));
   const text = params.toString();
   return text ? `?${text}` : '';
 }

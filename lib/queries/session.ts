@@ -20,6 +20,10 @@ export interface NormalFilters {
   invocationId: string | null;
   key: string | null;
   text: string | null;
+  tool: string | null;
+  errors: boolean;
+  from: number | null;
+  to: number | null;
 }
 
 export function normalFilters(filters: TimelineFilters): NormalFilters {
@@ -28,11 +32,36 @@ export function normalFilters(filters: TimelineFilters): NormalFilters {
     invocationId: filters.invocationId || null,
     key: filters.key || null,
     text: filters.text?.trim() || null,
+    tool: filters.tool?.trim() || null,
+    errors: filters.errors === true,
+    from: filters.from ?? null,
+    to: filters.to ?? null,
   };
 }
 
+/** No filter at all (what Clear sets). */
+export const NO_FILTERS: NormalFilters = {
+  author: null,
+  invocationId: null,
+  key: null,
+  text: null,
+  tool: null,
+  errors: false,
+  from: null,
+  to: null,
+};
+
 export function hasFilters(filters: NormalFilters): boolean {
-  return filters.author !== null || filters.invocationId !== null || filters.key !== null || filters.text !== null;
+  return (
+    filters.author !== null ||
+    filters.invocationId !== null ||
+    filters.key !== null ||
+    filters.text !== null ||
+    filters.tool !== null ||
+    filters.errors ||
+    filters.from !== null ||
+    filters.to !== null
+  );
 }
 
 export const sessionKeys = {
@@ -56,6 +85,10 @@ const filterParams = (filters: NormalFilters) => ({
   invocationId: filters.invocationId,
   key: filters.key,
   text: filters.text,
+  tool: filters.tool,
+  errors: filters.errors ? 1 : null,
+  from: filters.from,
+  to: filters.to,
 });
 
 /** The state now, polled while the page is open: its revision and event count drive the live timeline. */

@@ -72,6 +72,17 @@ export function eventSearchText(event: {
   return texts.join(' ');
 }
 
+/** The names of the tools an event calls or answers. */
+export function eventToolNames(event: { content?: { parts?: unknown[] } | null }): string[] {
+  const names: string[] = [];
+  for (const part of event.content?.parts ?? []) {
+    if (typeof part !== 'object' || part === null) continue;
+    const { functionCall, functionResponse } = part as { functionCall?: { name?: unknown }; functionResponse?: { name?: unknown } };
+    for (const name of [functionCall?.name, functionResponse?.name]) if (typeof name === 'string') names.push(name);
+  }
+  return names;
+}
+
 /** Up to `radius` characters either side of the first match of `needle` in `text`, on one line. */
 export function snippetOf(text: string, needle: string, radius = 40): string {
   const at = text.toLowerCase().indexOf(needle.toLowerCase());

@@ -91,6 +91,14 @@ export interface EventQuery extends PageRequest {
   touchedKey?: string;
   /** Only events whose author, content text, tool call names or error contain this, case-insensitively (eventSearchText). */
   text?: string;
+  /** Only events with a tool call or response of this name. */
+  tool?: string;
+  /** Only events with an error code or message. */
+  errors?: boolean;
+  /** Only events at or after this time (seconds). */
+  from?: number;
+  /** Only events at or before this time (seconds). */
+  to?: number;
 }
 
 export interface KeyHistoryRequest extends PageRequest {

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTimeline } from '../data/session';
 import { renderState, sessionStateView } from '../data/session-state';
 import type { StateFilter } from '../session-service/state-filter';
-import type { SessionStore } from '../session-service/store';
+import type { EventQuery, SessionStore } from '../session-service/store';
 import { renderTemplate } from '../session-service/template';
 import type { StateEntry } from '../session-service/types';
-import { APP, FILLERS, FINAL, SESSIONS } from './adk-fixtures/scenario';
+import { APP, FILLERS, FINAL, SESSIONS, T0 } from './adk-fixtures/scenario';
 
 export interface ContractSubject {
   store: SessionStore;
@@ -144,6 +144,16 @@ export function describeReadContract(name: string, open: () => Promise<ContractS
       expect(await seqs('plann')).toEqual([2, 3]);
       expect(await seqs('no such words')).toEqual([]);
       expect((await store.listEvents(paris, { text: 'paris', author: 'user' })).items.map((item) => item.seq)).toEqual([1]);
+    });
+
+    it('filters a session’s events by tool name, errors and time range, combined', async () => {
+      const seqs = async (query: EventQuery) => (await store.listEvents(paris, query)).items.map((item) => item.seq);
+      expect(await seqs({ tool: 'book_hotel' })).toEqual([2]);
+      expect(await seqs({ tool: 'book' })).toEqual([]);
+      expect(await seqs({ from: T0 + 2 })).toEqual([2, 3]);
+      expect(await seqs({ to: T0 + 2.6 })).toEqual([1, 2]);
+      expect(await seqs({ from: T0 + 2, to: T0 + 2.6, author: 'planner' })).toEqual([2]);
+      expect(await seqs({ errors: true })).toEqual([]);
     });
 
     it('shows the three tiers side by side, with what set each key', async () => {

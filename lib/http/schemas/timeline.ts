@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_FIND_LENGTH } from '../../session-service/search';
 import { MAX_KEY_LENGTH } from '../../validation/limits';
 import { idSchema } from '../../validation/schemas';
-import { pageQuery, storedIntegerParam } from '../query';
+import { pageQuery, secondsParam, storedIntegerParam } from '../query';
 
 /** The session timeline's filters, as query parameters (see lib/data/session.ts). */
 export const timelineFilterQuery = {
@@ -15,6 +15,16 @@ export const timelineFilterQuery = {
     .optional(),
   /** Text in the author, content parts, tool names or error. */
   text: z.string().max(MAX_FIND_LENGTH, `must be at most ${MAX_FIND_LENGTH} characters`).optional(),
+  /** Events calling or answering this tool. */
+  tool: z.string().max(MAX_KEY_LENGTH, `must be at most ${MAX_KEY_LENGTH} characters`).optional(),
+  /** `1`: only events with an error code or message. */
+  errors: z
+    .enum(['1', 'true'])
+    .transform(() => true)
+    .optional(),
+  /** Events at or after, at or before these times (seconds since the epoch). */
+  from: secondsParam().optional(),
+  to: secondsParam().optional(),
 };
 
 export const timelineQuery = z.object({ ...timelineFilterQuery, after: storedIntegerParam(0).optional(), ...pageQuery });

@@ -56,6 +56,11 @@ describe.each(providers)('search_docs on %s', (provider) => {
       sql`SELECT body FROM search_docs WHERE kind = 'event' AND session_id = 'tools' ORDER BY CAST(key AS INTEGER)`,
     );
     expect(bodies.map((row) => row.body)).toEqual(['lookup_order', 'RATE_LIMITED Quota exhausted']);
+    const seqs = async (query: { errors?: boolean; tool?: string; text?: string }) =>
+      (await store.listEvents(ref, query)).items.map((item) => item.seq);
+    expect(await seqs({ errors: true })).toEqual([2]);
+    expect(await seqs({ tool: 'lookup_order' })).toEqual([1]);
+    expect(await seqs({ text: 'quota' })).toEqual([2]);
   });
 
   it('finds titles and labels, forks, and forgets deleted and cleared sessions', async () => {

@@ -130,6 +130,10 @@ export async function listEvents(ctx: StoreContext, ref: SessionRef, query: Even
               AND d.kind = 'event' AND d.key = CAST(e.seq AS TEXT) AND LOWER(d.body) LIKE ${pattern} ESCAPE '\\'))`,
       );
     }
+    if (query.from !== undefined) conditions.push(sql`e.timestamp >= ${query.from}`);
+    if (query.to !== undefined) conditions.push(sql`e.timestamp <= ${query.to}`);
+    if (query.errors) conditions.push(eventHasError(ctx.dialect));
+    if (query.tool !== undefined) conditions.push(eventCallsTool(ctx.dialect, query.tool));
     const where = join(conditions, ' AND ');
     const order = query.newestFirst ? sql`e.seq DESC` : sql`e.seq`;
     const [rows, total] = await Promise.all([
@@ -151,4 +155,21 @@ export async function findSession(ctx: StoreContext, tx: SqlExecutor, ref: Sessi
         WHERE app_name = ${ref.appName} AND user_id = ${ref.userId} AND id = ${ref.sessionId}`,
   );
   return rows[0] ?? null;
+}
+
+/** The stored event (e.data, JSON text) has an error code or message. */
+function eventHasError(dialect: StoreContext['dialect']): Sql {
+  return dialect === 'postgresql'
+    ? sql`(search_jsonb(e.data) ->> 'errorCode' IS NOT NULL OR search_jsonb(e.data) ->> 'errorMessage' IS NOT NULL)`
+    : sql`(json_extract(e.data, '$.errorCode') IS NOT NULL OR json_extract(e.data, '$.errorMessage') IS NOT NULL)`;
+}
+
+/** The stored event calls or answers the tool `name`. */
+function eventCallsTool(dialect: StoreContext['dialect'], name: string): Sql {
+  return dialect === 'postgresql'
+    ? sql`EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(search_jsonb(e.data) #> '{content,parts}') = 'array'
+            THEN search_jsonb(e.data) #> '{content,parts}' ELSE '[]'::jsonb END) p
+          WHERE p #>> '{functionCall,name}' = ${name} OR p #>> '{functionResponse,name}' = ${name})`
+    : sql`EXISTS (SELECT 1 FROM json_each(e.data, '$.content.parts') p WHERE p.type = 'object'
+          AND (json_extract(p.value, '$.functionCall.name') = ${name} OR json_extract(p.value, '$.functionResponse.name') = ${name}))`;
 }

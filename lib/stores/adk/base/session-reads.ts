@@ -1,5 +1,5 @@
 // An ADK store's reads of one session and of the shared tiers, from its replayed timeline.
-import { eventSearchText } from '../../../session-service/search';
+import { eventSearchText, eventToolNames } from '../../../session-service/search';
 import { invalidInput, sessionNotFound } from '../../../session-service/errors';
 import { hasOwn } from '../../../session-service/json';
 import { pageBounds } from '../../../session-service/paging';
@@ -142,7 +142,8 @@ async function editSources(
 
 export async function listEvents(ctx: AdkStoreContext, ref: SessionRef, query: EventQuery = {}): Promise<Page<StoredEvent>> {
   const { limit, offset } = pageBounds(query);
-  if (query.author === undefined && query.invocationId === undefined && query.touchedKey === undefined && !query.text) {
+  const filtered = [query.author, query.invocationId, query.touchedKey, query.tool, query.from, query.to].some((f) => f !== undefined);
+  if (!filtered && !query.text && !query.errors) {
     return eventPage(ctx, ref, query.afterSeq ?? 0, limit, offset, query.newestFirst === true);
   }
   const loaded = await loadReplay(ctx, ref);
@@ -159,6 +160,10 @@ export async function listEvents(ctx: AdkStoreContext, ref: SessionRef, query: E
     const needle = query.text.toLowerCase();
     items = items.filter((item) => eventSearchText(item.event).toLowerCase().includes(needle));
   }
+  if (query.from !== undefined) items = items.filter((item) => item.event.timestamp >= (query.from ?? 0));
+  if (query.to !== undefined) items = items.filter((item) => item.event.timestamp <= (query.to ?? 0));
+  if (query.errors) items = items.filter((item) => Boolean(item.event.errorCode || item.event.errorMessage));
+  if (query.tool !== undefined) items = items.filter((item) => eventToolNames(item.event).includes(query.tool ?? ''));
   if (query.newestFirst) items = [...items].reverse();
   return { items: items.slice(offset, offset + limit).map(({ seq, event }) => ({ seq, event })), total: items.length };
 }
