@@ -56,6 +56,9 @@ test('a session whose update time cannot be read is listed with that time unread
   await expect(row.getByText('unreadable')).toBeVisible();
   await expect(row).not.toContainText('1970');
   await expect(row).not.toContainText('years ago');
+  // The user's last activity is the newest time that can be read, not the unreadable one (which sorts first).
+  await expect(page.getByRole('main')).not.toContainText('1970');
+  await expect(page.getByRole('main')).not.toContainText('years ago');
 });
 
 test('a session with a null content part renders, the event marked and the rest shown', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { unreadableTime } from '@/lib/data/unreadable';
 import type { UnreadableNote } from '@/lib/session-service';
 
 const absoluteTime = new Intl.DateTimeFormat('en', {
@@ -72,6 +73,6 @@ export function ListedTime({
   now: number;
   withAbsolute?: boolean;
 }) {
-  if (seconds === 0 && notes && notes.length > 0) return <UnreadableTime notes={notes} />;
+  if (notes && unreadableTime(seconds, notes)) return <UnreadableTime notes={notes} />;
   return <RelativeTime seconds={seconds} now={now} withAbsolute={withAbsolute} />;
 }

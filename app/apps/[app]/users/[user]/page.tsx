@@ -52,7 +52,11 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
           items={[
             { label: 'Sessions', value: overview.sessionCount.toLocaleString('en') },
             { label: 'User state keys', value: overview.state.length.toLocaleString('en') },
-            { label: 'Last activity', value: <RelativeTime seconds={overview.lastUpdateTime} now={Date.now()} withAbsolute /> },
+            {
+              label: 'Last activity',
+              value:
+                overview.lastUpdateTime === null ? '—' : <RelativeTime seconds={overview.lastUpdateTime} now={Date.now()} withAbsolute />,
+            },
           ]}
         />
         <p className="mt-2">
