@@ -25,6 +25,8 @@ interface AuthTestFixtures {
   /** Base URL of the protected-mode server. */
   protectedUrl: string;
   createAccount: (role: Role) => Promise<TestAccount>;
+  /** A new account of `role`, signed in through the protected server's form on `page`, which ends at `target` (a path). */
+  signInAs: (role: Role, target: string) => Promise<TestAccount>;
 }
 
 export const test = base.extend<AuthTestFixtures, AuthWorkerFixtures>({
@@ -58,6 +60,14 @@ export const test = base.extend<AuthTestFixtures, AuthWorkerFixtures>({
       return { name, role, token: secret };
     });
     for (const name of created) await accounts.deleteAccount(name);
+  },
+
+  signInAs: async ({ page, protectedUrl, createAccount }, use) => {
+    await use(async (role, target) => {
+      const account = await createAccount(role);
+      await signIn(page, protectedUrl, account.name, target);
+      return account;
+    });
   },
 });
 

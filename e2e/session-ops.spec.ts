@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { appendEvent } from '../lib/session-service/append';
 import { capability } from '../lib/session-service/operations';
 import type { Session, SessionStore } from '../lib/session-service';
-import { expect, signIn, test } from './auth-fixtures';
+import { expect, test } from './auth-fixtures';
 import { eventRow, refOf, sessionUrl } from './support/session-page';
 
 async function conversation(service: SessionStore, session: Session): Promise<void> {
@@ -22,18 +22,11 @@ async function conversation(service: SessionStore, session: Session): Promise<vo
 
 const operations = (page: Page) => page.getByRole('group', { name: 'Session operations' });
 
-test('a viewer sees the title and fork links but no operation buttons', async ({
-  page,
-  service,
-  protectedUrl,
-  createAccount,
-  createSession,
-}) => {
+test('a viewer sees the title and fork links but no operation buttons', async ({ page, service, createSession, signInAs }) => {
   const session = await createSession();
   await conversation(service, session);
   await service.setSessionMeta!(refOf(session), { title: 'Lost luggage', labels: ['vip'] }, { actor: 'e2e' });
-  const viewer = await createAccount('viewer');
-  await signIn(page, protectedUrl, viewer.name, sessionUrl(session));
+  await signInAs('viewer', sessionUrl(session));
   await expect(page.getByText('Lost luggage')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Labels' })).toContainText('vip');
   await expect(operations(page)).toHaveCount(0);
@@ -42,17 +35,10 @@ test('a viewer sees the title and fork links but no operation buttons', async ({
   }
 });
 
-test('support forks at an event, and both sessions show the link', async ({
-  page,
-  service,
-  protectedUrl,
-  createAccount,
-  createSession,
-}) => {
+test('support forks at an event, and both sessions show the link', async ({ page, service, protectedUrl, createSession, signInAs }) => {
   const session = await createSession({ state: { 'user:name': 'Ada' } });
   await conversation(service, session);
-  const support = await createAccount('support');
-  await signIn(page, protectedUrl, support.name, sessionUrl(session));
+  await signInAs('support', sessionUrl(session));
   await expect(operations(page).getByRole('button', { name: 'Delete…' })).toHaveCount(0);
 
   await operations(page).getByRole('button', { name: 'Fork' }).click();
@@ -73,17 +59,10 @@ test('support forks at an event, and both sessions show the link', async ({
   await service.deleteSession({ ...refOf(session), sessionId: `${session.id}-fork` });
 });
 
-test('support rewinds to before an invocation; the timeline shows the rewind', async ({
-  page,
-  service,
-  protectedUrl,
-  createAccount,
-  createSession,
-}) => {
+test('support rewinds to before an invocation; the timeline shows the rewind', async ({ page, service, createSession, signInAs }) => {
   const session = await createSession();
   await conversation(service, session);
-  const support = await createAccount('support');
-  await signIn(page, protectedUrl, support.name, sessionUrl(session));
+  await signInAs('support', sessionUrl(session));
 
   await operations(page).getByRole('button', { name: 'Rewind' }).click();
   const form = page.getByRole('form', { name: 'Rewind this session' });
@@ -98,17 +77,10 @@ test('support rewinds to before an invocation; the timeline shows the rewind', a
   expect(after?.events.at(-1)).toMatchObject({ author: 'user', actions: { rewindBeforeInvocationId: 'inv-2' } });
 });
 
-test('support sets a title and labels, and exports the session file', async ({
-  page,
-  service,
-  protectedUrl,
-  createAccount,
-  createSession,
-}) => {
+test('support sets a title and labels, and exports the session file', async ({ page, service, createSession, signInAs }) => {
   const session = await createSession();
   await conversation(service, session);
-  const support = await createAccount('support');
-  await signIn(page, protectedUrl, support.name, sessionUrl(session));
+  await signInAs('support', sessionUrl(session));
 
   await operations(page).getByRole('button', { name: 'Title and labels' }).click();
   const form = page.getByRole('form', { name: 'Title and labels' });
@@ -124,17 +96,10 @@ test('support sets a title and labels, and exports the session file', async ({
   expect(file.suggestedFilename()).toBe(`${session.id}.session.json`);
 });
 
-test('only an admin deletes: counted first, then deleted with a reason', async ({
-  page,
-  service,
-  protectedUrl,
-  createAccount,
-  createSession,
-}) => {
+test('only an admin deletes: counted first, then deleted with a reason', async ({ page, service, createSession, signInAs }) => {
   const session = await createSession();
   await conversation(service, session);
-  const admin = await createAccount('admin');
-  await signIn(page, protectedUrl, admin.name, sessionUrl(session));
+  const admin = await signInAs('admin', sessionUrl(session));
 
   await operations(page).getByRole('button', { name: 'Delete…' }).click();
   const form = page.getByRole('form', { name: 'Delete from this session' });
@@ -155,14 +120,13 @@ test('support imports an exported session into a user after a preview; a viewer 
   page,
   service,
   protectedUrl,
-  createAccount,
   createSession,
+  signInAs,
 }) => {
   const session = await createSession();
   await conversation(service, session);
   await capability(service, 'setSessionMeta')(refOf(session), { title: 'Refund follow-up' }, { actor: 'e2e' });
-  const support = await createAccount('support');
-  await signIn(page, protectedUrl, support.name, sessionUrl(session));
+  await signInAs('support', sessionUrl(session));
   const download = page.waitForEvent('download');
   await operations(page).getByRole('link', { name: 'Export' }).click();
   const file = await (await download).path();
@@ -191,30 +155,21 @@ test('support imports an exported session into a user after a preview; a viewer 
   expect(copy!.createTime).toBeCloseTo((await service.getSession(refOf(session)))!.events[0]!.timestamp, 3);
   for (const item of sessions.items) if (item.id !== session.id) await service.deleteSession({ ...refOf(session), sessionId: item.id });
 
-  const viewer = await createAccount('viewer');
   await page.context().clearCookies();
-  await signIn(page, protectedUrl, viewer.name, `/apps/${encodeURIComponent(session.appName)}/users/${encodeURIComponent(session.userId)}`);
+  await signInAs('viewer', `/apps/${encodeURIComponent(session.appName)}/users/${encodeURIComponent(session.userId)}`);
   await expect(page.getByRole('group', { name: 'Sessions transfer' })).toHaveCount(0);
 });
 
-test('only an admin is offered to delete idle sessions of an app', async ({
-  page,
-  service,
-  protectedUrl,
-  createAccount,
-  createSession,
-}) => {
+test('only an admin is offered to delete idle sessions of an app', async ({ page, service, createSession, signInAs }) => {
   const session = await createSession();
   await appendEvent(service, session, { author: 'user', timestamp: Date.now() / 1000 - 400 * 86_400 });
   const fresh = await createSession({ appName: session.appName, userId: session.userId });
   const appUrl = `/apps/${encodeURIComponent(session.appName)}`;
-  const support = await createAccount('support');
-  await signIn(page, protectedUrl, support.name, appUrl);
+  await signInAs('support', appUrl);
   await expect(page.getByRole('button', { name: 'Delete idle sessions…' })).toHaveCount(0);
 
-  const admin = await createAccount('admin');
   await page.context().clearCookies();
-  await signIn(page, protectedUrl, admin.name, appUrl);
+  await signInAs('admin', appUrl);
   await page.getByRole('button', { name: 'Delete idle sessions…' }).click();
   const form = page.getByRole('form', { name: 'Delete idle sessions' });
   await form.getByLabel(/Idle for more than/).fill('365');

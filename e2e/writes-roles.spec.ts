@@ -20,13 +20,12 @@ test('a viewer is offered no writes: state tables are read-only and say which ro
   page,
   service,
   protectedUrl,
-  createAccount,
   createSession,
+  signInAs,
 }) => {
   const session = await createSession({ state: { 'user:plan': 'free' } });
   const { appName, userId } = session;
-  const viewer = await createAccount('viewer');
-  await signIn(page, protectedUrl, viewer.name, userPath(appName, userId));
+  await signInAs('viewer', userPath(appName, userId));
 
   await expect(page.getByRole('listitem', { name: 'plan', exact: true })).toContainText('"free"');
   await expect(page.getByText('Editing it needs the support role.')).toBeVisible();
@@ -46,12 +45,11 @@ test('support edits user state under their own name, but not app state', async (
   page,
   service,
   protectedUrl,
-  createAccount,
   createSession,
+  signInAs,
 }) => {
   const { appName, userId } = await createSession({ state: { 'user:plan': 'free' } });
-  const support = await createAccount('support');
-  await signIn(page, protectedUrl, support.name, userPath(appName, userId));
+  const support = await signInAs('support', userPath(appName, userId));
 
   await editPlan(page, '"pro"', 'ticket 4');
   await expect(page.getByRole('status').filter({ hasText: 'Saved user:plan.' })).toBeVisible();
