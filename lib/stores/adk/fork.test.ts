@@ -65,8 +65,17 @@ describe.each(pythonKinds.map((kind) => [fixtureLabel(kind), kind] as const))('f
     const meta = await store.getSessionMeta?.({ ...source, sessionId: 'trip-paris-2' });
     expect(meta?.forkedFrom).toEqual({ sessionId: 'trip-paris', atSeq: 2 });
     expect((await store.getSessionMeta?.(source))?.forks).toEqual([{ sessionId: 'trip-paris-2', atSeq: 2 }]);
+    // Titles and labels are kept in Statehouse's own database and shown in the session lists.
+    await store.setSessionMeta?.(
+      { ...source, sessionId: 'trip-paris-2' },
+      { title: 'What if Paris', labels: ['what-if'] },
+      { actor: 'ops' },
+    );
+    const listed = await store.searchSessions({ appName: APP, userId: 'alice' });
+    expect(listed.items.find((item) => item.id === 'trip-paris-2')).toMatchObject({ title: 'What if Paris', labels: ['what-if'] });
     const history = await store.listOperations?.({ appName: APP, sessionId: 'trip-paris-2' });
     expect(history?.items.map((op) => [op.kind, op.actor, op.reason, op.detail])).toEqual([
+      ['meta', 'ops', null, { title: 'What if Paris', labels: ['what-if'] }],
       ['fork', 'ops@example.com', 'what if', { fromSessionId: 'trip-paris', atSeq: 2 }],
     ]);
   });

@@ -7,6 +7,7 @@ import type { ListSessionsRequest, SessionList, SessionSearch, UserListRequest }
 import type { AppSummary, Page, Session, SessionSummary, StateRecord, UnreadableNote, UserSummary } from '../../../session-service/types';
 import type { AgentQuery, Param } from '../agent-db';
 import type { AdkStoreContext } from './context';
+import { metaKey } from './session-log';
 import { RowDecoder } from './row-decoder';
 import { appRow, userRow } from './rows';
 import { noteOf } from './unreadable';
@@ -190,7 +191,7 @@ export async function searchSessions(ctx: AdkStoreContext, search: SessionSearch
   const whereSql = where.map((w) => w.sql).join(' AND ');
   const params = where.flatMap((w) => w.params);
   const direction = order === 'recent' ? 'DESC' : 'ASC';
-  return ctx.db.read(async (qx) => {
+  const page = await ctx.db.read(async (qx) => {
     const rows = await qx.all(
       `SELECT s.${s.id} AS id, s.${s.user} AS user_id, s.${s.create} AS c, s.${s.update} AS u
        FROM ${s.t} s WHERE ${whereSql}
@@ -242,5 +243,20 @@ export async function searchSessions(ctx: AdkStoreContext, search: SessionSearch
       };
     });
     return totalIsLowerBound ? { items, total, totalIsLowerBound } : { items, total };
+  });
+  return { ...page, items: await withTitles(ctx, search.appName, page.items) };
+}
+
+/** The page's sessions with the titles and labels Statehouse keeps for them in its own database (one query for the page). */
+async function withTitles(ctx: AdkStoreContext, appName: string, items: SessionSummary[]): Promise<SessionSummary[]> {
+  if (!ctx.sessionLog || items.length === 0) return items;
+  const kept = await ctx.sessionLog.metaOf(
+    ctx.info.id,
+    appName,
+    items.map((item) => ({ userId: item.userId, sessionId: item.id })),
+  );
+  return items.map((item) => {
+    const meta = kept.get(metaKey(item.userId, item.id));
+    return meta && (meta.title || meta.labels.length > 0) ? { ...item, title: meta.title, labels: meta.labels } : item;
   });
 }
