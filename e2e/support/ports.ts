@@ -38,6 +38,8 @@ const SERVERS = [
   'agent faults read-only console',
   /** Two agents' stores side by side (e2e/several-stores.spec.ts). */
   'several stores console',
+  /** axe over a console serving an adk-python store (e2e/accessibility-adk.spec.ts). */
+  'accessibility adk store console',
 ] as const;
 
 export type E2eServer = (typeof SERVERS)[number];
