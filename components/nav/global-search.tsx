@@ -1,6 +1,7 @@
 'use client';
 
 import { useStoreRouter } from './store-link';
+import { useStoreId } from './use-store-id';
 import { useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchResults, type SearchResult } from './use-search-results';
 
@@ -76,6 +77,7 @@ export function GlobalSearch() {
 function SearchDialog({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const router = useStoreRouter();
+  const storeId = useStoreId();
   const [term, setTerm] = useState('');
   const deferred = useDeferredValue(term);
   const { results, searching, coverage, error } = useSearchResults(deferred);
@@ -149,6 +151,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
           />
           <p id={ids.hint} className="mt-1.5 text-xs text-muted">
             ↑ ↓ to choose, Enter to open, Esc to close.
+            {storeId !== undefined ? ` Searching the store “${storeId}”.` : ''}
             {coverage
               ? ` Searched ${coverage.searched.toLocaleString('en')} of ${coverage.total.toLocaleString('en')} ${coverage.unit}.`
               : ''}
