@@ -1,7 +1,7 @@
 'use client';
 
 import { useSearchParams } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TemplateDialect } from '@/lib/session-service/template';
 
 /**
@@ -53,9 +53,14 @@ export function useUrlText(name: string, fallback = '', active = true): UrlText 
   const params = useSearchParams();
   const [value, setValue] = useState(() => params.get(name) ?? fallback);
   const [shareable, setShareable] = useState(true);
+  // Until the text is changed the URL already says what the page shows, and a
+  // late write would race a navigation the visitor starts right after load.
+  const initial = useRef(value);
+  const changed = useRef(false);
 
   useEffect(() => {
-    if (!active) return;
+    if (value !== initial.current) changed.current = true;
+    if (!active || !changed.current) return;
     const timer = setTimeout(() => {
       const fits = withParams({ [name]: value === '' ? null : value }).length <= MAX_SHARED_URL_LENGTH;
       setShareable(fits);
