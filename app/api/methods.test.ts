@@ -24,7 +24,8 @@ describe('methods a route does not serve', () => {
 
   for (const file of routeFiles) {
     const name = relative(API_DIR, file);
-    if (name.startsWith('[...path]')) continue;
+    // The catch-alls dispatch over the whole table: checked below, a path at a time.
+    if (name.endsWith('[...path]/route.ts')) continue;
     it(`${name}: 405 with Allow for every other method, 204 with Allow for OPTIONS`, async () => {
       const handlers = (await import(file)) as Record<string, unknown>;
       const served = ROUTE_METHODS.filter(
@@ -58,6 +59,24 @@ describe('methods a route does not serve', () => {
   it('lists GET with HEAD, and OPTIONS always, sorted', () => {
     expect(allowHeader(['POST'])).toBe('OPTIONS, POST');
     expect(allowHeader(['GET', 'PATCH', 'DELETE', 'POST'])).toBe('DELETE, GET, HEAD, OPTIONS, PATCH, POST');
+  });
+
+  it('answers a store’s path with that route’s 405 or 204 and Allow, and 404 where no route is', async () => {
+    const store = (await import('./stores/[store]/[...path]/route')) as unknown as Record<string, Handler>;
+    const path = '/api/stores/second/list-apps';
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const result = await call(store[method] as Handler, method, { path });
+      expect(result.status, method).toBe(405);
+      expect(result.headers.get('allow'), method).toBe(allowHeader(['GET']));
+      expect(result.json).toEqual({ detail: 'Method Not Allowed' });
+    }
+    const options = await call(store.OPTIONS as Handler, 'OPTIONS', { path });
+    expect(options.status).toBe(204);
+    expect(options.headers.get('allow')).toBe(allowHeader(['GET']));
+    for (const method of ['GET', 'POST', 'OPTIONS']) {
+      const result = await call(store[method] as Handler, method, { path: '/api/stores/second/no-such-route' });
+      expect(result.status, method).toBe(404);
+    }
   });
 
   it('answers 404 for every method on a path with no route', async () => {
