@@ -224,13 +224,13 @@ test('searches sessions by id, by state key and by key=value, each a deep link',
   await form.getByRole('button', { name: 'Clear' }).click();
   await expect(page).toHaveURL(appPath(appName));
   await expect(form.getByLabel('Session id contains')).toHaveValue('');
-  await form.getByLabel('State key').fill('topic');
+  await form.getByLabel('State key', { exact: true }).fill('topic');
   await form.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(`${appPath(appName)}?key=topic`);
   await expect(page.getByText('Showing 1–3 of 3 sessions')).toBeVisible();
   await expect.poll(found).toEqual(['billing-1', 'refund-1', 'refund-2']);
 
-  await form.getByLabel('State value').fill('refund');
+  await form.getByLabel('Value', { exact: true }).fill('refund');
   await form.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(`${appPath(appName)}?key=topic&value=refund`);
   await expect(page.getByText('Showing 1–2 of 2 sessions')).toBeVisible();
@@ -238,7 +238,7 @@ test('searches sessions by id, by state key and by key=value, each a deep link',
 
   // JSON values: 3 is the number, "3" the string.
   await page.goto(`${appPath(appName)}?key=turns&value=3`);
-  await expect(form.getByLabel('State key')).toHaveValue('turns');
+  await expect(form.getByLabel('State key', { exact: true })).toHaveValue('turns');
   await expect.poll(found).toEqual(['billing-1']);
   await page.goto(`${appPath(appName)}?key=turns&value=${encodeURIComponent('"3"')}`);
   await expect(page.getByRole('heading', { name: 'No session matches' })).toBeVisible();

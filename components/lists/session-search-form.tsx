@@ -29,7 +29,14 @@ export function SessionSearchForm({ pathname, query, keep, placeholders }: Sessi
     const n = index === 0 ? '' : ` ${index + 1}`;
     filterFields.push(
       { name: names.key, label: `State key${n}`, value: filter?.key, placeholder: index === 0 ? placeholders.key : undefined, code: true },
-      { name: names.op, label: `Operator${n}`, value: filter?.op ?? '', options: OPERATOR_OPTIONS, narrow: true },
+      // A key alone reads as `exists`; shown as the default instead, so a value typed next to it is searched for.
+      {
+        name: names.op,
+        label: `Operator${n}`,
+        value: filter?.op === 'exists' ? '' : (filter?.op ?? ''),
+        options: OPERATOR_OPTIONS,
+        narrow: true,
+      },
       {
         name: names.value,
         label: `Value${n}`,
