@@ -7,14 +7,15 @@
 // already in them, and the fork reads the same app and user state as its
 // source. The fork link and the operation are kept in Statehouse's own
 // database (session-log.ts).
-import { invalidInput, sessionAlreadyExists, sessionNotFound } from '../../../session-service/errors';
+import { invalidInput, sessionNotFound } from '../../../session-service/errors';
 import { newId, nowSeconds } from '../../../session-service/events';
 import type { Audit, ForkRequest } from '../../../session-service/operations';
 import type { SessionRef } from '../../../session-service/store';
 import type { Event, SessionSummary, StateRecord } from '../../../session-service/types';
 import type { AdkStoreContext } from './context';
-import { appRow, loadReplay, readableTier, sessionRow, userRow } from './rows';
+import { loadReplay } from './rows';
 import { getSessionSummary } from './session-reads';
+import { insertSessionRow } from './writes';
 import { unreadableSession } from './unreadable';
 
 /** Writes a new session (its session tier as given, then its events) the family's way, in one transaction. */
@@ -27,19 +28,7 @@ export async function writeWholeSession(
 ): Promise<void> {
   const { createSession, insertEvent } = ctx.sessionWriter('fork');
   await ctx.db.write(async (qx) => {
-    if (await sessionRow(ctx, qx, ref)) throw sessionAlreadyExists(ref.sessionId);
-    const app = readableTier(await appRow(ctx, qx, ref.appName), `App ${ref.appName}'s state`);
-    const user = readableTier(await userRow(ctx, qx, ref.appName, ref.userId), `User ${ref.userId}'s state`);
-    await createSession(qx, {
-      ref,
-      app: app?.state ?? {},
-      user: user?.state ?? {},
-      session: {},
-      hasAppRow: app !== null,
-      hasUserRow: user !== null,
-      now,
-      delta: { app: {}, user: {}, session, temp: {} },
-    });
+    await insertSessionRow(ctx, qx, createSession, ref, { app: {}, user: {}, session, temp: {} }, now);
     for (const event of events) await insertEvent(qx, ref, event);
   });
 }

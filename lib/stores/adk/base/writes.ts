@@ -13,7 +13,7 @@ import { splitDelta, withoutTempKeys } from '../../../session-service/scope';
 import type { AppendOptions, AppendResult, CreateSessionRequest, DataScope, SessionRef, StateEdit } from '../../../session-service/store';
 import type { Event, NewEvent, Session, SessionTiers, StateRecord } from '../../../session-service/types';
 import type { AgentQuery } from '../agent-db';
-import type { LockedRow } from '../family';
+import type { CreateWrite, LockedRow } from '../family';
 import type { AdkStoreContext } from './context';
 import { RowDecoder, type SessionRowView, type TierRowView } from './row-decoder';
 import { appRow, readableTier, sessionRow, userRow } from './rows';
@@ -29,24 +29,38 @@ export async function createSession(ctx: AdkStoreContext, request: CreateSession
   const ref = { appName: request.appName, userId: request.userId, sessionId };
   const delta = splitDelta(withoutTempKeys(request.state ?? {}));
   const create = writes.createSession.bind(writes);
-  await ctx.db.write(async (qx) => {
-    if (await sessionRow(ctx, qx, ref)) throw sessionAlreadyExists(sessionId);
-    const app = readableTier(await appRow(ctx, qx, ref.appName), `App ${ref.appName}'s state`);
-    const user = readableTier(await userRow(ctx, qx, ref.appName, ref.userId), `User ${ref.userId}'s state`);
-    await create(qx, {
-      ref,
-      app: app?.state ?? {},
-      user: user?.state ?? {},
-      session: {},
-      hasAppRow: app !== null,
-      hasUserRow: user !== null,
-      now: nowSeconds(),
-      delta,
-    });
-  });
+  await ctx.db.write((qx) => insertSessionRow(ctx, qx, create, ref, delta, nowSeconds()));
   const session = await getSession(ctx, ref);
   if (!session) throw sessionNotFound(sessionId);
   return session;
+}
+
+/**
+ * A new session's row, written by the family's create_session within the
+ * caller's transaction: refused when the id is taken or a shared tier it
+ * would merge cannot be read.
+ */
+export async function insertSessionRow(
+  ctx: AdkStoreContext,
+  qx: AgentQuery,
+  create: (q: AgentQuery, write: CreateWrite) => Promise<void>,
+  ref: SessionRef,
+  delta: CreateWrite['delta'],
+  now: number,
+): Promise<void> {
+  if (await sessionRow(ctx, qx, ref)) throw sessionAlreadyExists(ref.sessionId);
+  const app = readableTier(await appRow(ctx, qx, ref.appName), `App ${ref.appName}'s state`);
+  const user = readableTier(await userRow(ctx, qx, ref.appName, ref.userId), `User ${ref.userId}'s state`);
+  await create(qx, {
+    ref,
+    app: app?.state ?? {},
+    user: user?.state ?? {},
+    session: {},
+    hasAppRow: app !== null,
+    hasUserRow: user !== null,
+    now,
+    delta,
+  });
 }
 
 export async function deleteSession(ctx: AdkStoreContext, ref: SessionRef): Promise<void> {
