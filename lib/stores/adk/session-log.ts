@@ -3,9 +3,10 @@
 // history of sessions in agents' stores, keyed by store id and session name.
 import { join, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
 import type { SqlClient, SqlExecutor } from '../../db/sql';
-import type { ForkLink, OperationKind, OperationQuery, OperationRecord } from '../../session-service/operations';
+import type { ForkLink, OperationQuery, OperationRecord } from '../../session-service/operations';
 import type { SessionRef } from '../../session-service/store';
-import type { JsonObject, Page } from '../../session-service/types';
+import type { Page } from '../../session-service/types';
+import { readOperationPage } from '../operation-page';
 import { metaKey, type KeptMeta, type SessionLog, type SessionLogChanges } from './base/session-log';
 
 interface MetaRow {
@@ -15,18 +16,6 @@ interface MetaRow {
   labels: string;
   fork_of_session: string | null;
   fork_of_seq: unknown;
-}
-
-interface OperationRow {
-  id: unknown;
-  app_name: string;
-  user_id: string;
-  session_id: string;
-  kind: string;
-  actor: string;
-  reason: string | null;
-  detail: string;
-  time: unknown;
 }
 
 const number = (value: unknown) => Number(value);
@@ -93,27 +82,7 @@ export class StoreSessionLog implements SessionLog {
     if (query.userId !== undefined) conditions.push(sql`user_id = ${query.userId}`);
     if (query.sessionId !== undefined) conditions.push(sql`session_id = ${query.sessionId}`);
     const where = join(conditions, ' AND ');
-    const [rows, counted] = await Promise.all([
-      this.client.$queryRaw<OperationRow[]>(
-        sql`SELECT id, app_name, user_id, session_id, kind, actor, reason, detail, time FROM store_session_operations
-            WHERE ${where} ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`,
-      ),
-      this.client.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM store_session_operations WHERE ${where}`),
-    ]);
-    return {
-      items: rows.map((row) => ({
-        id: number(row.id),
-        appName: row.app_name,
-        userId: row.user_id,
-        sessionId: row.session_id,
-        kind: row.kind as OperationKind,
-        actor: row.actor,
-        reason: row.reason,
-        detail: JSON.parse(row.detail) as JsonObject,
-        time: number(row.time),
-      })),
-      total: number(counted[0]?.n ?? 0),
-    };
+    return readOperationPage(this.client, 'store_session_operations', where, limit, offset);
   }
 }
 

@@ -6,7 +6,7 @@ import type { SqlExecutor } from '../../db/sql';
 import type { Audit, OperationKind, OperationQuery, OperationRecord } from '../../session-service/operations';
 import type { JsonObject, Page } from '../../session-service/types';
 import type { StoreContext } from './context';
-import { toNumber } from './dialect';
+import { readOperationPage } from '../operation-page';
 
 export interface OperationEntry {
   appName: string;
@@ -24,18 +24,6 @@ export async function recordOperation(tx: SqlExecutor, entry: OperationEntry, au
   );
 }
 
-interface OperationRow {
-  id: unknown;
-  app_name: string;
-  user_id: string;
-  session_id: string;
-  kind: string;
-  actor: string;
-  reason: string | null;
-  detail: string;
-  time: unknown;
-}
-
 /** Newest first. A user's query includes the operations over their sessions; an app's, every one of the app. */
 export async function listOperations(ctx: StoreContext, query: OperationQuery): Promise<Page<OperationRecord>> {
   const limit = query.limit ?? 50;
@@ -44,27 +32,5 @@ export async function listOperations(ctx: StoreContext, query: OperationQuery): 
   if (query.userId !== undefined) conditions.push(sql`user_id = ${query.userId}`);
   if (query.sessionId !== undefined) conditions.push(sql`session_id = ${query.sessionId}`);
   const where = join(conditions, ' AND ');
-  return ctx.read(async (tx) => {
-    const [rows, counted] = await Promise.all([
-      tx.$queryRaw<OperationRow[]>(
-        sql`SELECT id, app_name, user_id, session_id, kind, actor, reason, detail, time FROM session_operations
-            WHERE ${where} ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`,
-      ),
-      tx.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM session_operations WHERE ${where}`),
-    ]);
-    return {
-      items: rows.map((row) => ({
-        id: toNumber(row.id),
-        appName: row.app_name,
-        userId: row.user_id,
-        sessionId: row.session_id,
-        kind: row.kind as OperationKind,
-        actor: row.actor,
-        reason: row.reason,
-        detail: JSON.parse(row.detail) as JsonObject,
-        time: toNumber(row.time),
-      })),
-      total: toNumber(counted[0]?.n ?? 0),
-    };
-  });
+  return ctx.read((tx) => readOperationPage(tx, 'session_operations', where, limit, offset));
 }
