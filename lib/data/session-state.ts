@@ -5,7 +5,7 @@ import { encodeJson, hasOwn } from '../session-service/json';
 import { plainOf, type SpelledJson } from '../session-service/json-spelling';
 import { mergedRecord } from '../session-service/merged-entries';
 import type { SessionRef, SessionStore } from '../session-service/store';
-import type { StateRecord } from '../session-service/types';
+import type { SessionSummary, SessionTiers, StateRecord } from '../session-service/types';
 import { SESSION_NOT_FOUND, SessionServiceError } from '../session-service/errors';
 import type { SessionStateView } from './session-views';
 
@@ -14,10 +14,22 @@ const eventNotFound = (ref: SessionRef, seq: number) => notFound(`Event ${seq} n
 
 /** The three tiers (now, or right after event `asOf`) with the session's current revision and counts. */
 export async function sessionStateView(service: SessionStore, ref: SessionRef, asOf?: number): Promise<SessionStateView> {
+  if (asOf === undefined) {
+    const tiers = await service.getSessionTiers(ref);
+    if (!tiers) throw notFound(SESSION_NOT_FOUND);
+    // Stores that read the summary with the tiers answer in one statement; the rest read it after.
+    const summary = tiers.summary ?? (await service.getSessionSummary(ref));
+    if (!summary) throw notFound(SESSION_NOT_FOUND);
+    return viewOf(tiers, summary);
+  }
   const summary = await service.getSessionSummary(ref);
   if (!summary) throw notFound(SESSION_NOT_FOUND);
-  const tiers = asOf === undefined ? await service.getSessionTiers(ref) : await service.getStateAsOf(ref, asOf);
-  if (!tiers) throw asOf === undefined ? notFound(SESSION_NOT_FOUND) : eventNotFound(ref, asOf);
+  const tiers = await service.getStateAsOf(ref, asOf);
+  if (!tiers) throw eventNotFound(ref, asOf);
+  return viewOf(tiers, summary);
+}
+
+function viewOf(tiers: SessionTiers, summary: SessionSummary): SessionStateView {
   return {
     app: tiers.app,
     user: tiers.user,

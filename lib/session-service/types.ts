@@ -153,6 +153,8 @@ export interface SessionTiers {
   app: StateEntry[];
   user: StateEntry[];
   session: StateEntry[];
+  /** The session's summary, when the store read it in the same statement as the tiers (so a state view is one read). */
+  summary?: SessionSummary;
 }
 
 export interface AppSummary {

@@ -37,26 +37,37 @@ export async function getSessionSummary(ctx: StoreContext, ref: SessionRef): Pro
 
 /**
  * The three tiers in one statement (one round trip, one snapshot, so no
- * transaction): a row for the session (part 0) when it exists, then each
- * tier's keys (1 app, 2 user, 3 session).
+ * transaction): a row for the session (part 0, with its summary) when it
+ * exists, then each tier's keys (1 app, 2 user, 3 session).
  */
 export async function getSessionTiers(ctx: StoreContext, ref: SessionRef): Promise<SessionTiers | null> {
-  const rows = await ctx.client.$queryRaw<(EntryRow & { part: unknown })[]>(sessionTiersSql(ref));
-  if (!rows.some((row) => toNumber(row.part) === 0)) return null;
+  const rows = await ctx.client.$queryRaw<(EntryRow & SummaryColumns & { part: unknown })[]>(sessionTiersSql(ref));
+  const session = rows.find((row) => toNumber(row.part) === 0);
+  if (!session) return null;
   const tier = (part: number) => rows.filter((row) => toNumber(row.part) === part).map(stateEntry);
-  return { app: tier(1), user: tier(2), session: tier(3) };
+  const summary = summaryOf({ ...session, app_name: ref.appName, user_id: ref.userId, id: ref.sessionId, pk: null });
+  return { app: tier(1), user: tier(2), session: tier(3), summary };
+}
+
+/** The session's own columns, on part 0 of sessionTiersSql (NULL on the tiers' rows). */
+interface SummaryColumns {
+  revision: unknown;
+  last_seq: unknown;
+  create_time: unknown;
 }
 
 export function sessionTiersSql(ref: SessionRef): Sql {
-  const none = raw(
-    'NULL AS key, NULL AS value, NULL AS update_time, NULL AS actor, NULL AS reason, NULL AS time, NULL AS source_user_id, NULL AS source_session_id, NULL AS event_id, NULL AS event_seq',
+  // Typed: a subquery's untyped NULL would be text to PostgreSQL.
+  const none = raw('CAST(NULL AS INTEGER) AS revision, CAST(NULL AS INTEGER) AS last_seq, CAST(NULL AS DOUBLE PRECISION) AS create_time');
+  const noEntry = raw(
+    'NULL AS key, NULL AS value, update_time, NULL AS actor, NULL AS reason, NULL AS time, NULL AS source_user_id, NULL AS source_session_id, NULL AS event_id, NULL AS event_seq',
   );
-  return sql`SELECT 0 AS part, ${none} FROM sessions WHERE app_name = ${ref.appName} AND user_id = ${ref.userId} AND id = ${ref.sessionId}
-    UNION ALL SELECT * FROM (SELECT 1 AS part, t.key, t.value, t.update_time, ${raw(SOURCE_COLUMNS)} FROM app_state t
+  return sql`SELECT 0 AS part, ${noEntry}, revision, last_seq, create_time FROM sessions WHERE app_name = ${ref.appName} AND user_id = ${ref.userId} AND id = ${ref.sessionId}
+    UNION ALL SELECT * FROM (SELECT 1 AS part, t.key, t.value, t.update_time, ${raw(SOURCE_COLUMNS)}, ${none} FROM app_state t
       LEFT JOIN state_changes h ON h.id = t.last_change_id WHERE t.app_name = ${ref.appName}) a
-    UNION ALL SELECT * FROM (SELECT 2 AS part, t.key, t.value, t.update_time, ${raw(SOURCE_COLUMNS)} FROM user_state t
+    UNION ALL SELECT * FROM (SELECT 2 AS part, t.key, t.value, t.update_time, ${raw(SOURCE_COLUMNS)}, ${none} FROM user_state t
       LEFT JOIN state_changes h ON h.id = t.last_change_id WHERE t.app_name = ${ref.appName} AND t.user_id = ${ref.userId}) u
-    UNION ALL SELECT * FROM (SELECT 3 AS part, t.key, t.value, CAST(NULL AS DOUBLE PRECISION) AS update_time, ${raw(SOURCE_COLUMNS)} FROM session_state t
+    UNION ALL SELECT * FROM (SELECT 3 AS part, t.key, t.value, CAST(NULL AS DOUBLE PRECISION) AS update_time, ${raw(SOURCE_COLUMNS)}, ${none} FROM session_state t
       JOIN sessions s ON s.pk = t.session_pk LEFT JOIN state_changes h ON h.id = t.last_change_id
       WHERE s.app_name = ${ref.appName} AND s.user_id = ${ref.userId} AND s.id = ${ref.sessionId}) s
     ORDER BY part, key`;
