@@ -11,13 +11,14 @@ import {
   fixtureWriter,
   SESSIONS,
   type FixtureDialect,
-  type FixtureTarget,
+  type WriterTarget,
 } from '../lib/testing/adk-fixtures';
 
 const WHERE: Record<FixtureDialect, string> = {
   sqlite: 'a new file',
   postgresql: 'an empty postgresql database URL',
   mysql: 'an empty mysql:// (MySQL/MariaDB) database URL',
+  redis: 'a redis://host:port/db URL (adk-python: ?prefix=...; community: an empty database)',
 };
 
 const presets = fixturePresets();
@@ -31,7 +32,7 @@ if (!preset || !where) {
   }
   process.exit(2);
 }
-const dialect: FixtureDialect = agentDialectOf(where);
+const dialect: FixtureDialect = /^rediss?:\/\//.test(where) ? 'redis' : agentDialectOf(where);
 const dialects = preset.dialect ? [preset.dialect] : fixtureWriter(preset).dialects;
 if (!dialects.includes(dialect)) {
   console.error(`${name} is written to ${dialects.map((d) => WHERE[d]).join(' or ')} only.`);
@@ -42,7 +43,13 @@ if (dialect === 'sqlite' && existsSync(where)) {
   process.exit(2);
 }
 const kind = { ...preset, dialect };
-const target: FixtureTarget =
-  dialect === 'sqlite' ? { sqlitePath: where } : dialect === 'mysql' ? { mysqlUrl: mysqlDriverUrl(where) } : { postgresUrl: where };
+const target: WriterTarget =
+  dialect === 'sqlite'
+    ? { sqlitePath: where }
+    : dialect === 'redis'
+      ? { redisUrl: where }
+      : dialect === 'mysql'
+        ? { mysqlUrl: mysqlDriverUrl(where) }
+        : { postgresUrl: where };
 await fixtureWriter(kind).write(target, APP, SESSIONS, kind);
 console.log(`Wrote ${fixtureLabel(kind)} (app ${APP}, ${SESSIONS.length} sessions) to ${where}`);

@@ -6,10 +6,11 @@ import type { StoreInfo } from '../../session-service/store';
 import type { EditAudit } from './base/audit';
 import type { SessionLog } from './base/session-log';
 import type { CheckpointStore } from './base/checkpoints';
-import { CannotReadStoreError, detectFamily } from './detect';
+import { detectFamily } from './detect';
 import type { AdkFamily } from './family';
 import { ADK_FAMILIES } from './registry';
 import { isKnownZone } from './python-db/clock';
+import { openRedisStore } from './redis';
 import { readSchema } from './schema';
 
 export interface OpenAdkOptions {
@@ -40,18 +41,13 @@ export function storeOptionsOf(location: string): { location: string; zone?: str
   return { location: rest.replace(/[?&]$/, ''), zone };
 }
 
-/** Redis keeps ADK sessions in layouts no SQL family reads (docs/adk-stores.md, "Redis session stores"). */
-const REDIS_NOT_YET =
-  'Statehouse does not open Redis session stores yet (adk-python’s integrations/redis RedisSessionService or adk-python-community’s RedisSessionService); ' +
-  'it opens SQLite, PostgreSQL and MySQL/MariaDB session databases.';
-
-/** A Redis URL, which would otherwise be taken for a SQLite file name. */
+/** A Redis URL (redis/index.ts: its own layouts, not a SQL schema), which would otherwise be taken for a SQLite file name. */
 export function isRedisLocation(location: string): boolean {
   return /^rediss?:\/\//.test(location);
 }
 
 export async function openAdkStore(location: string, options: OpenAdkOptions = {}): Promise<AdkSessionStore> {
-  if (isRedisLocation(location)) throw new CannotReadStoreError(REDIS_NOT_YET);
+  if (isRedisLocation(location)) return openRedisStore(location, options);
   const parsed = storeOptionsOf(location);
   const zone = options.zone ?? parsed.zone;
   const db: AgentDb = await openAgentDb(parsed.location);

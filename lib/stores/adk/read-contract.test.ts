@@ -7,6 +7,7 @@ import { fixtureLabel, type AdkFixtureKind } from '../../testing/adk-fixtures';
 import { openAdkFixture, openNativeFixture } from '../../testing/adk-fixtures/stores';
 import { testProviders } from '../../testing/databases';
 import { mysqlAvailable } from '../../testing/mysql';
+import { redisAvailable } from '../../testing/adk-fixtures/redis';
 
 const providers = await testProviders();
 const LIMIT = 12;
@@ -51,6 +52,8 @@ if (await mysqlAvailable()) {
     { family: 'py-db', dialect: 'mysql', clock: 'local', localOffsetHours: 2, mariadbUrl: true },
   );
 }
+
+if (await redisAvailable()) kinds.push({ family: 'redis', layout: 'adk-python' }, { family: 'redis', layout: 'community' });
 
 for (const kind of kinds) {
   // adk-rust's Event (adk-core/src/event.rs) has no custom_metadata: serde drops it.

@@ -8,18 +8,28 @@ import { writeRustScenario } from './adk-rust';
 import { writePythonDbStore, type PyDbOptions } from './python-db';
 import { writePythonSqliteStore } from './python-sqlite';
 import type { FixtureTarget } from './fixture-db';
+import { writeRedisScenario, type RedisFixtureLayout, type RedisTarget } from './redis';
 import type { ScenarioSession } from './scenario';
 
-export type FixtureDialect = 'sqlite' | 'postgresql' | 'mysql';
+export type FixtureDialect = 'sqlite' | 'postgresql' | 'mysql' | 'redis';
 
 export type { FixtureTarget };
+
+/** Where a writer writes: a SQL database, or a Redis location. */
+export type WriterTarget = FixtureTarget | RedisTarget;
+
+/** The SQL target of a writer that writes SQL only. */
+function sql(target: WriterTarget, who: string): FixtureTarget {
+  if ('redisUrl' in target) throw new Error(`${who} writes SQL databases, not Redis.`);
+  return target;
+}
 
 export interface AdkFixtureWriter<Options> {
   /** The databases this family's writer can write, the first the default. */
   dialects: readonly [FixtureDialect, ...FixtureDialect[]];
   /** What the fixture is, for test names and the script's output (on which database, when given). */
   label(options: Options, dialect?: FixtureDialect): string;
-  write(target: FixtureTarget, appName: string, sessions: ScenarioSession[], options: Options): Promise<void>;
+  write(target: WriterTarget, appName: string, sessions: ScenarioSession[], options: Options): Promise<void>;
   /** The kinds `npm run adk:fixture` offers, by name; a kind only one database has says which. */
   presets: Record<string, Options & { dialect?: FixtureDialect }>;
 }
@@ -31,6 +41,7 @@ export interface AdkFixtureOptions {
   'adk-js': object;
   'adk-rust': object;
   'adk-go': AdkGoOptions;
+  redis: { layout: RedisFixtureLayout };
 }
 
 export type AdkFixtureFamily = keyof AdkFixtureOptions;
@@ -41,8 +52,9 @@ export type AdkFixtureKind<F extends AdkFixtureFamily = AdkFixtureFamily> = {
 }[F];
 
 /** A Statehouse database URL for the target (`file:` for SQLite, as Statehouse spells it). */
-export function targetUrl(target: FixtureTarget): string {
+export function targetUrl(target: WriterTarget): string {
   if ('sqlitePath' in target) return `file:${target.sqlitePath}`;
+  if ('redisUrl' in target) return target.redisUrl;
   return 'mysqlUrl' in target ? target.mysqlUrl : target.postgresUrl;
 }
 
@@ -64,7 +76,7 @@ export const ADK_FIXTURE_WRITERS: { [F in AdkFixtureFamily]: AdkFixtureWriter<Ad
       `adk-python DatabaseSessionService ${options.v0 ? 'v0' : 'v1'}${on(dialect)}${options.mariadbUrl ? ' via mariadb:// (TEXT, DATETIME)' : ''} (${options.clock}${options.clock === 'local' ? ` ${options.localZone ?? `UTC+${options.localOffsetHours ?? 2}`}` : ''})`,
     write: async (target, appName, sessions, options) => {
       if (options.clock === 'timestamptz' && !('postgresUrl' in target)) throw new Error('timestamptz columns are a PostgreSQL layout');
-      await writePythonDbStore(target, appName, sessions, options);
+      await writePythonDbStore(sql(target, 'DatabaseSessionService'), appName, sessions, options);
     },
     presets: {
       'py-db-local': { clock: 'local', localOffsetHours: 2 },
@@ -91,8 +103,18 @@ export const ADK_FIXTURE_WRITERS: { [F in AdkFixtureFamily]: AdkFixtureWriter<Ad
     dialects: ['sqlite', 'postgresql', 'mysql'],
     label: (options, dialect) =>
       `adk-go session/database${on(dialect)}${dialect === 'sqlite' || dialect === undefined ? ` (${options.zone?.name ?? 'CET'})` : ''}`,
-    write: (target, appName, sessions, options) => writeAdkGoScenario(target, appName, sessions, options),
+    write: (target, appName, sessions, options) => writeAdkGoScenario(sql(target, 'adk-go'), appName, sessions, options),
     presets: { 'adk-go': {} },
+  },
+  redis: {
+    dialects: ['redis'],
+    label: (options) =>
+      options.layout === 'community' ? 'adk-python-community RedisSessionService' : 'adk-python RedisSessionService (integrations/redis)',
+    write: async (target, appName, sessions, options) => {
+      if (!('redisUrl' in target)) throw new Error('The Redis session services write Redis only');
+      await writeRedisScenario(options.layout, appName, sessions, target.redisUrl);
+    },
+    presets: { 'redis-python': { layout: 'adk-python' }, 'redis-community': { layout: 'community' } },
   },
 };
 

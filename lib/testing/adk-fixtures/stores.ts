@@ -12,6 +12,7 @@ import { createMysqlScratchDatabase } from '../mysql';
 import { writeNativeScenario } from './native';
 import { fixtureDialect, fixtureWriter, type AdkFixtureKind, type FixtureTarget } from './registry';
 import { APP, SESSIONS, type ScenarioSession } from './scenario';
+import { writeRedisScenario } from './redis';
 import type { SessionStore } from '../../session-service/store';
 
 export interface FixtureStore<S extends SessionStore = SessionStore> {
@@ -29,6 +30,12 @@ export async function writeAdkFixture(
   sessions: ScenarioSession[] = SESSIONS,
 ): Promise<{ location: FixtureTarget; locator: string; remove(): Promise<void> }> {
   const writer = fixtureWriter(kind);
+  if (kind.family === 'redis') {
+    // A place of its own (a fresh key prefix, or a claimed empty database), removed key by key.
+    const written = await writeRedisScenario(kind.layout, APP, sessions);
+    // No SQL location: tests reach the store by its locator (the Redis URL).
+    return { location: { sqlitePath: '' }, locator: written.target.redisUrl, remove: written.remove };
+  }
   if (fixtureDialect(kind) === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'statehouse-adk-'));
     const remove = async () => rmSync(dir, { recursive: true, force: true });
