@@ -99,7 +99,7 @@ function carolOf(scale: SearchScale): number {
   return Math.floor(scale.sessions * 0.7777);
 }
 
-function loadNativeSqlite(path: string, scale: SearchScale): void {
+export function loadNativeSqlite(path: string, scale: SearchScale): void {
   const db = new Database(path);
   try {
     db.pragma('journal_mode = WAL');
@@ -129,7 +129,7 @@ function loadNativeSqlite(path: string, scale: SearchScale): void {
   }
 }
 
-async function loadNativePostgres(url: string, scale: SearchScale): Promise<void> {
+export async function loadNativePostgres(url: string, scale: SearchScale): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -159,7 +159,7 @@ async function loadNativePostgres(url: string, scale: SearchScale): Promise<void
 }
 
 /** An adk-python SqliteSessionService database of the same shape, in its layout. */
-function loadAdkSqlite(path: string, scale: SearchScale): void {
+export function loadAdkSqlite(path: string, scale: SearchScale): void {
   const db = new Database(path);
   try {
     db.exec(PY_SQLITE_DDL);

@@ -11,7 +11,7 @@ import type { AppSummary, Page, SessionSummary, UserSummary } from '../../sessio
 import { pageBounds } from '../../session-service/paging';
 import { SESSION_COLUMNS, summaryOf, type SessionRow, type StoreContext } from './context';
 import { metaMatches, withMeta } from './session-meta';
-import { stateFilterConditions } from './state-filters';
+import { stateFilterConditions, type TierAccess } from './state-filters';
 
 const SESSION_ORDER: Record<NonNullable<SessionSearch['order']>, Sql> = {
   recent: sql`update_time DESC, pk DESC`,
@@ -167,15 +167,20 @@ export function sessionFilter(ctx: StoreContext, search: SessionSearch): { where
   // for a rare key), so the matching state rows are found through their key
   // (or scanned once for a bare value) and the sessions tested for membership.
   const perSession = search.userId !== undefined;
-  const sessionsWith = (condition: Sql) =>
-    perSession
-      ? sql`EXISTS (SELECT 1 FROM session_state ss WHERE ss.session_pk = s.pk AND ${condition})`
-      : sql`s.pk IN (SELECT ss.session_pk FROM session_state ss WHERE ${condition})`;
-  const usersWith = (condition: Sql) =>
-    perSession
-      ? sql`EXISTS (SELECT 1 FROM user_state us WHERE us.app_name = s.app_name AND us.user_id = s.user_id AND ${condition})`
-      : sql`s.user_id IN (SELECT us.user_id FROM user_state us WHERE us.app_name = ${search.appName} AND ${condition})`;
   const appHas = (condition: Sql) => sql`EXISTS (SELECT 1 FROM app_state a WHERE a.app_name = ${search.appName} AND ${condition})`;
+  const probe: TierAccess = {
+    sessionsWith: (condition) => sql`EXISTS (SELECT 1 FROM session_state ss WHERE ss.session_pk = s.pk AND ${condition})`,
+    usersWith: (condition) =>
+      sql`EXISTS (SELECT 1 FROM user_state us WHERE us.app_name = s.app_name AND us.user_id = s.user_id AND ${condition})`,
+    appHas,
+  };
+  const members: TierAccess = {
+    sessionsWith: (condition) => sql`s.pk IN (SELECT ss.session_pk FROM session_state ss WHERE ${condition})`,
+    usersWith: (condition) =>
+      sql`s.user_id IN (SELECT us.user_id FROM user_state us WHERE us.app_name = ${search.appName} AND ${condition})`,
+    appHas,
+  };
+  const { sessionsWith, usersWith } = perSession ? probe : members;
   if (search.stateKey !== undefined) {
     const { scope, key } = scopeOfKey(search.stateKey);
     if (scope === 'temp') {
@@ -193,7 +198,7 @@ export function sessionFilter(ctx: StoreContext, search: SessionSearch): { where
     );
   }
   if (search.filters?.length) {
-    conditions.push(...stateFilterConditions(ctx.dialect, { sessionsWith, usersWith, appHas }, search.filters));
+    conditions.push(...stateFilterConditions(ctx.dialect, perSession ? probe : members, search.filters, probe));
   }
   return { where: join(conditions, ' AND '), narrowed: conditions.length > scoped };
 }

@@ -8,6 +8,9 @@ import { invalidInput } from '../../session-service/errors';
 import { jsonTest, type Condition } from '../json-conditions';
 import type { Dialect } from './dialect';
 
+/** How much of a value the index on (key, value prefix) holds: state values can be megabytes, an index entry cannot. */
+export const VALUE_PREFIX = 200;
+
 /** A `?`-placeholder condition as a Prisma fragment. */
 function toSql(condition: Condition): Sql {
   return new Sql(condition.sql.split('?'), condition.params);
@@ -20,22 +23,40 @@ export interface TierAccess {
   appHas(condition: Sql): Sql;
 }
 
-/** The test of one reading on a state row's value column. */
-function valueTest(dialect: Dialect, column: string, reading: ResolvedFilter, op: 'contains' | '=' | '<' | '>' | 'exists'): Sql {
-  if (op === 'exists' && reading.path.length === 0) return sql`1 = 1`;
-  // A whole string, boolean or null equals exactly its stored JSON text: an index-friendly compare.
+/** A whole string, boolean or null compared with `=`: its stored JSON text is looked up through the index on the value. */
+function isExactCompare(reading: ResolvedFilter, op: string): boolean {
   const value = reading.value;
-  if (
+  return (
     op === '=' &&
     reading.path.length === 0 &&
     value !== undefined &&
     typeof value !== 'number' &&
     (typeof value !== 'object' || value === null)
-  ) {
-    return toSql({ sql: `${column} = ?`, params: [encodeJson(value)] });
+  );
+}
+
+/** A filter that finds its few sessions through an index: every reading an exact compare. */
+function drives(filter: StateFilter): boolean {
+  const readings = readingsOf(filter);
+  return filter.op === '=' && readings.length > 0 && readings.every((reading) => isExactCompare(reading, filter.op));
+}
+
+/** The test of one reading on a state row's value column. */
+function valueTest(dialect: Dialect, column: string, reading: ResolvedFilter, op: 'contains' | '=' | '<' | '>' | 'exists'): Sql {
+  if (op === 'exists' && reading.path.length === 0) return sql`1 = 1`;
+  // A whole string, boolean or null equals exactly its stored JSON text: an index-friendly compare.
+  const value = reading.value;
+  if (isExactCompare(reading, op) && value !== undefined) {
+    const text = encodeJson(value);
+    return toSql({ sql: `substr(${column}, 1, ${VALUE_PREFIX}) = ? AND ${column} = ?`, params: [text.slice(0, VALUE_PREFIX), text] });
   }
-  const doc = dialect === 'postgresql' ? `search_jsonb(${column})` : column;
-  return toSql(jsonTest({ dialect, doc, rawText: column, path: reading.path, op, ...(value === undefined ? {} : { value }) }));
+  const test = (doc: string) =>
+    jsonTest({ dialect, doc, rawText: column, path: reading.path, op, ...(value === undefined ? {} : { value }) });
+  if (dialect !== 'postgresql') return toSql(test(column));
+  // The value is cast to jsonb once per row: the test names the document up to four times, and an inlined
+  // search_jsonb would cast it each time (OFFSET 0 keeps the planner from inlining the subquery).
+  const once = test('d.j');
+  return toSql({ sql: `(SELECT ${once.sql} FROM (SELECT search_jsonb(${column}) AS j OFFSET 0) d)`, params: once.params });
 }
 
 function readingTest(dialect: Dialect, access: TierAccess, reading: ResolvedFilter, op: 'contains' | '=' | '<' | '>' | 'exists'): Sql {
@@ -45,17 +66,25 @@ function readingTest(dialect: Dialect, access: TierAccess, reading: ResolvedFilt
   return access.appHas(sql`a.key = ${reading.key} AND ${valueTest(dialect, 'a.value', reading, op)}`);
 }
 
-/** One condition per filter; `!=` holds where `=` does not (a session without the key differs). */
-export function stateFilterConditions(dialect: Dialect, access: TierAccess, filters: StateFilter[]): Sql[] {
+/**
+ * One condition per filter; `!=` holds where `=` does not (a session without
+ * the key differs). When a filter finds its sessions through the value index
+ * (an exact compare), the others are probed per session (`probe`) rather than
+ * evaluated over every state row of their key: the sessions come from the
+ * most selective filter, and a nested path's JSON is read for those only.
+ */
+export function stateFilterConditions(dialect: Dialect, access: TierAccess, filters: StateFilter[], probe: TierAccess = access): Sql[] {
   if (filters.length > MAX_STATE_FILTERS) throw invalidInput(`At most ${MAX_STATE_FILTERS} state filters.`);
+  const driven = filters.some(drives);
   return filters.map((filter) => {
+    const reach = driven && !drives(filter) ? probe : access;
     const readings = readingsOf(filter);
     const op = filter.op === '!=' ? '=' : filter.op;
     const any =
       readings.length === 0
         ? sql`1 = 0`
         : sql`(${join(
-            readings.map((reading) => readingTest(dialect, access, reading, op)),
+            readings.map((reading) => readingTest(dialect, reach, reading, op)),
             ' OR ',
           )})`;
     return filter.op === '!=' ? sql`NOT ${any}` : any;
