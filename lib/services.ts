@@ -19,6 +19,7 @@ import { openAdkStore, type AdkSessionStore } from './stores/adk';
 import { StoreEditLog } from './stores/adk/audit-log';
 import { StoreSessionLog } from './stores/adk/session-log';
 import { TimelineCheckpointLog } from './stores/adk/checkpoint-log';
+import { StoreSearchIndex } from './stores/adk/search-index-log';
 import { createNativeSessionStore, type NativeSessionStore, type NativeStoreOptions } from './stores/native';
 import { SqlNoteStore } from './stores/notes/sql-notes';
 import { SqlAuditLog } from './stores/audit/sql-audit-log';
@@ -139,10 +140,11 @@ export async function openAgentServices(
   const audit = new StoreEditLog(db.client);
   const sessionLog = new StoreSessionLog(db.client);
   const checkpoints = new TimelineCheckpointLog(db.client);
+  const searchIndex = new StoreSearchIndex(db.client, db.provider);
   const stores = new Map<string, AdkSessionStore>();
   try {
     for (const { id, location } of locations) {
-      stores.set(id, await openAdkStore(location, { id, audit, sessionLog, checkpoints, readOnly: options.readOnly }));
+      stores.set(id, await openAdkStore(location, { id, audit, sessionLog, checkpoints, searchIndex, readOnly: options.readOnly }));
     }
   } catch (error) {
     await Promise.all([...stores.values()].map((store) => store.close()));

@@ -153,7 +153,9 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
             ↑ ↓ to choose, Enter to open, Esc to close.
             {storeId !== undefined ? ` Searching the store “${storeId}”.` : ''}
             {coverage
-              ? ` Searched ${coverage.searched.toLocaleString('en')} of ${coverage.total.toLocaleString('en')} ${coverage.unit}.`
+              ? ` Searched ${coverage.searched.toLocaleString('en')} of ${coverage.total.toLocaleString('en')} ${coverage.unit}${
+                  coverage.indexBuilt === undefined ? '' : ` (search index ${coverage.indexBuilt}% built)`
+                }.`
               : ''}
           </p>
         </div>

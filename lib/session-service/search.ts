@@ -42,6 +42,8 @@ export interface SearchCoverage {
   total: number;
   /** What was counted: `sessions` or `events`. */
   unit: string;
+  /** Percent of the store its search index holds, while that index is being built (the rest was scanned). */
+  indexBuilt?: number;
 }
 
 export interface FindResult {

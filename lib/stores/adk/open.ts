@@ -6,6 +6,7 @@ import type { StoreInfo } from '../../session-service/store';
 import type { EditAudit } from './base/audit';
 import type { SessionLog } from './base/session-log';
 import type { CheckpointStore } from './base/checkpoints';
+import type { FollowOptions, SearchIndex } from './base/search-index';
 import { detectFamily } from './detect';
 import type { AdkFamily } from './family';
 import { ADK_FAMILIES } from './registry';
@@ -25,6 +26,9 @@ export interface OpenAdkOptions {
   /** Open read-only even when the family could write. */
   readOnly?: boolean;
   searchCountLimit?: number;
+  /** The store's search index in Statehouse's own database, and how it is followed. */
+  searchIndex?: SearchIndex;
+  follow?: FollowOptions;
   /** The zone naive local timestamps were written in, when the rows cannot tell; also `?zone=` on the location. */
   zone?: string;
 }
@@ -76,6 +80,8 @@ export async function openAdkStore(location: string, options: OpenAdkOptions = {
       sessionLog: options.sessionLog,
       checkpoints: options.checkpoints,
       searchCountLimit: options.searchCountLimit,
+      searchIndex: options.searchIndex,
+      follow: options.follow,
     });
   } catch (error) {
     await db.close();

@@ -95,12 +95,18 @@ function hitOf(row: DocRow, text: string): FindHit {
   return { kind: 'session', ...at, userId: row.user_id, sessionId: row.session_id, matched };
 }
 
-/** The header search over one store's docs. Text shorter than the index's trigrams finds nothing here. */
-export async function findDocs(tx: SqlExecutor, dialect: Dialect, storeId: string, request: FindRequest): Promise<FindResult> {
+/** The header search over one store's docs (of `kinds`). Text shorter than the index's trigrams finds nothing here. */
+export async function findDocs(
+  tx: SqlExecutor,
+  dialect: Dialect,
+  storeId: string,
+  request: FindRequest,
+  kinds: readonly string[] = FIND_KINDS,
+): Promise<FindResult> {
   const text = request.text.trim();
   const limit = request.limit ?? DEFAULT_FIND_LIMIT;
   if (text.length < MIN_FIND_LENGTH) return { hits: [] };
-  const rows = await matchingDocs(tx, dialect, storeId, FIND_KINDS, text, limit * DOCS_PER_HIT, request.appName);
+  const rows = await matchingDocs(tx, dialect, storeId, kinds, text, limit * DOCS_PER_HIT, request.appName);
   return {
     hits: distinctHits(
       rows.flatMap((row) => hitsOf(row, text)),

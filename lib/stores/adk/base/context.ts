@@ -12,6 +12,7 @@ import type { SessionLog } from './session-log';
 import { MemoryCheckpoints, type CheckpointStore } from './checkpoints';
 import type { Replay } from './replay';
 import { RowDecoder } from './row-decoder';
+import type { FollowOptions, IndexStatus, SearchIndex } from './search-index';
 import { q } from './sql';
 
 export const REPLAY_CACHE_SIZE = 32;
@@ -24,6 +25,10 @@ export interface AdkStoreOptions {
   /** Where long sessions' time-travel checkpoints are kept; in memory when absent. */
   checkpoints?: CheckpointStore;
   searchCountLimit?: number;
+  /** The store's search index in Statehouse's own database; without it find is a bounded scan. */
+  searchIndex?: SearchIndex;
+  /** How the index is kept (search-follower.ts). */
+  follow?: FollowOptions;
 }
 
 /** What writes a whole session (a fork, an import) the family's way. */
@@ -73,6 +78,9 @@ export class AdkStoreContext {
   readonly sessionLog: SessionLog | undefined;
   readonly checkpoints: CheckpointStore;
   readonly searchCountLimit: number;
+  readonly searchIndex: SearchIndex | undefined;
+  /** How far the search index is; set by the store that runs its follower. */
+  indexStatus: () => IndexStatus | null = () => null;
   readonly replays = new Map<string, CachedReplay>();
   /** Decodes rows so that what cannot be read stays with its own session. */
   readonly rows: RowDecoder;
@@ -92,6 +100,7 @@ export class AdkStoreContext {
     this.sessionLog = options.sessionLog;
     this.checkpoints = options.checkpoints ?? new MemoryCheckpoints();
     this.searchCountLimit = options.searchCountLimit ?? SEARCH_COUNT_LIMIT;
+    this.searchIndex = options.searchIndex;
     this.rows = new RowDecoder(codec);
     ({ s: this.s, e: this.e, a: this.a, u: this.u } = namesOf(codec));
   }

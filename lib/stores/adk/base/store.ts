@@ -17,6 +17,7 @@ import { forkSession } from './fork';
 import { prune } from './prune';
 import { getSessionMeta, listOperations, setSessionMeta } from './session-meta';
 import { find } from './search';
+import { SearchFollower } from './search-follower';
 import { getStateSpelling } from './state-spelling';
 import { getStateAsOf } from './time-travel';
 import { append, clearData, createSession, deleteSession, editState } from './writes';
@@ -30,13 +31,24 @@ export interface AdkSessionStore extends SessionStore {
   ping(): Promise<void>;
   /** Its PostgreSQL pool's connections right now (metrics); undefined on SQLite. */
   poolUse(): PoolUse | undefined;
+  /** What keeps its search index, when it has one in Statehouse's database. */
+  readonly searchFollower?: SearchFollower;
 }
 
 export function createAdkSessionStore(db: AgentDb, codec: FamilyCodec, options: AdkStoreOptions): AdkSessionStore {
   const ctx = new AdkStoreContext(db, codec, options);
+  const follower = options.searchIndex ? new SearchFollower(ctx, options.searchIndex, options.follow) : undefined;
+  if (follower) {
+    ctx.indexStatus = () => follower.status();
+    follower.start();
+  }
   return {
     info: ctx.info,
-    close: () => db.close(),
+    ...(follower ? { searchFollower: follower } : {}),
+    close: async () => {
+      await follower?.stop();
+      await db.close();
+    },
     ping: async () => {
       await db.all('SELECT 1');
     },

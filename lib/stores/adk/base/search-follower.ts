@@ -1,0 +1,285 @@
+// Keeps the search index of an agent's store (search-index.ts) in
+// Statehouse's own database. Off the request path, in small steps that yield
+// between them:
+// - the fill reads the agent's sessions in key order, a batch sized to take
+//   about `stepMs`, and records how far it got, so a restart resumes it;
+// - every `pollMs` it follows what changed: the sessions whose update time is
+//   at or after the watermark (less a margin, for appends committed after a
+//   later one), indexed again when their marker (update time and a hash of
+//   the state) differs; this is how the console's lists see an agent's
+//   writes too (the newest update times);
+// - and compares the session counts: when the index holds more sessions than
+//   the agent's database, the ones no longer there are removed.
+import { createHash } from 'node:crypto';
+import { scopeOfKey } from '../../../session-service/scope';
+import type { Param, Row } from '../agent-db';
+import type { AdkStoreContext } from './context';
+import {
+  keyText,
+  type FollowOptions,
+  type IndexedSession,
+  type IndexProgress,
+  type IndexStatus,
+  type SearchIndex,
+  type SessionKey,
+} from './search-index';
+
+export const DEFAULT_POLL_MS = 2_000;
+export const DEFAULT_STEP_MS = 20;
+/** An append's update time is the event's, taken before its commit: sessions this much older than the newest seen are read again. */
+export const FOLLOW_MARGIN_SECONDS = 60;
+/** Changed sessions read per follow step; more wait for the next step. */
+const FOLLOW_BATCH = 500;
+/** Keys read per step when looking for deleted sessions. */
+const KEY_BATCH = 5_000;
+/** A value is searched on its first 4,096 characters, as on the native store. */
+const BODY_LIMIT = 4_096;
+const MIN_BATCH = 20;
+const MAX_BATCH = 2_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class SearchFollower {
+  private progress: IndexProgress | null = null;
+  private indexed = 0;
+  private total = 0;
+  private batch = 100;
+  private lastPoll = -Infinity;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+  private failures = 0;
+  private readonly pollMs: number;
+  private readonly stepMs: number;
+
+  constructor(
+    private readonly ctx: AdkStoreContext,
+    private readonly index: SearchIndex,
+    private readonly options: FollowOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+    this.stepMs = options.stepMs ?? DEFAULT_STEP_MS;
+  }
+
+  private get storeId(): string {
+    return this.ctx.info.id;
+  }
+
+  start(): void {
+    if (this.options.background !== false) this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running.catch(() => undefined);
+  }
+
+  status(): IndexStatus | null {
+    if (!this.progress) return null;
+    return { filled: this.progress.filled, cursor: this.progress.cursor, indexed: this.indexed, total: this.total };
+  }
+
+  /**
+   * Works until the fill is done and a follow finds nothing new, or for at
+   * most `steps` fill steps (tests and the bench run the follower this way).
+   */
+  async settle(options: { steps?: number } = {}): Promise<void> {
+    await this.running.catch(() => undefined);
+    let steps = options.steps ?? Infinity;
+    for (;;) {
+      await this.open();
+      if (steps <= 0) return;
+      if (!this.progress?.filled) {
+        await this.fill();
+        steps -= 1;
+        continue;
+      }
+      const changed = await this.follow();
+      const removed = await this.sweep();
+      if (changed === 0 && removed === 0) return;
+    }
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      const step = this.step().then(
+        (pause) => {
+          this.failures = 0;
+          return pause;
+        },
+        (error: unknown) => {
+          // The agent's database or Statehouse's may be down for a while: try again later, say so once.
+          if (this.failures === 0)
+            console.warn(`Search index of ${this.storeId}: ${error instanceof Error ? error.message : String(error)}`);
+          this.failures += 1;
+          return Math.min(60_000, this.pollMs * 2 ** Math.min(this.failures, 5));
+        },
+      );
+      this.running = step;
+      void step.then((pause) => this.schedule(pause));
+    }, delay);
+    this.timer.unref?.();
+  }
+
+  /** One step of work; answers how long to rest before the next: at least as long as it worked while filling. */
+  private async step(): Promise<number> {
+    await this.open();
+    const started = performance.now();
+    if (performance.now() - this.lastPoll >= this.pollMs) {
+      this.lastPoll = performance.now();
+      const changed = await this.follow();
+      await this.sweep();
+      if (changed === FOLLOW_BATCH) return this.rest(started);
+    } else if (!this.progress?.filled) {
+      await this.fill();
+    }
+    return this.progress?.filled ? this.pollMs : this.rest(started);
+  }
+
+  private rest(started: number): number {
+    return Math.max(5, Math.round(performance.now() - started));
+  }
+
+  private source(): string {
+    return `${this.ctx.info.family} ${this.ctx.info.location}`;
+  }
+
+  private async open(): Promise<void> {
+    if (this.progress) return;
+    const kept = await this.index.progress(this.storeId);
+    if (kept && kept.source === this.source()) {
+      this.progress = kept;
+    } else {
+      const fresh: IndexProgress = { source: this.source(), cursor: null, filled: false, watermark: await this.newestUpdate() };
+      await this.index.reset(this.storeId, fresh);
+      this.progress = fresh;
+    }
+    this.indexed = await this.index.count(this.storeId);
+    this.total = await this.agentCount();
+  }
+
+  private async newestUpdate(): Promise<number> {
+    const { s } = this.ctx;
+    const rows = await this.ctx.db.read((qx) => qx.all(`SELECT max(${s.update}) AS u FROM ${s.t}`));
+    return this.ctx.seconds(rows[0]?.u, 'sessionUpdate');
+  }
+
+  private async agentCount(): Promise<number> {
+    const { s } = this.ctx;
+    const rows = await this.ctx.db.read((qx) => qx.all(`SELECT count(*) AS n FROM ${s.t}`));
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  private columns(): string {
+    const { s } = this.ctx;
+    return `${s.app} AS app, ${s.user} AS user_id, ${s.id} AS id, ${s.state} AS state, ${s.update} AS u`;
+  }
+
+  /** The next batch of sessions in key order, indexed, and the cursor moved past them. */
+  private async fill(): Promise<void> {
+    const progress = this.progress as IndexProgress;
+    const { s } = this.ctx;
+    const after = progress.cursor;
+    const started = performance.now();
+    const rows = await this.ctx.db.read((qx) =>
+      qx.all(
+        `SELECT ${this.columns()} FROM ${s.t} WHERE ${after ? `(${s.app}, ${s.user}, ${s.id}) > (?, ?, ?)` : '1 = 1'}
+         ORDER BY ${s.app}, ${s.user}, ${s.id} LIMIT ?`,
+        [...((after ?? []) as Param[]), this.batch],
+      ),
+    );
+    const sessions = rows.map((row) => this.indexedOf(row));
+    const last = sessions[sessions.length - 1];
+    const next: IndexProgress =
+      rows.length < this.batch || !last ? { ...progress, cursor: null, filled: true } : { ...progress, cursor: last.key };
+    await this.index.write(this.storeId, { upsert: sessions, progress: next });
+    this.progress = next;
+    this.indexed += sessions.length;
+    if (next.filled) this.indexed = await this.index.count(this.storeId);
+    const perSession = (performance.now() - started) / Math.max(1, rows.length);
+    this.batch = Math.max(MIN_BATCH, Math.min(MAX_BATCH, Math.round(this.stepMs / Math.max(perSession, 0.001))));
+  }
+
+  /** Sessions changed since the watermark, indexed again where their marker moved; answers how many were read. */
+  private async follow(): Promise<number> {
+    const progress = this.progress as IndexProgress;
+    const { s } = this.ctx;
+    const since = this.ctx.codec.time.encode(Math.max(0, progress.watermark - FOLLOW_MARGIN_SECONDS), 'sessionUpdate');
+    const rows = await this.ctx.db.read((qx) =>
+      qx.all(`SELECT ${this.columns()} FROM ${s.t} WHERE ${s.update} >= ? ORDER BY ${s.update} LIMIT ?`, [since, FOLLOW_BATCH]),
+    );
+    const sessions = rows.map((row) => this.indexedOf(row));
+    const known = await this.index.markers(
+      this.storeId,
+      sessions.map((session) => session.key),
+    );
+    const changed = sessions.filter((session) => known.get(keyText(session.key)) !== session.marker);
+    const newest = Math.max(progress.watermark, ...rows.map((row) => this.ctx.seconds(row.u, 'sessionUpdate')));
+    if (changed.length > 0 || newest > progress.watermark) {
+      const next = { ...progress, watermark: newest };
+      await this.index.write(this.storeId, { upsert: changed, progress: next });
+      this.progress = next;
+      this.indexed += changed.filter((session) => !known.has(keyText(session.key))).length;
+    }
+    this.total = await this.agentCount();
+    return rows.length === FOLLOW_BATCH ? FOLLOW_BATCH : changed.length;
+  }
+
+  /** When the index holds more sessions than the agent's database, removes the ones no longer there; answers how many. */
+  private async sweep(): Promise<number> {
+    if (!this.progress?.filled || this.indexed <= this.total) return 0;
+    const { s } = this.ctx;
+    const present = new Set<string>();
+    let after: SessionKey | null = null;
+    for (;;) {
+      const from: SessionKey | null = after;
+      const rows: Row[] = await this.ctx.db.read((qx) =>
+        qx.all(
+          `SELECT ${s.app} AS app, ${s.user} AS user_id, ${s.id} AS id FROM ${s.t}
+           WHERE ${from ? `(${s.app}, ${s.user}, ${s.id}) > (?, ?, ?)` : '1 = 1'} ORDER BY ${s.app}, ${s.user}, ${s.id} LIMIT ?`,
+          [...((from ?? []) as Param[]), KEY_BATCH],
+        ),
+      );
+      for (const row of rows) present.add(keyText(keyOf(row)));
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < KEY_BATCH) break;
+      after = keyOf(last);
+      await sleep(0);
+    }
+    const gone: SessionKey[] = [];
+    let ours: SessionKey | null = null;
+    for (;;) {
+      const keys = await this.index.keysAfter(this.storeId, ours, KEY_BATCH);
+      gone.push(...keys.filter((key) => !present.has(keyText(key))));
+      ours = keys[keys.length - 1] ?? null;
+      if (keys.length < KEY_BATCH) break;
+    }
+    if (gone.length > 0) await this.index.write(this.storeId, { remove: gone });
+    this.indexed = await this.index.count(this.storeId);
+    this.total = present.size;
+    return gone.length;
+  }
+
+  /** A session row as the index holds it: its id doc, its own keys' values, and its marker. */
+  private indexedOf(row: Row): IndexedSession {
+    const key = keyOf(row);
+    const text = typeof row.state === 'string' ? row.state : JSON.stringify(row.state ?? null);
+    const marker = `${this.ctx.seconds(row.u, 'sessionUpdate')}:${createHash('sha1').update(text).digest('base64')}`;
+    let values: IndexedSession['values'] = [];
+    try {
+      values = Object.entries(this.ctx.codec.decodeState(row.state))
+        // Some ADKs (adk-rust) keep copies of the shared tiers' keys in the session's blob: those are the tiers'.
+        .filter(([name]) => scopeOfKey(name).scope === 'session')
+        .map(([name, value]) => ({ key: name, body: JSON.stringify(value ?? null).slice(0, BODY_LIMIT) }));
+    } catch {
+      // A state the family cannot read: the session is still found by its ids.
+    }
+    return { key, marker, values };
+  }
+}
+
+function keyOf(row: Row): SessionKey {
+  return [String(row.app), String(row.user_id), String(row.id)];
+}

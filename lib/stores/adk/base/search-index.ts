@@ -1,0 +1,72 @@
+// The search index of a store Statehouse does not own: the agent's session
+// ids and state values copied into Statehouse's own database (search_docs
+// under the store's id, ../search-index-log.ts), since nothing may be added to
+// the agent's. The follower (search-follower.ts) fills and keeps it; find
+// (search.ts) reads it.
+import type { FindHit } from '../../../session-service/search';
+
+/** A session by name, in the agent's key order: app, user, id. */
+export type SessionKey = [appName: string, userId: string, sessionId: string];
+
+/** One session as the index holds it: its docs and the marker it was indexed at. */
+export interface IndexedSession {
+  key: SessionKey;
+  /** Update time and a hash of the state: read again, the session is indexed again only when this differs. */
+  marker: string;
+  /** State values of the session's own keys (unprefixed key, JSON text cut to the index's length). */
+  values: { key: string; body: string }[];
+}
+
+export interface IndexProgress {
+  /** Which database the docs are of; a different one is indexed anew. */
+  source: string;
+  /** The last session the fill indexed, in key order; null before the first, and once filled. */
+  cursor: SessionKey | null;
+  filled: boolean;
+  /** Float seconds: sessions changed at or after this (less a margin) are read again by the follower. */
+  watermark: number;
+}
+
+export interface SearchIndex {
+  progress(storeId: string): Promise<IndexProgress | null>;
+  /** Drops every doc and marker of the store's sessions and starts a fill from the first session. */
+  reset(storeId: string, progress: IndexProgress): Promise<void>;
+  /** How many sessions the index holds. */
+  count(storeId: string): Promise<number>;
+  /** The markers of these sessions (key: JSON of the SessionKey); absent when not indexed. */
+  markers(storeId: string, keys: SessionKey[]): Promise<Map<string, string>>;
+  /** The indexed sessions after `after` in key order, at most `limit` (for finding the ones the agent deleted). */
+  keysAfter(storeId: string, after: SessionKey | null, limit: number): Promise<SessionKey[]>;
+  /** One transaction: sessions (re)indexed, sessions removed, and the progress when given. */
+  write(storeId: string, change: { upsert?: IndexedSession[]; remove?: SessionKey[]; progress?: IndexProgress }): Promise<void>;
+  /**
+   * Hits whose ids, state values (kinds session, state), titles and labels
+   * (meta) or notes contain the text, through the database's text index.
+   */
+  find(storeId: string, request: { text: string; limit: number; appName?: string; kinds: readonly IndexKind[] }): Promise<FindHit[]>;
+}
+
+export type IndexKind = 'session' | 'state' | 'meta' | 'note';
+
+export function keyText(key: SessionKey): string {
+  return JSON.stringify(key);
+}
+
+/** How far the index of a store is, as find needs it; null before the follower has read its progress. */
+export interface IndexStatus {
+  filled: boolean;
+  /** The last session filled, in the agent's key order: the index holds every session up to it. */
+  cursor: SessionKey | null;
+  /** Sessions in the index and in the agent's database, as last counted. */
+  indexed: number;
+  total: number;
+}
+
+export interface FollowOptions {
+  /** How often the agent's database is asked for changed sessions and its session count (ms). */
+  pollMs?: number;
+  /** How long one step of the fill works before it yields to requests (ms). */
+  stepMs?: number;
+  /** False: the follower runs only when told to (settle), for tests and the bench. */
+  background?: boolean;
+}

@@ -1,0 +1,144 @@
+// The SearchIndex on Statehouse's own database: an agent store's session ids
+// and state values as search_docs rows under the store's id (beside the
+// titles, labels and notes the triggers keep there), what each session was
+// indexed at (store_search_sessions), and how far the fill has gone
+// (store_search_progress).
+import { join, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
+import type { SqlClient, SqlExecutor } from '../../db/sql';
+import type { FindHit } from '../../session-service/search';
+import { findDocs } from '../native/search-docs';
+import type { Dialect } from '../native/dialect';
+import { keyText, type IndexedSession, type IndexKind, type IndexProgress, type SearchIndex, type SessionKey } from './base/search-index';
+
+/** Rows per INSERT: seven parameters each, well inside SQLite's 32,766. */
+const ROWS_PER_STATEMENT = 500;
+
+/** The kinds the index writes; titles, labels and notes (meta, note) are the triggers'. */
+const OWN_KINDS = sql`('session', 'state')`;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function keyTuples(keys: SessionKey[]): Sql {
+  return join(keys.map(([app, user, id]) => sql`(${app}, ${user}, ${id})`));
+}
+
+interface ProgressRow {
+  source: string;
+  cursor: string | null;
+  filled: unknown;
+  watermark: unknown;
+}
+
+export class StoreSearchIndex implements SearchIndex {
+  constructor(
+    private readonly client: SqlClient,
+    private readonly dialect: Dialect,
+  ) {}
+
+  async progress(storeId: string): Promise<IndexProgress | null> {
+    const rows = await this.client.$queryRaw<ProgressRow[]>(
+      sql`SELECT source, cursor, filled, watermark FROM store_search_progress WHERE store_id = ${storeId}`,
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      source: row.source,
+      cursor: row.cursor === null ? null : (JSON.parse(row.cursor) as SessionKey),
+      filled: Number(row.filled) === 1,
+      watermark: Number(row.watermark),
+    };
+  }
+
+  async reset(storeId: string, progress: IndexProgress): Promise<void> {
+    await this.client.$transaction(async (tx) => {
+      await tx.$executeRaw(sql`DELETE FROM search_docs WHERE store_id = ${storeId} AND kind IN ${OWN_KINDS}`);
+      await tx.$executeRaw(sql`DELETE FROM store_search_sessions WHERE store_id = ${storeId}`);
+      await this.saveProgress(tx, storeId, progress);
+    });
+  }
+
+  async count(storeId: string): Promise<number> {
+    const rows = await this.client.$queryRaw<{ n: unknown }[]>(
+      sql`SELECT COUNT(*) AS n FROM store_search_sessions WHERE store_id = ${storeId}`,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  async markers(storeId: string, keys: SessionKey[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    for (const part of chunks(keys, ROWS_PER_STATEMENT)) {
+      const rows = await this.client.$queryRaw<{ app_name: string; user_id: string; session_id: string; marker: string }[]>(
+        sql`SELECT app_name, user_id, session_id, marker FROM store_search_sessions
+            WHERE store_id = ${storeId} AND (app_name, user_id, session_id) IN (VALUES ${keyTuples(part)})`,
+      );
+      for (const row of rows) found.set(keyText([row.app_name, row.user_id, row.session_id]), row.marker);
+    }
+    return found;
+  }
+
+  async keysAfter(storeId: string, after: SessionKey | null, limit: number): Promise<SessionKey[]> {
+    const from = after ? sql` AND (app_name, user_id, session_id) > (${after[0]}, ${after[1]}, ${after[2]})` : sql``;
+    const rows = await this.client.$queryRaw<{ app_name: string; user_id: string; session_id: string }[]>(
+      sql`SELECT app_name, user_id, session_id FROM store_search_sessions WHERE store_id = ${storeId}${from}
+          ORDER BY app_name, user_id, session_id LIMIT ${limit}`,
+    );
+    return rows.map((row) => [row.app_name, row.user_id, row.session_id]);
+  }
+
+  async write(storeId: string, change: { upsert?: IndexedSession[]; remove?: SessionKey[]; progress?: IndexProgress }): Promise<void> {
+    const upsert = change.upsert ?? [];
+    const gone = [...(change.remove ?? []), ...upsert.map((session) => session.key)];
+    await this.client.$transaction(async (tx) => {
+      for (const part of chunks(gone, ROWS_PER_STATEMENT)) {
+        const tuples = keyTuples(part);
+        await tx.$executeRaw(
+          sql`DELETE FROM search_docs WHERE store_id = ${storeId} AND kind IN ${OWN_KINDS}
+              AND (app_name, user_id, session_id) IN (VALUES ${tuples})`,
+        );
+        await tx.$executeRaw(
+          sql`DELETE FROM store_search_sessions WHERE store_id = ${storeId} AND (app_name, user_id, session_id) IN (VALUES ${tuples})`,
+        );
+      }
+      const docs = upsert.flatMap(({ key: [app, user, id], values }) => [
+        sql`(${storeId}, 'session', ${app}, ${user}, ${id}, '', ${`${user} ${id}`})`,
+        ...values.map((value) => sql`(${storeId}, 'state', ${app}, ${user}, ${id}, ${value.key}, ${value.body})`),
+      ]);
+      for (const part of chunks(docs, ROWS_PER_STATEMENT)) {
+        await tx.$executeRaw(sql`INSERT INTO search_docs (store_id, kind, app_name, user_id, session_id, key, body) VALUES ${join(part)}`);
+      }
+      for (const part of chunks(upsert, ROWS_PER_STATEMENT)) {
+        await tx.$executeRaw(
+          sql`INSERT INTO store_search_sessions (store_id, app_name, user_id, session_id, marker)
+              VALUES ${join(part.map(({ key: [app, user, id], marker }) => sql`(${storeId}, ${app}, ${user}, ${id}, ${marker})`))}`,
+        );
+      }
+      if (change.progress) await this.saveProgress(tx, storeId, change.progress);
+    });
+  }
+
+  async find(storeId: string, request: { text: string; limit: number; appName?: string; kinds: readonly IndexKind[] }): Promise<FindHit[]> {
+    const { text, limit, appName, kinds } = request;
+    const result = await findDocs(
+      this.client,
+      this.dialect,
+      storeId,
+      { text, limit, ...(appName === undefined ? {} : { appName }) },
+      kinds,
+    );
+    return result.hits;
+  }
+
+  private async saveProgress(tx: SqlExecutor, storeId: string, progress: IndexProgress): Promise<void> {
+    const cursor = progress.cursor === null ? null : keyText(progress.cursor);
+    await tx.$executeRaw(
+      sql`INSERT INTO store_search_progress (store_id, source, cursor, filled, watermark, update_time)
+          VALUES (${storeId}, ${progress.source}, ${cursor}, ${progress.filled ? 1 : 0}, ${progress.watermark}, ${Date.now() / 1000})
+          ON CONFLICT (store_id) DO UPDATE SET source = excluded.source, cursor = excluded.cursor, filled = excluded.filled,
+            watermark = excluded.watermark, update_time = excluded.update_time`,
+    );
+  }
+}

@@ -1,0 +1,155 @@
+// The header search on an agent's store through the index Statehouse keeps in
+// its own database: a value held by one session of many is found once the
+// index has it (a bounded scan stops before it), the agent's new and changed
+// sessions are found after the follower reads them, a deleted one disappears,
+// titles, labels and notes are found, and a restart resumes the fill.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { sqltag as sql } from '@prisma/client/runtime/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database as OwnDatabase } from '../../db';
+import type { FindRequest, FindResult } from '../../session-service/search';
+import { createMigratedDatabase, type ScratchDatabase } from '../../testing/databases';
+import { PY_SQLITE_DDL } from '../../testing/adk-fixtures/python-sqlite';
+import { SqlNoteStore } from '../notes/sql-notes';
+import { openAdkStore, type AdkSessionStore } from '.';
+import { StoreSearchIndex } from './search-index-log';
+import { StoreSessionLog } from './session-log';
+
+const SESSIONS = 3_000;
+const APP = 'support';
+const RARE = 2_345;
+const STORE = 'agent-under-test';
+
+describe('the search index of an agent’s store (adk-python SQLite)', () => {
+  let dir: string;
+  let agentPath: string;
+  let own: ScratchDatabase;
+  let ownDb: OwnDatabase;
+  let index: StoreSearchIndex;
+  let agent: Database.Database;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'statehouse-search-index-'));
+    agentPath = join(dir, 'session.db');
+    agent = new Database(agentPath);
+    agent.exec(PY_SQLITE_DDL);
+    agent.exec(`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${SESSIONS - 1})
+      INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time)
+      SELECT '${APP}', printf('user-%04d', i / 10), printf('session-%05d', i),
+        json_object('topic', CASE i % 2 WHEN 0 THEN 'refund' ELSE 'login' END,
+          'profile', json_object('name', CASE WHEN i = ${RARE} THEN 'Carol Nguyen' ELSE printf('Customer %d', i) END)),
+        1790000000 + i, 1790000000 + i FROM n`);
+    own = await createMigratedDatabase('sqlite', 'search-index');
+    ownDb = await openDatabase(own.url);
+    index = new StoreSearchIndex(ownDb.client, ownDb.provider);
+  });
+
+  afterAll(async () => {
+    agent.close();
+    await ownDb.close();
+    await own.remove();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const open = () =>
+    openAdkStore(agentPath, {
+      id: STORE,
+      searchIndex: index,
+      sessionLog: new StoreSessionLog(ownDb.client),
+      follow: { background: false },
+    });
+
+  /** A find whose scan reads one chunk of 100 sessions: what the budget leaves at 100,000 sessions. */
+  const findShort = (store: AdkSessionStore, text: string): Promise<FindResult> =>
+    (store.find as (request: FindRequest, options: { budgetMs: number; chunk: number }) => Promise<FindResult>)(
+      { text, limit: 20 },
+      { budgetMs: 0, chunk: 100 },
+    );
+
+  const sessionsFound = (result: FindResult) => result.hits.filter((hit) => hit.kind === 'session').map((hit) => hit.sessionId);
+
+  it('resumes a fill after a restart rather than starting again', async () => {
+    const first = await open();
+    await first.searchFollower?.settle({ steps: 3 });
+    const before = first.searchFollower?.status();
+    expect(before?.filled).toBe(false);
+    expect(before?.indexed).toBeGreaterThan(0);
+    await first.close();
+
+    const second = await open();
+    try {
+      await second.searchFollower?.settle({ steps: 0 });
+      expect(second.searchFollower?.status()).toMatchObject({ filled: false, cursor: before?.cursor, indexed: before?.indexed });
+      // While the fill runs, the search says so and scans after the cursor.
+      const partial = await findShort(second, 'Carol Nguyen');
+      expect(partial.coverage?.indexBuilt).toBeGreaterThan(0);
+      expect(partial.coverage?.indexBuilt).toBeLessThan(100);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('finds a value one session of many holds once it is indexed, where the bounded scan stops first', async () => {
+    const store = await open();
+    try {
+      await store.searchFollower?.settle({ steps: 0 });
+      expect(sessionsFound(await findShort(store, 'Carol Nguyen'))).toEqual([]);
+      await store.searchFollower?.settle();
+      const found = await findShort(store, 'Carol Nguyen');
+      expect(found.coverage).toBeUndefined();
+      expect(sessionsFound(found)).toEqual([`session-0${RARE}`]);
+      expect(found.hits[0]?.matched).toBe('profile');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('follows the agent’s new and changed sessions, and forgets deleted ones', async () => {
+    const store = await open();
+    try {
+      await store.searchFollower?.settle();
+      const now = Date.now() / 1000;
+      agent
+        .prepare('INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(APP, 'user-new', 'session-new', JSON.stringify({ topic: 'Xylophone delivery' }), now, now);
+      agent
+        .prepare('UPDATE sessions SET state = ?, update_time = ? WHERE id = ?')
+        .run(JSON.stringify({ topic: 'Quokka' }), now, 'session-00007');
+      expect(sessionsFound(await findShort(store, 'Xylophone'))).toEqual([]);
+      await store.searchFollower?.settle();
+      expect(sessionsFound(await findShort(store, 'Xylophone'))).toEqual(['session-new']);
+      expect(sessionsFound(await findShort(store, 'Quokka'))).toEqual(['session-00007']);
+      expect(sessionsFound(await findShort(store, 'Customer 7'))).not.toContain('session-00007');
+
+      agent.prepare('DELETE FROM sessions WHERE id = ?').run('session-new');
+      // Gone from the answer at once (hits are checked against the agent's rows), and from the index after following.
+      expect(sessionsFound(await findShort(store, 'Xylophone'))).toEqual([]);
+      await store.searchFollower?.settle();
+      const docs = await ownDb.client.$queryRaw<{ n: unknown }[]>(
+        sql`SELECT COUNT(*) AS n FROM search_docs WHERE store_id = ${STORE} AND session_id = 'session-new'`,
+      );
+      expect(Number(docs[0]?.n)).toBe(0);
+      expect(store.searchFollower?.status()).toMatchObject({ filled: true, indexed: SESSIONS, total: SESSIONS });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('finds titles, labels and notes kept in Statehouse’s database', async () => {
+    const store = await open();
+    try {
+      const ref = { appName: APP, userId: 'user-0001', sessionId: 'session-00012' };
+      await store.setSessionMeta?.(ref, { title: 'Escalated Wombat case', labels: ['vip-platypus'] }, { actor: 'test' });
+      await new SqlNoteStore(ownDb.client).add({ storeId: STORE, ...ref }, { author: 'support', text: 'Called back about the Narwhal' }, 1);
+      for (const text of ['Wombat', 'platypus', 'Narwhal']) {
+        const result = await findShort(store, text);
+        expect(sessionsFound(result), text).toEqual(['session-00012']);
+      }
+    } finally {
+      await store.close();
+    }
+  });
+});
