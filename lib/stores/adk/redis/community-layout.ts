@@ -65,8 +65,12 @@ export function communitySessionRecord(
     return broken('session', raw, error instanceof Error ? error.message : 'not JSON');
   }
   if (!isObject(blob)) return broken('session', raw, 'not a JSON object');
-  if (!Array.isArray(blob.events)) return broken('events', JSON.stringify(blob.events ?? null), 'not a JSON list');
-  const update = typeof blob.last_update_time === 'number' ? blob.last_update_time : JSON.stringify(blob.last_update_time ?? null);
+  // Session.model_validate's defaults: no events [], no state {}, no last_update_time 0.0.
+  if (!('events' in blob)) blob.events = [];
+  if (!('state' in blob)) blob.state = {};
+  if (!('last_update_time' in blob)) blob.last_update_time = 0;
+  if (!Array.isArray(blob.events)) return broken('events', JSON.stringify(blob.events), 'not a JSON list');
+  const update = typeof blob.last_update_time === 'number' ? blob.last_update_time : JSON.stringify(blob.last_update_time);
   let state: string;
   if (isObject(blob.state)) {
     const own: Record<string, unknown> = {};
@@ -77,7 +81,7 @@ export function communitySessionRecord(
       Object.defineProperty(own, name, { value, enumerable: true, writable: true, configurable: true });
     }
     state = JSON.stringify(own);
-  } else state = JSON.stringify(blob.state ?? null);
+  } else state = JSON.stringify(blob.state);
   const first = blob.events[0] as unknown;
   const firstTime = isObject(first) ? first.timestamp : undefined;
   return {

@@ -49,10 +49,11 @@ export function pythonSessionRecord(ref: SessionRef, key: string, hash: Record<s
   }
   const updateText = hash.last_update_time ?? null;
   const update = pythonFloat(updateText) ?? updateText;
-  const record: SessionRecord = { ...base, state: hash.state ?? null, update, revision: hash.revision ?? null };
+  // _load_session's defaults: a missing state reads {}, missing events [].
+  const record: SessionRecord = { ...base, state: hash.state ?? '{}', update, revision: hash.revision ?? null };
   let events: unknown;
   try {
-    events = JSON.parse(hash.events ?? '');
+    events = JSON.parse(hash.events ?? '[]');
   } catch (error) {
     record.broken = { field: 'events', raw: hash.events ?? '(missing)', reason: error instanceof Error ? error.message : 'not JSON' };
   }
