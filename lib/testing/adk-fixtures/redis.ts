@@ -31,6 +31,34 @@ function floatText(value: number): string {
   return Number.isInteger(value) ? `${value}.0` : String(value);
 }
 
+/** adk-python's append_event for an event in its model_dump(mode="json", exclude_none=True) form: WATCH, HGETALL, then MULTI/HSETs/EXEC. */
+export async function appendAsPythonRedis(
+  client: Redis,
+  prefix: string,
+  appName: string,
+  userId: string,
+  sessionId: string,
+  event: ScenarioEvent,
+) {
+  const key = `${prefix}:session:${appName}:${userId}:${sessionId}`;
+  await client.watch(key);
+  const stored = await client.hgetall(key);
+  const deltas = extractStateDelta(event.actions.state_delta);
+  const state = { ...(JSON.parse(stored.state ?? '{}') as JsonObject), ...deltas.session };
+  const events = [...(JSON.parse(stored.events ?? '[]') as JsonValue[]), event as JsonObject];
+  const multi = client.multi();
+  multi.hset(key, {
+    state: pythonJsonDumps(state),
+    events: pythonJsonDumps(events),
+    last_update_time: floatText(event.timestamp),
+    revision: String(Number(stored.revision ?? '0') + 1),
+  });
+  const dumps = (tier: JsonObject) => Object.fromEntries(Object.entries(tier).map(([k, v]) => [k, pythonJsonDumps(v as JsonValue)]));
+  if (Object.keys(deltas.app).length > 0) multi.hset(`${prefix}:app_state:${appName}`, dumps(deltas.app));
+  if (Object.keys(deltas.user).length > 0) multi.hset(`${prefix}:user_state:${appName}:${userId}`, dumps(deltas.user));
+  if ((await multi.exec()) === null) throw new Error('fixture: the session changed while it was written');
+}
+
 /** redis_session_service.py's create_session then append_event per event, adk-python's. */
 async function writePython(client: Redis, prefix: string, appName: string, sessions: ScenarioSession[]): Promise<void> {
   const sessionKey = (user: string, id: string) => `${prefix}:session:${appName}:${user}:${id}`;
@@ -45,25 +73,7 @@ async function writePython(client: Redis, prefix: string, appName: string, sessi
     });
     await client.sadd(`${prefix}:sessions_index:${appName}:${session.userId}`, session.sessionId);
     await client.sadd(`${prefix}:users_index:${appName}`, session.userId);
-    for (const event of session.events) {
-      // append_event: WATCH, HGETALL, the revision check, then MULTI/HSETs/EXEC.
-      await client.watch(key);
-      const stored = await client.hgetall(key);
-      const deltas = extractStateDelta(event.actions.state_delta);
-      const state = { ...(JSON.parse(stored.state ?? '{}') as JsonObject), ...deltas.session };
-      const events = [...(JSON.parse(stored.events ?? '[]') as JsonValue[]), event as JsonObject];
-      const multi = client.multi();
-      multi.hset(key, {
-        state: pythonJsonDumps(state),
-        events: pythonJsonDumps(events),
-        last_update_time: floatText(event.timestamp),
-        revision: String(Number(stored.revision ?? '0') + 1),
-      });
-      const dumps = (tier: JsonObject) => Object.fromEntries(Object.entries(tier).map(([k, v]) => [k, pythonJsonDumps(v as JsonValue)]));
-      if (Object.keys(deltas.app).length > 0) multi.hset(`${prefix}:app_state:${appName}`, dumps(deltas.app));
-      if (Object.keys(deltas.user).length > 0) multi.hset(`${prefix}:user_state:${appName}:${session.userId}`, dumps(deltas.user));
-      if ((await multi.exec()) === null) throw new Error('fixture: the session changed while it was written');
-    }
+    for (const event of session.events) await appendAsPythonRedis(client, prefix, appName, session.userId, session.sessionId, event);
   }
 }
 
