@@ -33,7 +33,8 @@ export interface RedisOpenOptions {
 
 /** Why retention is not offered: neither service deletes sessions but one at a time, and their TTL is the agent's retention. */
 export const REDIS_PRUNE_REFUSED =
-  'Retention on a Redis session store is its TTL (the agent’s session_ttl_seconds or expire): Statehouse deletes one session at a time there, as the service’s delete_session does.';
+  'Retention on a Redis session store is the agent’s TTL (session_ttl_seconds or expire); the console does not prune it. ' +
+  'DELETE on a session in /api deletes that one, as the service’s delete_session does.';
 
 export const REDIS_FAMILIES = {
   'adk-python': { id: 'adk-python-redis', label: 'adk-python RedisSessionService' },
