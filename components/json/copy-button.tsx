@@ -2,6 +2,8 @@
 
 import { useEffect, useState } from 'react';
 import { useRowTabIndex } from './row-tab-stop';
+import { Button } from '@/components/ui/button';
+import { cx } from '@/components/ui/cx';
 
 /** Clipboard API where the page is a secure context; a hidden textarea otherwise (plain-http hosts). */
 async function copyText(text: string): Promise<void> {
@@ -50,15 +52,16 @@ export function CopyButton({ text, label, className = '' }: CopyButtonProps) {
   };
 
   return (
-    <button
-      type="button"
+    <Button
+      variant="ghost"
+      size="2xs"
       onClick={onClick}
       tabIndex={tabIndex}
       aria-label={label}
       title={label}
-      className={`inline-flex shrink-0 items-center rounded px-1.5 py-0.5 text-[11px] font-medium text-muted hover:bg-surface-muted hover:text-foreground ${className}`}
+      className={cx('inline-flex shrink-0 items-center rounded', className)}
     >
       <span aria-live="polite">{status === 'copied' ? 'Copied' : status === 'failed' ? 'Copy failed' : 'Copy'}</span>
-    </button>
+    </Button>
   );
 }

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { CutValue } from '@/lib/data/value-cut';
 import { inPageStore } from '@/lib/queries/session-api';
+import { Button } from '@/components/ui/button';
 
 type Loaded = { state: 'idle' } | { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; text: string };
 
@@ -32,16 +33,17 @@ export function CutString({ cut, label, quoted = true, tabIndex }: { cut: CutVal
   return (
     <span className="whitespace-pre-wrap break-words">
       {preview}…
-      <button
-        type="button"
+      <Button
+        variant="inline"
+        size="2xs"
         tabIndex={tabIndex}
         onClick={() => void load()}
         disabled={loaded.state === 'loading'}
         aria-label={`Load all of ${label} (${cut.length.toLocaleString('en')} characters)`}
-        className="ml-1 rounded bg-surface-muted px-1.5 py-0.5 font-sans text-[11px] font-medium text-accent hover:text-accent-hover"
+        className="ml-1"
       >
         {loaded.state === 'loading' ? 'Loading…' : `Load ${cut.length.toLocaleString('en')} chars`}
-      </button>
+      </Button>
       {loaded.state === 'failed' ? (
         <span role="alert" className="ml-1 font-sans text-[11px] text-danger">
           Could not load it: {loaded.message}

@@ -5,6 +5,7 @@ import { parseCut } from '@/lib/data/value-cut';
 import { CutString } from './cut-string';
 import { foldedPreview, isFoldedString } from './json-format';
 import { useRowTabIndex } from './row-tab-stop';
+import { Button } from '@/components/ui/button';
 
 interface FoldedStringProps {
   text: string;
@@ -28,16 +29,10 @@ export function FoldedString({ text, label, quoted = true }: FoldedStringProps) 
   return (
     <span className="whitespace-pre-wrap break-words">
       <bdi>{open ? render(text) : `${quoted ? JSON.stringify(preview).slice(0, -1) : preview}…`}</bdi>
-      <button
-        type="button"
-        onClick={() => setOpen(!open)}
-        aria-expanded={open}
-        tabIndex={tabIndex}
-        className="ml-1 rounded bg-surface-muted px-1.5 py-0.5 font-sans text-[11px] font-medium text-accent hover:text-accent-hover"
-      >
+      <Button variant="inline" size="2xs" onClick={() => setOpen(!open)} aria-expanded={open} tabIndex={tabIndex} className="ml-1">
         <span className="sr-only">{`${open ? 'Fold' : 'Show all of'} ${label} (${text.length.toLocaleString('en')} characters): `}</span>
         {open ? 'Show less' : `+${hidden.toLocaleString('en')} chars`}
-      </button>
+      </Button>
     </span>
   );
 }

@@ -6,6 +6,7 @@ import { CopyButton } from './copy-button';
 import { FoldedString } from './folded-string';
 import { useRowTabIndex } from './row-tab-stop';
 import { CHILDREN_PAGE, childEntries, childPath, containerSummary, copyTextOf, isContainer, type JsonContainer } from './json-format';
+import { Button } from '@/components/ui/button';
 
 export interface JsonTreeProps {
   value: JsonValue;
@@ -65,13 +66,13 @@ function JsonBranch({ value, path, name, depth, expandDepth }: NodeProps & { val
   return (
     <div className="min-w-0">
       <div className="group flex min-w-0 items-start gap-1">
-        <button
-          type="button"
+        <Button
+          variant="plain"
           onClick={() => setOpen(!open)}
           disabled={empty}
           aria-expanded={empty ? undefined : open}
           tabIndex={tabIndex}
-          className="flex min-w-0 items-start gap-1 rounded text-left hover:bg-surface-muted disabled:cursor-default disabled:hover:bg-transparent"
+          className="flex min-w-0 items-start gap-1 rounded text-left hover:bg-surface-muted disabled:cursor-default disabled:opacity-100 disabled:hover:bg-transparent"
         >
           {/* Named by what it shows, after what it does: the visible text stays part of the name. */}
           <span className="sr-only">{`${open ? 'Collapse' : 'Expand'} ${path}: `}</span>
@@ -80,7 +81,7 @@ function JsonBranch({ value, path, name, depth, expandDepth }: NodeProps & { val
           </span>
           {name !== null ? <NodeName name={name} /> : null}
           <span className="text-muted">{empty ? (inArray ? '[]' : '{}') : open ? (inArray ? '[' : '{') : containerSummary(value)}</span>
-        </button>
+        </Button>
         <CopyButton text={() => copyTextOf(value)} label={`Copy ${path}`} className={depth === 0 ? '' : hoverOnly} />
       </div>
       {open ? (
@@ -93,15 +94,15 @@ function JsonBranch({ value, path, name, depth, expandDepth }: NodeProps & { val
             ))}
           </ul>
           {entries.length > shown ? (
-            <button
-              type="button"
+            <Button
+              variant="link"
               tabIndex={tabIndex}
               onClick={() => setShown(shown + CHILDREN_PAGE)}
-              className="ml-5 rounded px-1 text-[11px] font-medium text-accent hover:text-accent-hover"
+              className="ml-5 rounded px-1 text-[11px]"
             >
               Show {Math.min(CHILDREN_PAGE, entries.length - shown).toLocaleString('en')} more of{' '}
               {(entries.length - shown).toLocaleString('en')} hidden
-            </button>
+            </Button>
           ) : null}
           <span aria-hidden="true" className="ml-4 text-muted">
             {inArray ? ']' : '}'}
