@@ -6,6 +6,7 @@ import { HISTORY_PAGE_SIZE, userHistoryOptions } from '@/lib/queries/history';
 import { ChangeList } from './change-list';
 import { Pager } from './pager';
 import { panelClass } from '@/components/ui/panel';
+import { Segmented } from '@/components/ui/segmented';
 
 type Range = 'today' | 'week' | 'all';
 
@@ -44,22 +45,16 @@ export function UserHistory({ appName, userId }: { appName: string; userId: stri
         <h2 id={headingId} className="text-sm font-semibold">
           Changes to this user’s state
         </h2>
-        <div role="group" aria-label="Time range" className="flex overflow-hidden rounded-md border border-border text-xs">
-          {RANGES.map((option) => (
-            <button
-              key={option.value}
-              type="button"
-              aria-pressed={range === option.value}
-              onClick={() => {
-                setRange(option.value);
-                setPage(0);
-              }}
-              className={`px-2 py-1 font-medium ${range === option.value ? 'bg-accent text-accent-foreground' : 'hover:bg-surface-muted'}`}
-            >
-              {option.label}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          label="Time range"
+          kind="pressed"
+          options={RANGES}
+          value={range}
+          onChange={(value) => {
+            setRange(value);
+            setPage(0);
+          }}
+        />
       </div>
       <p className="mt-0.5 text-xs text-muted">
         Support edits (who, when, why) and the events that wrote <code>user:</code> keys, newest first.

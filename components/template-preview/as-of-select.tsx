@@ -7,6 +7,7 @@ import { recentEventsOptions } from '@/lib/queries/template-preview';
 import type { SessionRef } from '@/lib/session-service/store';
 import type { Event } from '@/lib/session-service/types';
 import { Select } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 
 function summary(event: Event): string {
   const text = event.content?.parts?.find((part) => typeof part.text === 'string')?.text;
@@ -29,9 +30,9 @@ export function AsOfSelect({ session, asOf, onChange }: AsOfSelectProps) {
   const listed = asOf === null || items.some((item) => item.seq === asOf);
   return (
     <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">
-      <label htmlFor={id} className="text-sm font-medium">
+      <Label htmlFor={id} className="text-sm text-foreground">
         State
-      </label>
+      </Label>
       <Select
         id={id}
         value={asOf === null ? 'now' : String(asOf)}

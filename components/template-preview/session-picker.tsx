@@ -3,14 +3,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field';
+import { Field } from '@/components/ui/field';
+import { Input, Select } from '@/components/ui/input';
 import { appsOptions, sessionsOptions, usersOptions } from '@/lib/queries/directory';
 import type { SessionRef } from '@/lib/session-service/store';
 
 const SESSION_CHOICES = 100;
 const USER_SUGGESTIONS = 20;
 
-const control = 'mt-1 block w-full min-w-0 rounded-md border border-border bg-background px-2 py-1.5 font-mono text-xs';
+const control = 'mt-1 block w-full min-w-0 py-1.5 font-mono text-xs';
 
 /**
  * Chooses a stored session by picking, not typing three exact ids: the app
@@ -51,11 +52,12 @@ export function SessionPicker({ initial, onPick }: { initial: SessionRef | null;
       }}
       className="grid items-start gap-3 sm:grid-cols-[1fr_1fr_1fr_auto]"
     >
-      <div>
-        <label htmlFor={ids.app} className="block text-sm font-medium">
-          App
-        </label>
-        <select
+      <Field
+        id={ids.app}
+        label="App"
+        error={tried && appName === '' ? 'Choose an app.' : apps.error ? `Could not list the apps: ${apps.error.message}` : null}
+      >
+        <Select
           id={ids.app}
           value={appName}
           onChange={(event) => {
@@ -63,7 +65,7 @@ export function SessionPicker({ initial, onPick }: { initial: SessionRef | null;
             setUserId('');
             setSessionId('');
           }}
-          aria-invalid={tried && appName === '' ? true : undefined}
+          invalid={tried && appName === ''}
           className={control}
         >
           <option value="">{apps.isPending ? 'Loading apps…' : 'Choose an app'}</option>
@@ -75,17 +77,10 @@ export function SessionPicker({ initial, onPick }: { initial: SessionRef | null;
           {initial && apps.data && !apps.data.some((app) => app.appName === initial.appName) ? (
             <option value={initial.appName}>{initial.appName} (not found)</option>
           ) : null}
-        </select>
-        <FieldError
-          id={`${ids.app}-error`}
-          message={tried && appName === '' ? 'Choose an app.' : apps.error ? `Could not list the apps: ${apps.error.message}` : null}
-        />
-      </div>
-      <div>
-        <label htmlFor={ids.user} className="block text-sm font-medium">
-          User
-        </label>
-        <input
+        </Select>
+      </Field>
+      <Field id={ids.user} label="User" error={userError}>
+        <Input
           id={ids.user}
           type="text"
           list={ids.users}
@@ -98,7 +93,7 @@ export function SessionPicker({ initial, onPick }: { initial: SessionRef | null;
           placeholder={appName === '' ? 'Choose an app first' : 'Type to find a user'}
           autoComplete="off"
           spellCheck={false}
-          aria-invalid={userError ? true : undefined}
+          invalid={Boolean(userError)}
           aria-describedby={userError ? `${ids.user}-error` : undefined}
           className={control}
         />
@@ -109,13 +104,9 @@ export function SessionPicker({ initial, onPick }: { initial: SessionRef | null;
             </option>
           ))}
         </datalist>
-        <FieldError id={`${ids.user}-error`} message={userError} />
-      </div>
-      <div>
-        <label htmlFor={ids.session} className="block text-sm font-medium">
-          Session
-        </label>
-        <select
+      </Field>
+      <Field id={ids.session} label="Session" error={sessionError}>
+        <Select
           id={ids.session}
           value={chosenSession}
           disabled={!knownUser || sessionItems.length === 0}
@@ -129,9 +120,8 @@ export function SessionPicker({ initial, onPick }: { initial: SessionRef | null;
               {session.id} · {session.eventCount} events
             </option>
           ))}
-        </select>
-        <FieldError id={`${ids.session}-error`} message={sessionError} />
-      </div>
+        </Select>
+      </Field>
       <Button type="submit" variant="primary" className="mt-6">
         Load state
       </Button>

@@ -14,8 +14,14 @@ import { SessionPicker } from './session-picker';
 import { EXAMPLE_TEMPLATE, TemplateWorkbench } from './template-workbench';
 import { usePreviewState } from './use-preview-state';
 import { replaceParams, useTemplateUrl, useUrlText } from './use-template-url';
+import { Tabs } from '@/components/ui/tabs';
 
 type Mode = 'session' | 'state';
+
+const MODES: { value: Mode; label: string }[] = [
+  { value: 'session', label: 'A stored session' },
+  { value: 'state', label: 'State typed as JSON' },
+];
 
 function sessionOf(params: URLSearchParams): SessionRef | null {
   const appName = params.get('app');
@@ -85,25 +91,7 @@ export function StandalonePreview() {
 
   return (
     <div className="space-y-6">
-      <div role="tablist" aria-label="Render against" className="flex gap-1 border-b border-border">
-        {(
-          [
-            ['session', 'A stored session'],
-            ['state', 'State typed as JSON'],
-          ] as const
-        ).map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            aria-selected={mode === value}
-            onClick={() => chooseMode(value)}
-            className={`-mb-px border-b-2 px-3 py-1.5 text-sm font-medium ${mode === value ? 'border-accent text-accent' : 'border-transparent text-muted hover:text-foreground'}`}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <Tabs label="Render against" tabs={MODES} value={mode} onChange={chooseMode} />
 
       {mode === 'session' ? (
         <SessionPicker

@@ -9,6 +9,8 @@ import { MAX_TEMPLATE_LENGTH } from '@/lib/validation/limits';
 import { PlaceholderTable } from './placeholder-table';
 import { RenderedTemplate } from './rendered-template';
 import { Textarea } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Segmented, type SegmentOption } from '@/components/ui/segmented';
 
 export const EXAMPLE_TEMPLATE = 'You are helping {user:name} with {topic}. {app:tone?}';
 
@@ -32,9 +34,9 @@ interface TemplateWorkbenchProps {
   headingLevel?: 2 | 3;
 }
 
-const DIALECTS: { value: TemplateDialect; label: string; hint: string }[] = [
-  { value: 'python', label: 'ADK Python', hint: 'None → empty, True/False, dicts as Python repr' },
-  { value: 'typescript', label: 'ADK TypeScript', hint: 'null, true/false, objects as JSON' },
+const DIALECTS: SegmentOption<TemplateDialect>[] = [
+  { value: 'python', label: 'ADK Python', title: 'None → empty, True/False, dicts as Python repr' },
+  { value: 'typescript', label: 'ADK TypeScript', title: 'null, true/false, objects as JSON' },
 ];
 
 /**
@@ -54,9 +56,9 @@ export function TemplateWorkbench(props: TemplateWorkbenchProps) {
   return (
     <div className="space-y-4">
       <div>
-        <label htmlFor={templateId} className="block text-sm font-medium">
+        <Label htmlFor={templateId} className="text-sm text-foreground">
           Instruction template
-        </label>
+        </Label>
         <p className="text-xs text-muted">
           <code>{'{key}'}</code> inserts a state value, <code>{'{key?}'}</code> inserts nothing when it is missing; keys may start with{' '}
           <code>app:</code>, <code>user:</code> or <code>temp:</code>.
@@ -84,21 +86,7 @@ export function TemplateWorkbench(props: TemplateWorkbenchProps) {
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0 max-w-full text-sm">{source}</div>
-        <div role="radiogroup" aria-label="Value rendering" className="flex overflow-hidden rounded-md border border-border text-xs">
-          {DIALECTS.map((option) => (
-            <button
-              key={option.value}
-              type="button"
-              role="radio"
-              aria-checked={dialect === option.value}
-              title={option.hint}
-              onClick={() => onDialect(option.value)}
-              className={`px-2 py-1 font-medium ${dialect === option.value ? 'bg-accent text-accent-foreground' : 'hover:bg-surface-muted'}`}
-            >
-              {option.label}
-            </button>
-          ))}
-        </div>
+        <Segmented label="Value rendering" options={DIALECTS} value={dialect} onChange={onDialect} />
       </div>
 
       {stateProblem ? (
