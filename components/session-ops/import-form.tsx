@@ -9,6 +9,8 @@ import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { importSessions } from '@/lib/actions/session-ops';
 import type { ImportReport, ImportStatus } from '@/lib/commands/import-sessions';
+import { Choice } from '@/components/ui/choice';
+import { Input } from '@/components/ui/input';
 
 const PANEL = panelClass({ className: 'space-y-3 p-4' });
 
@@ -50,7 +52,7 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
       </p>
       <div>
         <Label htmlFor={`${id}-file`}>File</Label>
-        <input
+        <Input
           id={`${id}-file`}
           type="file"
           accept=".json,.jsonl,application/json"
@@ -62,28 +64,26 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
           }}
         />
       </div>
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={newIds}
-          onChange={(event) => {
-            setNewIds(event.target.checked);
-            preview(text, event.target.checked, applyShared);
-          }}
-        />
+      <Choice
+        type="checkbox"
+        checked={newIds}
+        onChange={(event) => {
+          setNewIds(event.target.checked);
+          preview(text, event.target.checked, applyShared);
+        }}
+      >
         Give every session a new id
-      </label>
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={applyShared}
-          onChange={(event) => {
-            setApplyShared(event.target.checked);
-            preview(text, newIds, event.target.checked);
-          }}
-        />
+      </Choice>
+      <Choice
+        type="checkbox"
+        checked={applyShared}
+        onChange={(event) => {
+          setApplyShared(event.target.checked);
+          preview(text, newIds, event.target.checked);
+        }}
+      >
         Apply the events’ app and user state changes (as the agent did); without this, sessions that have them are refused
-      </label>
+      </Choice>
       <ActionOutcome failure={failure} />
       {report ? (
         <div role="status" aria-label="Import preview" className="space-y-2 text-sm">

@@ -13,6 +13,7 @@ import { userPath } from '@/lib/paths';
 import type { PruneCount } from '@/lib/session-service/operations';
 import type { SessionRef } from '@/lib/session-service/store';
 import type { InvocationChoice } from './rewind-form';
+import { Choice } from '@/components/ui/choice';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -153,10 +154,16 @@ function SessionTargetFields(props: {
       <fieldset className="space-y-1 text-sm">
         <legend className="block text-xs font-medium text-muted">What</legend>
         {SESSION_TARGETS.filter(([value]) => value === 'session' || props.eventsRefused === undefined).map(([value, text]) => (
-          <label key={value} className="flex items-center gap-2">
-            <input type="radio" name={`${id}-target`} value={value} checked={target === value} onChange={() => props.onTarget(value)} />
+          <Choice
+            key={value}
+            type="radio"
+            name={`${id}-target`}
+            value={value}
+            checked={target === value}
+            onChange={() => props.onTarget(value)}
+          >
             {text}
-          </label>
+          </Choice>
         ))}
       </fieldset>
       {props.eventsRefused ? <p className="text-sm text-muted">{props.eventsRefused}</p> : null}

@@ -5,6 +5,7 @@ import { sessionApiPath } from '@/lib/paths';
 import { getJson, queryString, retryTransient } from '@/lib/queries/session-api';
 import type { SessionRef } from '@/lib/session-service/store';
 import type { Event, Page, StoredEvent } from '@/lib/session-service/types';
+import { Button } from '@/components/ui/button';
 
 /** The sequence number of the invocation's first event: where what a rewind undid starts. */
 function useFirstSeq(session: SessionRef, invocationId: string | null) {
@@ -44,9 +45,9 @@ export function RewindNote({
   return (
     <p className="rounded-md border border-border bg-surface-muted px-2 py-1 text-xs" data-testid="rewind-note">
       <span className="font-semibold">Rewind</span> to before invocation{' '}
-      <button type="button" onClick={() => onShowInvocation(target)} className="font-mono text-accent hover:underline">
+      <Button variant="link" onClick={() => onShowInvocation(target)} className="font-mono font-normal">
         {target}
-      </button>
+      </Button>
       : undid {typeof from === 'number' && from < seq ? `events #${from}–#${seq - 1}` : 'that invocation and every event after it'};{' '}
       {keys.length > 0 ? `restored ${keys.join(', ')}` : 'no session keys had changed'}.
     </p>

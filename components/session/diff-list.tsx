@@ -7,6 +7,7 @@ import type { JsonValue, Scope, StateChange } from '@/lib/session-service/types'
 import { prefixedKey, scopeOfKey } from '@/lib/session-service/scope';
 import { changeKind } from '@/lib/session-service/state-diff';
 import { ChangeKindBadge } from './change-kind-badge';
+import { Button } from '@/components/ui/button';
 
 export interface DiffRow {
   /** Prefixed as the agent sees it. */
@@ -57,15 +58,15 @@ export function DiffList({ rows, label, onFilterKey }: DiffListProps) {
             </code>
             <ChangeKindBadge kind={row.kind} />
             {onFilterKey ? (
-              <button
-                type="button"
+              <Button
+                variant="chip"
                 onClick={() => onFilterKey(row.key)}
                 title="Only events that changed this key"
-                className="rounded px-1 text-[11px] text-muted hover:bg-surface-muted hover:text-accent"
+                className="text-[11px] text-muted"
               >
                 <span className="sr-only">{`Show only events that changed ${row.key}: `}</span>
                 filter
-              </button>
+              </Button>
             ) : null}
           </div>
           <DiffValues row={row} />

@@ -26,8 +26,6 @@ export interface EventRowProps {
   onFilters: (filters: Partial<NormalFilters>) => void;
 }
 
-const chip = 'rounded px-1 hover:bg-surface-muted hover:text-accent';
-
 /** One event: who, when, which invocation, flags, content and the per-key diff of its state delta. */
 export const EventRow = memo(function EventRow({
   sessionRef,
@@ -48,26 +46,26 @@ export const EventRow = memo(function EventRow({
         <h3 id={headingId} className="font-mono text-sm font-semibold tabular-nums">
           <span className="sr-only">Event </span>#{seq}
         </h3>
-        <button
-          type="button"
+        <Button
+          variant="chip"
           onClick={() => onFilters({ author: event.author })}
           aria-label={`Show only events by ${event.author}`}
           title="Only events by this author"
-          className={`${chip} font-semibold ${event.author === 'user' ? 'text-scope-user' : 'text-foreground'}`}
+          className={cx('font-semibold', event.author === 'user' ? 'text-scope-user' : 'text-foreground')}
         >
           {event.author}
-        </button>
+        </Button>
         <Timestamp seconds={event.timestamp} className="text-muted" />
         {event.invocationId ? (
-          <button
-            type="button"
+          <Button
+            variant="chip"
             onClick={() => onFilters({ invocationId: event.invocationId })}
             aria-label={`Show only events of invocation ${event.invocationId}`}
             title="Only events of this invocation"
-            className={`${chip} max-w-[16rem] truncate font-mono text-[11px] text-muted`}
+            className="max-w-[16rem] truncate font-mono text-[11px] text-muted"
           >
             {event.invocationId}
-          </button>
+          </Button>
         ) : null}
         {event.branch ? <span className="font-mono text-[11px] text-muted">branch {event.branch}</span> : null}
         <EventFlags event={event} />

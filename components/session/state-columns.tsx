@@ -9,6 +9,7 @@ import { prefixedKey } from '@/lib/session-service/scope';
 import type { SessionRef } from '@/lib/session-service/store';
 import type { Scope, StateChange } from '@/lib/session-service/types';
 import { Panel } from '@/components/ui/panel';
+import { Input } from '@/components/ui/input';
 
 interface StateColumnsProps {
   sessionRef: SessionRef;
@@ -66,13 +67,13 @@ export function StateColumns({ sessionRef, view, changes, onSelectEvent, editUse
         <h2 id="state-heading" className="text-lg font-semibold">
           State
         </h2>
-        <input
+        <Input
           type="search"
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
           placeholder="Search keys in every column"
           aria-label="Search state keys"
-          className="w-full max-w-xs rounded-md border border-border bg-surface px-2 py-1 text-sm"
+          className="w-full max-w-xs bg-surface"
         />
       </div>
       {view ? (

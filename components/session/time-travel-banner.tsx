@@ -4,6 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { Timestamp } from '@/components/state';
 import type { TimelineItem } from '@/lib/data/session-views';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 
 interface TimeTravelBannerProps {
   seq: number;
@@ -67,17 +69,17 @@ function CompareForm({ seq, compare, onCompare }: { seq: number; compare: number
   };
   return (
     <form onSubmit={submit} className="flex w-full items-center gap-1.5 sm:w-auto">
-      <label htmlFor="compare-with" className="text-xs font-medium text-muted">
+      <Label htmlFor="compare-with" className="inline">
         Compare with event #
-      </label>
-      <input
+      </Label>
+      <Input
         id="compare-with"
         type="number"
         min={1}
         inputMode="numeric"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        className="w-24 rounded-md border border-border bg-surface px-2 py-0.5 text-sm tabular-nums"
+        className="w-24 bg-surface py-0.5 tabular-nums"
       />
       <Button type="submit" variant="secondary" size="xs">
         Compare

@@ -4,6 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { hasFilters, NO_FILTERS, type NormalFilters } from '@/lib/queries/session';
 import { Input } from '@/components/ui/input';
 import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Choice } from '@/components/ui/choice';
 
 interface TimelineFiltersProps {
   filters: NormalFilters;
@@ -42,7 +44,7 @@ function FilterForm({ filters, onFilters }: TimelineFiltersProps) {
   return (
     <form role="search" aria-label="Filter events" onSubmit={submit} className="flex flex-wrap items-end gap-2">
       {FIELDS.map((field) => (
-        <label key={field.name} className="flex min-w-40 flex-1 flex-col gap-1 text-xs font-medium text-muted">
+        <Label key={field.name} className="flex min-w-40 flex-1 flex-col gap-1">
           {field.label}
           <Input
             type="search"
@@ -52,17 +54,17 @@ function FilterForm({ filters, onFilters }: TimelineFiltersProps) {
             placeholder={field.placeholder}
             className="px-2 py-1 font-mono text-sm"
           />
-        </label>
+        </Label>
       ))}
-      <label className="flex items-center gap-1.5 pb-1.5 text-sm">
-        <input
-          type="checkbox"
-          name="errors"
-          checked={draft.errors}
-          onChange={(event) => setDraft({ ...draft, errors: event.target.checked })}
-        />
+      <Choice
+        type="checkbox"
+        name="errors"
+        checked={draft.errors}
+        onChange={(event) => setDraft({ ...draft, errors: event.target.checked })}
+        labelClassName="gap-1.5 pb-1.5"
+      >
         Errors only
-      </label>
+      </Choice>
       <Button type="submit" variant="primary">
         Filter
       </Button>
