@@ -27,6 +27,7 @@ import {
 } from './event-draft';
 import { Button } from '@/components/ui/button';
 import { panelClass } from '@/components/ui/panel';
+import { Choice } from '@/components/ui/choice';
 
 /** What the page showed when the person started writing: appends are refused once storage has moved past it. */
 interface Base {
@@ -210,14 +211,13 @@ export function AppendEventForm({ session, canWriteAppState }: { session: Sessio
           return (
             <fieldset key={field} className="rounded-md border border-border px-3 py-2">
               <legend className="px-1 text-sm font-medium">
-                <label className="flex items-center gap-2">
-                  <input
-                    type="checkbox"
-                    checked={call.enabled}
-                    onChange={(event) => updateCall(field, { enabled: event.target.checked }, 'name')}
-                  />
+                <Choice
+                  type="checkbox"
+                  checked={call.enabled}
+                  onChange={(event) => updateCall(field, { enabled: event.target.checked }, 'name')}
+                >
                   {label}
-                </label>
+                </Choice>
               </legend>
               {call.enabled ? (
                 <div className="space-y-3 pb-1">

@@ -4,6 +4,9 @@ import { useStoreRouter } from '@/components/nav/store-link';
 import { useTransition, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { panelClass } from '@/components/ui/panel';
+import { cx } from '@/components/ui/cx';
+import { Input, Select } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 
 export interface SearchField {
   /** The query parameter. */
@@ -72,35 +75,32 @@ export function SearchForm({ label, pathname, fields, keep = {}, hint }: SearchF
       ))}
       <div className="flex flex-wrap items-end gap-3">
         {fields.map((field) => (
-          <label
-            key={field.name}
-            className={`flex flex-col gap-1 text-xs font-medium text-muted ${field.narrow ? 'w-36' : 'min-w-40 flex-1'}`}
-          >
+          <Label key={field.name} className={cx('flex flex-col gap-1', field.narrow ? 'w-36' : 'min-w-40 flex-1')}>
             {field.label}
             {field.options ? (
-              <select
+              <Select
                 name={field.name}
                 defaultValue={field.value ?? field.options[0]?.value}
-                className="rounded-md border border-border-strong bg-background px-2 py-1.5 text-sm font-normal text-foreground"
+                className="border-border-strong py-1.5 font-normal"
               >
                 {field.options.map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
                   </option>
                 ))}
-              </select>
+              </Select>
             ) : (
-              <input
+              <Input
                 type="search"
                 name={field.name}
                 defaultValue={field.value ?? ''}
                 placeholder={field.placeholder}
                 autoComplete="off"
                 spellCheck={false}
-                className={`rounded-md border border-border-strong bg-background px-2.5 py-1.5 text-sm font-normal text-foreground placeholder:text-muted/70 ${field.code ? 'font-mono' : ''}`}
+                className={cx('border-border-strong px-2.5 py-1.5 font-normal placeholder:text-muted/70', field.code && 'font-mono')}
               />
             )}
-          </label>
+          </Label>
         ))}
         <div className="flex items-center gap-2">
           <Button type="submit" variant="primary">

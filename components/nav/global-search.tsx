@@ -4,6 +4,8 @@ import { useStoreRouter } from './store-link';
 import { useStoreId } from './use-store-id';
 import { useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchResults, type SearchResult } from './use-search-results';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 
 const KIND_LABELS: Record<SearchResult['kind'], string> = { app: 'App', user: 'User', session: 'Session' };
 
@@ -43,9 +45,9 @@ export function GlobalSearch() {
 
   return (
     <>
-      <button
+      <Button
         ref={opener}
-        type="button"
+        variant="plain"
         onClick={() => setOpen(true)}
         aria-keyshortcuts="/ Control+K Meta+K"
         className="flex items-center gap-2 rounded-md border border-border bg-background px-2.5 py-1 text-sm text-muted hover:border-border-strong hover:text-foreground"
@@ -68,7 +70,7 @@ export function GlobalSearch() {
         <kbd aria-hidden="true" className="hidden rounded border border-border px-1 font-sans text-[11px] sm:inline">
           /
         </kbd>
-      </button>
+      </Button>
       {open ? <SearchDialog onClose={close} /> : null}
     </>
   );
@@ -128,7 +130,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
           <h2 id={ids.title} className="sr-only">
             Search apps, users, sessions and state values
           </h2>
-          <input
+          <Input
             type="text"
             role="combobox"
             aria-label="Search apps, users, sessions and state values"
@@ -147,7 +149,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
             }}
             onKeyDown={onKeyDown}
             placeholder="A name, id, title, label or state value"
-            className="w-full rounded-md border border-border bg-background px-3 py-2 text-sm"
+            className="w-full px-3 py-2"
           />
           <p id={ids.hint} className="mt-1.5 text-xs text-muted">
             ↑ ↓ to choose, Enter to open, Esc to close.

@@ -4,6 +4,8 @@ import { useRouter } from 'next/navigation';
 import { appsPath } from '@/lib/paths';
 import type { StoreInfo } from '@/lib/session-service/store';
 import { useStoreId } from './use-store-id';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/input';
 
 /** Which of several served stores the console shows: choosing one opens its apps. Nothing with one store. */
 export function StoreSwitcher({ stores }: { stores: StoreInfo[] }) {
@@ -12,12 +14,12 @@ export function StoreSwitcher({ stores }: { stores: StoreInfo[] }) {
   if (stores.length < 2) return null;
   const current = named ?? stores[0]?.id ?? '';
   return (
-    <label className="flex items-center gap-2 text-sm text-muted">
+    <Label className="flex items-center gap-2 text-sm font-normal">
       <span>Store</span>
-      <select
+      <Select
         value={current}
         onChange={(event) => router.push(appsPath(event.target.value))}
-        className="rounded-md border border-border bg-surface px-2 py-1 text-sm text-foreground"
+        className="bg-surface"
         data-testid="store-switcher"
       >
         {stores.map((store) => (
@@ -25,7 +27,7 @@ export function StoreSwitcher({ stores }: { stores: StoreInfo[] }) {
             {store.id} ({store.label})
           </option>
         ))}
-      </select>
-    </label>
+      </Select>
+    </Label>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useSyncExternalStore } from 'react';
 import { isTheme, THEME_STORAGE_KEY, THEMES, type Theme } from './theme';
+import { Choice } from '@/components/ui/choice';
 
 const LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
@@ -51,23 +52,21 @@ export function ThemeSwitch() {
     <fieldset className="flex items-center rounded-md border border-border bg-surface-muted p-0.5 text-xs">
       <legend className="sr-only">Theme</legend>
       {THEMES.map((option) => (
-        <label
+        <Choice
           key={option}
+          type="radio"
+          name="theme"
+          value={option}
+          checked={theme === option}
+          onChange={() => applyTheme(option)}
+          // Over the whole label, invisible: the label is the target, the input keeps the semantics.
+          className="absolute inset-0 cursor-pointer appearance-none rounded opacity-0"
           title={`${LABELS[option]} theme`}
-          className="relative cursor-pointer rounded px-2 py-1 text-muted has-checked:bg-surface has-checked:text-foreground has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-accent"
+          labelClassName="relative cursor-pointer gap-0 rounded px-2 py-1 text-xs text-muted has-checked:bg-surface has-checked:text-foreground has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-accent"
         >
-          <input
-            type="radio"
-            name="theme"
-            value={option}
-            checked={theme === option}
-            onChange={() => applyTheme(option)}
-            // Over the whole label, invisible: the label is the target, the input keeps the semantics.
-            className="absolute inset-0 cursor-pointer appearance-none rounded opacity-0"
-          />
           <ThemeIcon theme={option} />
           <span className="sr-only sm:not-sr-only sm:ml-1">{LABELS[option]}</span>
-        </label>
+        </Choice>
       ))}
     </fieldset>
   );

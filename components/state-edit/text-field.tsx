@@ -2,6 +2,8 @@
 
 import { useId, type ReactNode } from 'react';
 import { describedBy, Field } from '@/components/ui/field';
+import { cx } from '@/components/ui/cx';
+import { Input, Textarea } from '@/components/ui/input';
 
 interface TextFieldProps {
   label: string;
@@ -30,10 +32,11 @@ export function TextField(props: TextFieldProps) {
     value,
     required,
     placeholder,
-    'aria-invalid': error ? true : undefined,
+    invalid: Boolean(error),
     'aria-describedby': describedBy(id, hint, error),
     spellCheck: mono ? false : undefined,
-    className: `block w-full min-w-0 bg-transparent px-2 py-1.5 text-sm outline-none ${mono ? 'font-mono text-xs' : ''}`,
+    // The box is the wrapper's (it holds the prefix too): the control itself draws none.
+    className: cx('block w-full min-w-0 rounded-none border-0 bg-transparent px-2 py-1.5 outline-none', mono && 'font-mono text-xs'),
   };
   return (
     <Field id={id} label={label} required={required} hint={hint} error={error}>
@@ -47,9 +50,9 @@ export function TextField(props: TextFieldProps) {
             <span className="flex items-center border-r border-border pl-2 pr-1 font-mono text-xs text-muted">{prefix}</span>
           ) : null}
           {multiline ? (
-            <textarea rows={2} onChange={(event) => onChange(event.target.value)} {...common} />
+            <Textarea rows={2} onChange={(event) => onChange(event.target.value)} {...common} />
           ) : (
-            <input type="text" onChange={(event) => onChange(event.target.value)} autoComplete="off" {...common} />
+            <Input type="text" onChange={(event) => onChange(event.target.value)} autoComplete="off" {...common} />
           )}
         </div>
         {after}
