@@ -159,6 +159,19 @@ const ONE_ACTION_BUILDER = [
   },
 ];
 
+// Controls come from components/ui (Button, Input, Select, Textarea, Label, Choice, Segmented, Tabs): one look, one
+// focus ring and one disabled state. A hidden input renders nothing and stays raw.
+const UI_PRIMITIVES = [
+  {
+    selector: 'JSXOpeningElement[name.name=/^(button|select|textarea|label)$/]',
+    message: 'Use the primitive from components/ui (Button, Select, Textarea, Label, Choice, Segmented, Tabs).',
+  },
+  {
+    selector: "JSXOpeningElement[name.name='input']:not(:has(JSXAttribute[name.name='type'][value.value='hidden']))",
+    message: 'Use the primitive from components/ui (Input, Choice).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -270,6 +283,12 @@ export default tseslint.config(
       // NODE_ENV is not configuration: Next replaces it at build time, in browser bundles too.
       'no-restricted-syntax': ['error', ...NO_ENV_READS],
     },
+  },
+  {
+    // Rules of one name replace each other: each list below repeats the configuration rule.
+    files: ['app/**/*.tsx', 'components/**/*.tsx'],
+    ignores: [...TESTS, 'components/ui/**'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_ENV_READS, ...UI_PRIMITIVES] },
   },
   {
     // Rules of one name replace each other: the routes' list repeats the configuration rule.
