@@ -2,14 +2,11 @@
 // route outside the broken session answers 200 with the usual values; the
 // broken session answers 200 with the row marked unreadable, or 422 with a
 // detail saying which column holds what (never a 500 or a 503).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setServicesForTests } from '@/lib/services';
-import { openAdkStore, type AdkSessionStore } from '@/lib/stores/adk';
+import { describe, expect, it } from 'vitest';
 import { call, detailOf } from '@/lib/testing/http';
 import { APP, fixtureLabel, type AdkFixtureKind } from '@/lib/testing/adk-fixtures';
-import { HOSTILE_USER, writeHostileRows, type HostileCase } from '@/lib/testing/adk-fixtures/hostile';
+import { HOSTILE_USER, writeHostileRows } from '@/lib/testing/adk-fixtures/hostile';
 import { BROKEN_APP, BROKEN_USER, writeHostileTiers } from '@/lib/testing/adk-fixtures/hostile-tiers';
-import { writeAdkFixture } from '@/lib/testing/adk-fixtures/stores';
 import { mysqlAvailable } from '@/lib/testing/mysql';
 import * as listApps from './list-apps/route';
 import * as apps from './apps/route';
@@ -24,6 +21,7 @@ import * as sessionRoute from './apps/[app]/users/[user]/sessions/[id]/route';
 import * as sessionEvents from './apps/[app]/users/[user]/sessions/[id]/events/route';
 import * as sessionState from './apps/[app]/users/[user]/sessions/[id]/state/route';
 import * as timeline from './apps/[app]/users/[user]/sessions/[id]/timeline/route';
+import { useSpoiledAdkStore } from '@/lib/testing/adk-fixtures/spoiled-store';
 
 const kinds: AdkFixtureKind[] = [
   { family: 'py-sqlite', wal: true },
@@ -35,30 +33,16 @@ const kinds: AdkFixtureKind[] = [
 if (await mysqlAvailable()) kinds.push({ family: 'py-db', dialect: 'mysql', clock: 'local', localOffsetHours: 2 });
 
 describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('the API over hostile rows in %s', (_label, kind) => {
-  let store: AdkSessionStore;
-  let cases: HostileCase[];
-  let remove: () => Promise<void>;
-
-  beforeAll(async () => {
-    const written = await writeAdkFixture(kind);
-    remove = written.remove;
-    cases = await writeHostileRows(written, kind, APP);
-    store = await openAdkStore(written.locator);
-    setServicesForTests({ store, info: store.info });
-  }, 60_000);
-
-  afterAll(async () => {
-    setServicesForTests({});
-    await store?.close();
-    await remove?.();
-  });
+  const fixture = useSpoiledAdkStore(kind, (written) => writeHostileRows(written, kind, APP), { serve: true });
 
   it('answers every list, app and user route with 200', async () => {
     expect((await call(listApps.GET, 'GET')).json).toEqual([APP]);
-    expect((await call(apps.GET, 'GET')).json).toMatchObject({ items: [{ appName: APP, sessionCount: 33 + cases.length, userCount: 4 }] });
+    expect((await call(apps.GET, 'GET')).json).toMatchObject({
+      items: [{ appName: APP, sessionCount: 33 + fixture.spoiled.length, userCount: 4 }],
+    });
     const sessions = await call(appSessions.GET, 'GET', { params: { app: APP }, query: 'limit=100' });
     expect(sessions.status).toBe(200);
-    expect((sessions.json as { total: number }).total).toBe(33 + cases.length);
+    expect((sessions.json as { total: number }).total).toBe(33 + fixture.spoiled.length);
     expect((await call(users.GET, 'GET', { params: { app: APP } })).json).toMatchObject({ total: 4 });
     expect((await call(appState.GET, 'GET', { params: { app: APP } })).json).toMatchObject({ entries: [{ key: 'bookings', value: 3 }] });
     for (const userId of ['alice', HOSTILE_USER]) {
@@ -71,8 +55,8 @@ describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('the API
     expect(exported.status).toBe(200);
     // Every readable session is exported; one whose own row cannot be read is left out.
     const lines = exported.text.trim().split('\n');
-    const unassemblable = cases.filter((hostile) => hostile.row === 'session').length;
-    expect(lines.length).toBeGreaterThanOrEqual(33 + cases.length - unassemblable);
+    const unassemblable = fixture.spoiled.filter((hostile) => hostile.row === 'session').length;
+    expect(lines.length).toBeGreaterThanOrEqual(33 + fixture.spoiled.length - unassemblable);
   });
 
   it('answers the other sessions exactly', async () => {
@@ -83,7 +67,7 @@ describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('the API
   });
 
   it('answers each hostile session with the row marked, or 422 and why', async () => {
-    for (const hostile of cases) {
+    for (const hostile of fixture.spoiled) {
       const params = { app: APP, user: HOSTILE_USER, id: hostile.name };
       for (const [name, handler, query] of [
         ['session', sessionRoute.GET, ''],
@@ -111,22 +95,7 @@ describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('the API
 describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))(
   'the API over a broken app or user tier row in %s',
   (_label, kind) => {
-    let store: AdkSessionStore;
-    let remove: () => Promise<void>;
-
-    beforeAll(async () => {
-      const written = await writeAdkFixture(kind);
-      remove = written.remove;
-      await writeHostileTiers(written, kind, APP);
-      store = await openAdkStore(written.locator);
-      setServicesForTests({ store, info: store.info });
-    }, 60_000);
-
-    afterAll(async () => {
-      setServicesForTests({});
-      await store?.close();
-      await remove?.();
-    });
+    useSpoiledAdkStore(kind, (written) => writeHostileTiers(written, kind, APP), { serve: true });
 
     it('answers every other app and user with 200 and their values', async () => {
       expect(((await call(listApps.GET, 'GET')).json as string[]).sort()).toEqual([APP, BROKEN_APP].sort());

@@ -1,14 +1,12 @@
 // /api/render over a stored session renders a Python float as Python does
 // (`2.0`, `100.0`) when the store holds the state as JSON text: the number's
 // spelling is read from that text, since the parsed value has lost it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setServicesForTests } from '@/lib/services';
+import { describe, expect, it } from 'vitest';
 import { openAgentDb } from '@/lib/stores/adk/agent-db';
-import { openAdkStore, type AdkSessionStore } from '@/lib/stores/adk';
 import { call } from '@/lib/testing/http';
 import { APP, fixtureLabel, type AdkFixtureKind } from '@/lib/testing/adk-fixtures';
 import { layoutOf } from '@/lib/testing/adk-fixtures/hostile';
-import { writeAdkFixture } from '@/lib/testing/adk-fixtures/stores';
+import { useSpoiledAdkStore } from '@/lib/testing/adk-fixtures/spoiled-store';
 import * as render from './render/route';
 
 /** Families whose state blobs are JSON text on SQLite. */
@@ -23,35 +21,26 @@ const TEMPLATE = '{f} {e} {l} {i} {app:bookings} {user:home_city}';
 const session = { appName: APP, userId: 'alice', sessionId: 'trip-paris' };
 
 describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('/api/render over %s', (_label, kind) => {
-  let store: AdkSessionStore;
-  let remove: () => Promise<void>;
-
-  beforeAll(async () => {
-    const written = await writeAdkFixture(kind);
-    remove = written.remove;
-    // The blobs as an adk-python agent's json.dumps writes floats.
-    const { sessions: s, appStates: a } = layoutOf(kind);
-    const db = await openAgentDb(written.locator);
-    try {
-      await db.run(`UPDATE "${s.table}" SET "${s.state}" = ? WHERE "${s.appName}" = ? AND "${s.userId}" = ? AND "${s.id}" = ?`, [
-        '{"f": 2.0, "e": 1e2, "l": [1.0, 2], "i": 2}',
-        APP,
-        session.userId,
-        session.sessionId,
-      ]);
-      await db.run(`UPDATE "${a.table}" SET "${a.state}" = ? WHERE "${a.appName}" = ?`, ['{"bookings": 3.0}', APP]);
-    } finally {
-      await db.close();
-    }
-    store = await openAdkStore(written.locator);
-    setServicesForTests({ store, info: store.info });
-  }, 60_000);
-
-  afterAll(async () => {
-    setServicesForTests({});
-    await store?.close();
-    await remove?.();
-  });
+  // The blobs as an adk-python agent's json.dumps writes floats.
+  useSpoiledAdkStore(
+    kind,
+    async (written) => {
+      const { sessions: s, appStates: a } = layoutOf(kind);
+      const db = await openAgentDb(written.locator);
+      try {
+        await db.run(`UPDATE "${s.table}" SET "${s.state}" = ? WHERE "${s.appName}" = ? AND "${s.userId}" = ? AND "${s.id}" = ?`, [
+          '{"f": 2.0, "e": 1e2, "l": [1.0, 2], "i": 2}',
+          APP,
+          session.userId,
+          session.sessionId,
+        ]);
+        await db.run(`UPDATE "${a.table}" SET "${a.state}" = ? WHERE "${a.appName}" = ?`, ['{"bookings": 3.0}', APP]);
+      } finally {
+        await db.close();
+      }
+    },
+    { serve: true },
+  );
 
   it('keeps the stored spelling of numbers in the python dialect', async () => {
     const python = await call(render.POST, 'POST', { body: { template: TEMPLATE, session } });
