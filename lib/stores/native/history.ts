@@ -109,3 +109,6 @@ export async function tierAsOf(ctx: StoreContext, tx: SqlExecutor, where: Sql, a
   );
   return rows.filter((r) => r.new_value !== null).map(stateEntry);
 }
+
+/** The SessionStore history reads of this file, for the facade (store.ts). */
+export const historyReads = { listEventChanges, getKeyHistory, getUserHistory, getStateAsOf };

@@ -202,3 +202,6 @@ export function sessionFilter(ctx: StoreContext, search: SessionSearch): { where
   }
   return { where: join(conditions, ' AND '), narrowed: conditions.length > scoped };
 }
+
+/** The SessionStore lists of this file, for the facade (store.ts). */
+export const listReads = { listSessions, listApps, getAppSummary, listUsers, searchSessions };

@@ -184,3 +184,6 @@ function eventCallsTool(dialect: StoreContext['dialect'], name: string): Sql {
     : sql`EXISTS (SELECT 1 FROM json_each(e.data, '$.content.parts') p WHERE p.type = 'object'
           AND (json_extract(p.value, '$.functionCall.name') = ${name} OR json_extract(p.value, '$.functionResponse.name') = ${name}))`;
 }
+
+/** The SessionStore reads of this file, for the facade (store.ts). */
+export const sessionReads = { getSession, getSessionSummary, getSessionTiers, getAppState, getUserState, listEvents };

@@ -14,16 +14,16 @@ import { importSessions } from './copy-in';
 import type { Dialect } from './dialect';
 import { errorEventCounts } from './error-events';
 import { forkSession } from './fork';
-import { getKeyHistory, getStateAsOf, getUserHistory, listEventChanges } from './history';
-import { getAppSummary, listApps, listSessions, listUsers, searchSessions } from './lists';
+import { historyReads } from './history';
+import { listReads } from './lists';
 import { listOperations } from './operation-log';
 import { prune } from './prune';
 import { findDocs } from './search-docs';
 import { getSessionMeta, setSessionMeta } from './session-meta';
-import { getAppState, getSession, getSessionSummary, getSessionTiers, getUserState, listEvents } from './session-reads';
+import { sessionReads } from './session-reads';
 import { getStateSpelling } from './state-spelling';
 import { NativeTestNamespaces } from './test-namespaces';
-import { append, clearData, createSession, deleteSession, editState } from './writes';
+import { storeWrites } from './writes';
 
 /** The header search over Statehouse's own sessions (search-docs.ts). */
 function find(ctx: StoreContext, request: FindRequest): Promise<FindResult> {
@@ -39,36 +39,8 @@ export type NativeSessionStore = SessionStore &
 
 export function createNativeSessionStore(client: SqlClient, dialect: Dialect, options: NativeStoreOptions = {}): NativeSessionStore {
   const ctx = new StoreContext(client, dialect, options);
-  const operations = bindOperations(ctx, {
-    createSession,
-    append,
-    deleteSession,
-    editState,
-    clearData,
-    getSession,
-    getSessionSummary,
-    getSessionTiers,
-    getStateSpelling,
-    getAppState,
-    getUserState,
-    listEvents,
-    listSessions,
-    listApps,
-    getAppSummary,
-    listUsers,
-    searchSessions,
-    errorEventCounts,
-    find,
-    listEventChanges,
-    getKeyHistory,
-    getUserHistory,
-    getStateAsOf,
-    forkSession,
-    importSessions,
-    getSessionMeta,
-    setSessionMeta,
-    prune,
-    listOperations,
-  });
+  const reads = { ...sessionReads, ...listReads, ...historyReads, getStateSpelling, errorEventCounts, find };
+  const sessionOperations = { forkSession, importSessions, getSessionMeta, setSessionMeta, prune, listOperations };
+  const operations = bindOperations(ctx, { ...storeWrites, ...reads, ...sessionOperations });
   return { ...operations, testNamespaces: new NativeTestNamespaces(ctx) };
 }

@@ -369,3 +369,6 @@ export async function editState(ctx: StoreContext, edit: StateEdit): Promise<Sta
     );
   }
 }
+
+/** The SessionStore writes of this file, for the facade (store.ts). */
+export const storeWrites = { createSession, append, deleteSession, editState, clearData };

@@ -152,3 +152,6 @@ async function sessionsTouching(
   );
   return rows.map((row) => ({ appName, userId: String(row.user_id), sessionId: String(row.session_id) }));
 }
+
+/** The SessionStore history reads of this file, for the facade (store.ts). */
+export const historyReads = { listEventChanges, getKeyHistory, getUserHistory };

@@ -260,3 +260,6 @@ async function withTitles(ctx: AdkStoreContext, appName: string, items: SessionS
     return meta && (meta.title || meta.labels.length > 0) ? { ...item, title: meta.title, labels: meta.labels } : item;
   });
 }
+
+/** The SessionStore lists of this file, for the facade (store.ts). */
+export const listReads = { listSessions, listApps, getAppSummary, listUsers, searchSessions };

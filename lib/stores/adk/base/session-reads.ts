@@ -188,3 +188,6 @@ async function eventPage(
   const items = await timelinesOf(ctx).events(ctx, ref, start, start + take);
   return { items: newestFirst ? items.reverse() : items, total };
 }
+
+/** The SessionStore reads of this file, for the facade (store.ts). */
+export const sessionReads = { getSession, getSessionSummary, getSessionTiers, getAppState, getUserState, listEvents };

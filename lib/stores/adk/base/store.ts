@@ -8,9 +8,9 @@ import type { SessionStore, StoreInfo } from '../../../session-service/store';
 import type { AgentDb, PoolUse } from '../agent-db';
 import type { FamilyCodec } from '../family';
 import { AdkStoreContext, type AdkStoreOptions } from './context';
-import { getKeyHistory, getUserHistory, listEventChanges } from './history';
-import { getAppSummary, listApps, listSessions, listUsers, searchSessions } from './lists';
-import { getAppState, getSession, getSessionSummary, getSessionTiers, getUserState, listEvents } from './session-reads';
+import { historyReads } from './history';
+import { listReads } from './lists';
+import { sessionReads } from './session-reads';
 import { importSessions } from './copy-in';
 import { refusalOf } from './refusals';
 import { forkSession } from './fork';
@@ -20,7 +20,7 @@ import { find } from './search';
 import { SearchFollower } from './search-follower';
 import { getStateSpelling } from './state-spelling';
 import { getStateAsOf } from './time-travel';
-import { append, clearData, createSession, deleteSession, editState } from './writes';
+import { storeWrites } from './writes';
 
 export type { AdkStoreOptions } from './context';
 
@@ -42,6 +42,8 @@ export function createAdkSessionStore(db: AgentDb, codec: FamilyCodec, options: 
     ctx.indexStatus = () => follower.status();
     follower.start();
   }
+  const reads = { ...sessionReads, ...listReads, ...historyReads, getStateSpelling, find, getStateAsOf };
+  const sessionOperations = { forkSession, importSessions, prune, getSessionMeta, setSessionMeta, listOperations };
   return {
     info: ctx.info,
     ...(follower ? { searchFollower: follower } : {}),
@@ -54,35 +56,6 @@ export function createAdkSessionStore(db: AgentDb, codec: FamilyCodec, options: 
     },
     poolUse: () => db.poolUse?.(),
     refusalOf: (operation) => refusalOf(ctx, operation),
-    ...bindOperations(ctx, {
-      createSession,
-      append,
-      deleteSession,
-      editState,
-      clearData,
-      getSession,
-      getSessionSummary,
-      getSessionTiers,
-      getStateSpelling,
-      getAppState,
-      getUserState,
-      listEvents,
-      listSessions,
-      listApps,
-      getAppSummary,
-      listUsers,
-      searchSessions,
-      find,
-      listEventChanges,
-      getKeyHistory,
-      getUserHistory,
-      getStateAsOf,
-      forkSession,
-      importSessions,
-      prune,
-      getSessionMeta,
-      setSessionMeta,
-      listOperations,
-    }),
+    ...bindOperations(ctx, { ...storeWrites, ...reads, ...sessionOperations }),
   };
 }

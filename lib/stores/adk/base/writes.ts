@@ -227,3 +227,6 @@ export async function editState(ctx: AdkStoreContext, edit: StateEdit): Promise<
 export async function clearData(_ctx: AdkStoreContext, _scope: DataScope): Promise<void> {
   throw unsupported('Clearing data is for Statehouse’s own store; an ADK store’s data belongs to its agent.');
 }
+
+/** The SessionStore writes of this file, for the facade (store.ts). */
+export const storeWrites = { createSession, append, deleteSession, editState, clearData };
