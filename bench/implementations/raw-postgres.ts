@@ -8,7 +8,8 @@ import pg from 'pg';
 import type { Session } from '../../lib/session-service';
 import { applyAppended, mergedState, storedEvent, STALE_MESSAGE, TIERS, tierRows, type Tier, type TierRows } from './raw-common';
 import { groupBy } from './raw-sqlite';
-import { keyString, type BenchEvent, type BenchTarget, type Delta, type ReadResult, type SeedSession, type SessionKey } from './types';
+import type { BenchEvent, BenchTarget, Delta, SeedSession, SessionKey } from './types';
+import { HeldSessionsTarget } from './held-sessions';
 
 interface SessionRow {
   pk: number;
@@ -82,14 +83,14 @@ const SQL = {
   recentEvents: 'SELECT data FROM events WHERE session_pk = $1 ORDER BY timestamp DESC, seq DESC LIMIT $2',
 };
 
-export class RawPostgresTarget implements BenchTarget {
+export class RawPostgresTarget extends HeldSessionsTarget implements BenchTarget {
   readonly impl = 'raw';
   readonly provider = 'postgresql';
   readonly counts = { statements: 0, transactions: 0 };
   private readonly pool: pg.Pool;
-  private readonly sessions = new Map<string, Session>();
 
   constructor(url: string) {
+    super();
     // Same pool size as Prisma's pg adapter (pg.Pool's default of 10).
     this.pool = new pg.Pool({ connectionString: url, max: 10 });
   }
@@ -156,10 +157,9 @@ export class RawPostgresTarget implements BenchTarget {
       const row = (await q<{ pk: number }>(SQL.insertSession, [key.appName, key.userId, key.sessionId, now]))[0];
       if (!row) throw new Error(`Session already exists: ${key.sessionId}`);
       await this.writeTiers(q, key, row.pk, state, { eventId: null, eventSeq: null, actor: 'session:create', time: now });
-      const merged = await this.state(q, key, row.pk);
-      return { id: key.sessionId, appName: key.appName, userId: key.userId, state: merged, events: [], lastUpdateTime: now, revision: 0 };
+      return this.state(q, key, row.pk);
     });
-    this.sessions.set(keyString(key), session);
+    this.holdCreated(key, session, now);
   }
 
   private async state(q: <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<R[]>, key: SessionKey, pk: number) {
@@ -170,8 +170,7 @@ export class RawPostgresTarget implements BenchTarget {
   }
 
   async append(key: SessionKey, input: BenchEvent): Promise<void> {
-    const session = this.sessions.get(keyString(key));
-    if (!session) throw new Error(`No loaded session ${key.sessionId}`);
+    const session = this.held(key);
     const event = storedEvent(input);
     const data = JSON.stringify(event);
     const revision = await this.transaction('BEGIN', async (q) => {
@@ -192,7 +191,7 @@ export class RawPostgresTarget implements BenchTarget {
     applyAppended(session, event, input.stateDelta, revision);
   }
 
-  private read(key: SessionKey, numRecentEvents: number | undefined): Promise<Session | null> {
+  protected read(key: SessionKey, numRecentEvents: number | undefined): Promise<Session | null> {
     return this.transaction('BEGIN ISOLATION LEVEL REPEATABLE READ', async (q) => {
       const row = (await q<SessionRow>(SQL.findSession, [key.appName, key.userId, key.sessionId]))[0];
       if (!row) return null;
@@ -213,17 +212,6 @@ export class RawPostgresTarget implements BenchTarget {
         revision: row.revision,
       };
     });
-  }
-
-  async get(key: SessionKey, numRecentEvents?: number): Promise<ReadResult | null> {
-    const session = await this.read(key, numRecentEvents);
-    return session && { eventCount: session.events.length, state: session.state };
-  }
-
-  async load(key: SessionKey): Promise<void> {
-    const session = await this.read(key, 1);
-    if (!session) throw new Error(`Session ${key.sessionId} not found.`);
-    this.sessions.set(keyString(key), session);
   }
 
   async list(appName: string, userId?: string): Promise<number> {
@@ -384,10 +372,6 @@ export class RawPostgresTarget implements BenchTarget {
     });
     await this.analyze();
     this.forget(key);
-  }
-
-  forget(key: SessionKey): void {
-    this.sessions.delete(keyString(key));
   }
 
   async close(): Promise<void> {

@@ -7,7 +7,8 @@
 import Database from 'better-sqlite3';
 import type { Session } from '../../lib/session-service';
 import { applyAppended, mergedState, storedEvent, STALE_MESSAGE, TIERS, tierRows, type Tier } from './raw-common';
-import { keyString, type BenchEvent, type BenchTarget, type Delta, type ReadResult, type SeedSession, type SessionKey } from './types';
+import type { BenchEvent, BenchTarget, Delta, SeedSession, SessionKey } from './types';
+import { HeldSessionsTarget } from './held-sessions';
 
 interface SessionRow {
   pk: number;
@@ -30,16 +31,16 @@ interface Cause {
   time: number;
 }
 
-export class RawSqliteTarget implements BenchTarget {
+export class RawSqliteTarget extends HeldSessionsTarget implements BenchTarget {
   readonly impl = 'raw';
   readonly provider = 'sqlite';
   /** Statements executed and transactions run, for the statement-count profile. */
   readonly counts = { statements: 0, transactions: 0 };
   private readonly db: Database.Database;
-  private readonly sessions = new Map<string, Session>();
   private readonly stmt;
 
   constructor(file: string) {
+    super();
     this.db = new Database(file, { timeout: 30_000 });
     // The pragmas lib/db.ts sets for Statehouse.
     this.db.pragma('journal_mode = WAL');
@@ -194,22 +195,13 @@ export class RawSqliteTarget implements BenchTarget {
       if (!row) throw new Error(`Session already exists: ${key.sessionId}`);
       const cause = { userId: key.userId, sessionId: key.sessionId, eventId: null, eventSeq: null, actor: 'session:create', time: now };
       this.writeTiers(key, row.pk, state, cause);
-      return {
-        id: key.sessionId,
-        appName: key.appName,
-        userId: key.userId,
-        state: this.state(key, row.pk),
-        events: [],
-        lastUpdateTime: now,
-        revision: 0,
-      };
+      return this.state(key, row.pk);
     }, 'immediate');
-    this.sessions.set(keyString(key), session);
+    this.holdCreated(key, session, now);
   }
 
   async append(key: SessionKey, input: BenchEvent): Promise<void> {
-    const session = this.sessions.get(keyString(key));
-    if (!session) throw new Error(`No loaded session ${key.sessionId}`);
+    const session = this.held(key);
     const event = storedEvent(input);
     const data = JSON.stringify(event);
     const revision = this.run(() => {
@@ -244,7 +236,7 @@ export class RawSqliteTarget implements BenchTarget {
     applyAppended(session, event, input.stateDelta, revision);
   }
 
-  private read(key: SessionKey, numRecentEvents: number | undefined): Session | null {
+  protected read(key: SessionKey, numRecentEvents: number | undefined): Session | null {
     return this.run(() => {
       const row = this.count(this.stmt.findSession.get(key.appName, key.userId, key.sessionId));
       if (!row) return null;
@@ -265,17 +257,6 @@ export class RawSqliteTarget implements BenchTarget {
         revision: row.revision,
       };
     }, 'deferred');
-  }
-
-  async get(key: SessionKey, numRecentEvents?: number): Promise<ReadResult | null> {
-    const session = this.read(key, numRecentEvents);
-    return session && { eventCount: session.events.length, state: session.state };
-  }
-
-  async load(key: SessionKey): Promise<void> {
-    const session = this.read(key, 1);
-    if (!session) throw new Error(`Session ${key.sessionId} not found.`);
-    this.sessions.set(keyString(key), session);
   }
 
   async list(appName: string, userId?: string): Promise<number> {
@@ -380,10 +361,6 @@ export class RawSqliteTarget implements BenchTarget {
       })
       .immediate();
     this.forget(key);
-  }
-
-  forget(key: SessionKey): void {
-    this.sessions.delete(keyString(key));
   }
 
   async close(): Promise<void> {

@@ -7,7 +7,8 @@ import pg from 'pg';
 import type { Session } from '../../lib/session-service';
 import { splitDelta } from '../../lib/session-service';
 import { applyAppended, STALE_MESSAGE, storedEvent } from './raw-common';
-import { keyString, type BenchEvent, type BenchTarget, type Delta, type ReadResult, type SeedSession, type SessionKey } from './types';
+import type { BenchEvent, BenchTarget, Delta, SeedSession, SessionKey } from './types';
+import { HeldSessionsTarget } from './held-sessions';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS s_sessions (pk SERIAL PRIMARY KEY, app_name TEXT NOT NULL, user_id TEXT NOT NULL, id TEXT NOT NULL,
@@ -43,14 +44,14 @@ function merged(app: Json | undefined, user: Json | undefined, session: Json): J
 
 const ROW = 'pk, user_id, id, state, revision, update_time';
 
-export class SimplePostgresTarget implements BenchTarget {
+export class SimplePostgresTarget extends HeldSessionsTarget implements BenchTarget {
   readonly impl = 'simple';
   readonly provider = 'postgresql';
   private readonly pool: pg.Pool;
-  private readonly sessions = new Map<string, Session>();
   private ready: Promise<void> | undefined;
 
   constructor(url: string) {
+    super();
     this.pool = new pg.Pool({ connectionString: url, max: 10 });
   }
 
@@ -113,19 +114,11 @@ export class SimplePostgresTarget implements BenchTarget {
       const [app, user] = await this.tiers(q, key.appName, key.userId);
       return merged(app, user, split.session as Json);
     });
-    this.sessions.set(keyString(key), {
-      ...key,
-      id: key.sessionId,
-      state: mergedState,
-      events: [],
-      lastUpdateTime: now,
-      revision: 0,
-    } as Session);
+    this.holdCreated(key, mergedState as Session['state'], now);
   }
 
   async append(key: SessionKey, input: BenchEvent): Promise<void> {
-    const session = this.sessions.get(keyString(key));
-    if (!session) throw new Error(`No loaded session ${key.sessionId}`);
+    const session = this.held(key);
     const event = storedEvent(input);
     const split = splitDelta(event.actions.stateDelta);
     const revision = await this.transaction('BEGIN', async (q) => {
@@ -148,7 +141,7 @@ export class SimplePostgresTarget implements BenchTarget {
     applyAppended(session, event, input.stateDelta, revision);
   }
 
-  private read(key: SessionKey, numRecentEvents: number | undefined): Promise<Session | null> {
+  protected read(key: SessionKey, numRecentEvents: number | undefined): Promise<Session | null> {
     return this.transaction('BEGIN ISOLATION LEVEL REPEATABLE READ', async (q) => {
       const row = (
         await q<Row>(`SELECT ${ROW} FROM s_sessions WHERE app_name = $1 AND user_id = $2 AND id = $3`, [
@@ -178,17 +171,6 @@ export class SimplePostgresTarget implements BenchTarget {
         revision: row.revision,
       } as Session;
     });
-  }
-
-  async get(key: SessionKey, numRecentEvents?: number): Promise<ReadResult | null> {
-    const session = await this.read(key, numRecentEvents);
-    return session && { eventCount: session.events.length, state: session.state };
-  }
-
-  async load(key: SessionKey): Promise<void> {
-    const session = await this.read(key, 1);
-    if (!session) throw new Error(`Session ${key.sessionId} not found.`);
-    this.sessions.set(keyString(key), session);
   }
 
   private async withState(q: Query, appName: string, rows: Row[]): Promise<Json[]> {
@@ -277,10 +259,6 @@ export class SimplePostgresTarget implements BenchTarget {
     });
     await this.pool.query('ANALYZE');
     this.forget(key);
-  }
-
-  forget(key: SessionKey): void {
-    this.sessions.delete(keyString(key));
   }
 
   async close(): Promise<void> {

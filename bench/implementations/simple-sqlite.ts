@@ -7,7 +7,8 @@ import Database from 'better-sqlite3';
 import type { Session } from '../../lib/session-service';
 import { applyAppended, STALE_MESSAGE, storedEvent } from './raw-common';
 import { splitDelta } from '../../lib/session-service';
-import { keyString, type BenchEvent, type BenchTarget, type Delta, type ReadResult, type SeedSession, type SessionKey } from './types';
+import type { BenchEvent, BenchTarget, Delta, SeedSession, SessionKey } from './types';
+import { HeldSessionsTarget } from './held-sessions';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS s_sessions (pk INTEGER PRIMARY KEY, app_name TEXT NOT NULL, user_id TEXT NOT NULL, id TEXT NOT NULL,
@@ -38,14 +39,14 @@ function merged(app: string | undefined, user: string | undefined, session: stri
   return state;
 }
 
-export class SimpleSqliteTarget implements BenchTarget {
+export class SimpleSqliteTarget extends HeldSessionsTarget implements BenchTarget {
   readonly impl = 'simple';
   readonly provider = 'sqlite';
   private readonly db: Database.Database;
-  private readonly sessions = new Map<string, Session>();
   private readonly stmt;
 
   constructor(file: string) {
+    super();
     this.db = new Database(file, { timeout: 30_000 });
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -114,19 +115,11 @@ export class SimpleSqliteTarget implements BenchTarget {
         return merged(this.stmt.appState.get(key.appName)?.state, this.stmt.userState.get(key.appName, key.userId)?.state, s);
       })
       .immediate();
-    this.sessions.set(keyString(key), {
-      ...key,
-      id: key.sessionId,
-      state: session,
-      events: [],
-      lastUpdateTime: now,
-      revision: 0,
-    } as Session);
+    this.holdCreated(key, session as Session['state'], now);
   }
 
   async append(key: SessionKey, input: BenchEvent): Promise<void> {
-    const session = this.sessions.get(keyString(key));
-    if (!session) throw new Error(`No loaded session ${key.sessionId}`);
+    const session = this.held(key);
     const event = storedEvent(input);
     const revision = this.db
       .transaction(() => {
@@ -148,7 +141,7 @@ export class SimpleSqliteTarget implements BenchTarget {
     applyAppended(session, event, input.stateDelta, revision);
   }
 
-  private read(key: SessionKey, numRecentEvents: number | undefined): Session | null {
+  protected read(key: SessionKey, numRecentEvents: number | undefined): Session | null {
     return this.db
       .transaction(() => {
         const row = this.stmt.find.get(key.appName, key.userId, key.sessionId);
@@ -170,17 +163,6 @@ export class SimpleSqliteTarget implements BenchTarget {
         } as Session;
       })
       .deferred();
-  }
-
-  async get(key: SessionKey, numRecentEvents?: number): Promise<ReadResult | null> {
-    const session = this.read(key, numRecentEvents);
-    return session && { eventCount: session.events.length, state: session.state };
-  }
-
-  async load(key: SessionKey): Promise<void> {
-    const session = this.read(key, 1);
-    if (!session) throw new Error(`Session ${key.sessionId} not found.`);
-    this.sessions.set(keyString(key), session);
   }
 
   private withState(appName: string, rows: Row[]): Record<string, unknown>[] {
@@ -233,10 +215,6 @@ export class SimpleSqliteTarget implements BenchTarget {
       this.db.prepare('UPDATE s_sessions SET last_seq = ?, revision = revision + ? WHERE pk = ?').run(inputs.length, inputs.length, row.pk);
     })();
     this.forget(key);
-  }
-
-  forget(key: SessionKey): void {
-    this.sessions.delete(keyString(key));
   }
 
   async close(): Promise<void> {
