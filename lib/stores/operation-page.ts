@@ -6,6 +6,15 @@ import type { OperationKind, OperationRecord } from '../session-service/operatio
 import type { JsonObject, Page } from '../session-service/types';
 import { toNumber } from './native/dialect';
 
+/** An operation to record, in either log. */
+export interface OperationEntry {
+  appName: string;
+  userId?: string;
+  sessionId?: string;
+  kind: OperationKind;
+  detail: JsonObject;
+}
+
 interface OperationRow {
   id: unknown;
   app_name: string;

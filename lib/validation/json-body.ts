@@ -2,7 +2,7 @@ import type { JsonValue } from '../session-service/types';
 import { exceedsDepth, loneSurrogateProblem } from './json-checks';
 import { lossyNumberMessage } from './json-numbers';
 import { MAX_BODY_DEPTH } from './limits';
-import { findJsonSyntaxError, lineAndColumn } from './json-syntax';
+import { parseJsonOrExplain } from './json-syntax';
 import { invalidInput } from '../session-service/errors';
 
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
@@ -14,18 +14,9 @@ const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
  * than was sent (too deep to store, numbers JSON.parse rounds, invalid Unicode).
  */
 export function parseJsonBody(text: string): JsonValue {
-  let value: JsonValue;
-  try {
-    value = JSON.parse(text) as JsonValue;
-  } catch (error) {
-    const syntax = findJsonSyntaxError(text);
-    if (!syntax) {
-      // Valid JSON that the parser still refused (resource limits): say so rather than invent a position.
-      throw invalidInput(`Malformed JSON: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    const { line, column } = lineAndColumn(text, syntax.offset);
-    throw invalidInput(`Malformed JSON at line ${line}, column ${column} (character ${syntax.offset}): ${syntax.reason}`);
-  }
+  const parsed = parseJsonOrExplain(text, { withOffset: true });
+  if (!parsed.ok) throw invalidInput(parsed.message);
+  const value = parsed.value as JsonValue;
   if (exceedsDepth(value, MAX_BODY_DEPTH)) {
     throw invalidInput(`body: nested deeper than ${MAX_BODY_DEPTH} levels`);
   }

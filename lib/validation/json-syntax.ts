@@ -146,3 +146,24 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
   }
   return { line, column: offset - lineStart + 1 };
 }
+
+/**
+ * JSON.parse, or why the text is not JSON: where (line and column; `withOffset`
+ * adds the character offset) and what. The position is our scanner's, not the
+ * engine's message, so the browser and the server say the same.
+ */
+export function parseJsonOrExplain(
+  text: string,
+  { withOffset = false } = {},
+): { ok: true; value: unknown } | { ok: false; message: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    const syntax = findJsonSyntaxError(text);
+    // Valid JSON the engine still refused (resource limits): say so rather than invent a position.
+    if (!syntax) return { ok: false, message: `Malformed JSON: ${error instanceof Error ? error.message : String(error)}` };
+    const { line, column } = lineAndColumn(text, syntax.offset);
+    const offset = withOffset ? ` (character ${syntax.offset})` : '';
+    return { ok: false, message: `Malformed JSON at line ${line}, column ${column}${offset}: ${syntax.reason}` };
+  }
+}

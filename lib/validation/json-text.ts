@@ -1,5 +1,5 @@
 import { exceedsDepth, loneSurrogateProblem } from './json-checks';
-import { findJsonSyntaxError, lineAndColumn } from './json-syntax';
+import { parseJsonOrExplain } from './json-syntax';
 import { lossyNumberMessage } from './json-numbers';
 import { hasLoneSurrogate } from './text';
 import { formatBytes, MAX_JSON_DEPTH, MAX_KEY_LENGTH, MAX_KEYS_PER_DELTA, MAX_VALUE_BYTES } from './limits';
@@ -17,18 +17,9 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
  */
 export function parseJsonText(text: string): Parsed<JsonValue> {
   if (text.trim() === '') return { ok: false, message: 'Empty input: expected JSON.' };
-  let value: JsonValue;
-  try {
-    value = JSON.parse(text) as JsonValue;
-  } catch (error) {
-    const syntax = findJsonSyntaxError(text);
-    if (!syntax) {
-      // Valid JSON the engine still refused (resource limits): say so rather than invent a position.
-      return { ok: false, message: `Malformed JSON: ${error instanceof Error ? error.message : String(error)}` };
-    }
-    const { line, column } = lineAndColumn(text, syntax.offset);
-    return { ok: false, message: `Malformed JSON at line ${line}, column ${column}: ${syntax.reason}` };
-  }
+  const parsed = parseJsonOrExplain(text);
+  if (!parsed.ok) return parsed;
+  const value = parsed.value as JsonValue;
   // What JSON.parse would silently change must not be stored as if it were what was typed (the API refuses the same).
   const lossy = lossyNumberMessage(text);
   if (lossy) return { ok: false, message: `The ${lossy}.` };

@@ -3,18 +3,10 @@
 // by the operations themselves (clearing an app's data removes them).
 import { join, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
 import type { SqlExecutor } from '../../db/sql';
-import type { Audit, OperationKind, OperationQuery, OperationRecord } from '../../session-service/operations';
-import type { JsonObject, Page } from '../../session-service/types';
+import type { Audit, OperationQuery, OperationRecord } from '../../session-service/operations';
+import type { Page } from '../../session-service/types';
 import type { StoreContext } from './context';
-import { readOperationPage } from '../operation-page';
-
-export interface OperationEntry {
-  appName: string;
-  userId?: string;
-  sessionId?: string;
-  kind: OperationKind;
-  detail: JsonObject;
-}
+import { readOperationPage, type OperationEntry } from '../operation-page';
 
 export async function recordOperation(tx: SqlExecutor, entry: OperationEntry, audit: Audit, time: number): Promise<void> {
   await tx.$executeRaw(

@@ -3,23 +3,16 @@
 // imports, title edits, deletions). It lives in Statehouse's own database,
 // keyed by the store's id and the session's name (../session-log.ts); the
 // agent's database gets only the rows its ADK would write.
-import type { Audit, ForkLink, OperationKind, OperationQuery, OperationRecord } from '../../../session-service/operations';
+import type { Audit, ForkLink, OperationQuery, OperationRecord } from '../../../session-service/operations';
 import type { SessionRef } from '../../../session-service/store';
-import type { JsonObject, Page } from '../../../session-service/types';
+import type { Page } from '../../../session-service/types';
+import type { OperationEntry } from '../../operation-page';
 
 export interface KeptMeta {
   title: string | null;
   /** Sorted, without duplicates. */
   labels: string[];
   forkedFrom: ForkLink | null;
-}
-
-export interface OperationEntry {
-  appName: string;
-  userId?: string;
-  sessionId?: string;
-  kind: OperationKind;
-  detail: JsonObject;
 }
 
 /** One transaction's worth of changes: meta rows written or removed, operations recorded. */
