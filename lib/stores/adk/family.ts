@@ -120,7 +120,7 @@ export interface FamilyCodec {
   decodeState(raw: unknown): StateRecord;
   /** A row with layout.events.columns to the camelCase Event Statehouse shows. */
   decodeEvent(row: Row): Event;
-  /** A tier after a delta, by this ADK's merge rule (dict union, or SQLite json_patch). */
+  /** A tier after a delta, by this ADK's merge rule (dict union, or SQLite json_patch for older SqliteSessionService). */
   applyDelta(tier: StateRecord, delta: StateRecord): StateRecord;
   /**
    * True when an append through a copy loaded at `loaded` (the session's
@@ -131,14 +131,21 @@ export interface FamilyCodec {
   writes?: FamilyWrites;
   /** How this database's timestamps were found to be kept, for the store's description (a learnt clock). */
   clockDescription?: string;
+  /** Which merge rule writes and replays use, when the family has more than one (adk-python SqliteSessionService). */
+  mergeDescription?: string;
   /** Why this database opens read-only after all (found in its rows, e.g. a migration revision Statehouse does not know). */
   readOnlyReason?: string;
 }
+
+/** adk-python SqliteSessionService's two merge rules (python-sqlite/merge.ts). */
+export type StateMergeRule = 'update' | 'json_patch';
 
 /** What the operator said about the store (options of its location). */
 export interface FamilyOpenOptions {
   /** The IANA zone an agent wrote naive local times in, when the rows cannot tell (`?zone=Europe/Berlin`). */
   zone?: string;
+  /** SqliteSessionService's merge rule, when the file cannot tell which release wrote it (`?merge=json_patch`). */
+  stateMerge?: StateMergeRule;
 }
 
 export interface AdkFamily {

@@ -1,8 +1,9 @@
 // Writes a database exactly as adk-python's SqliteSessionService does
 // (src/google/adk/sessions/sqlite_session_service.py at
-// google/adk-python@dbb2f20), for tests: Python cannot run here. The DDL
-// and statements below are that file's; values are serialised as it
-// serialises them (json.dumps for state, pydantic's compact JSON for events).
+// google/adk-python@04c135ff, and @dbb2f20 for the older json_patch merge),
+// for tests: Python cannot run here. The DDL and statements below are that
+// file's; values are serialised as it serialises them (json.dumps for state,
+// pydantic's compact JSON for events).
 import Database from 'better-sqlite3';
 import type { JsonObject, JsonValue } from '../../session-service/types';
 import { pythonJsonDumps } from '../../stores/adk/python/json-dumps';
@@ -43,6 +44,24 @@ CREATE TABLE IF NOT EXISTS events (
     FOREIGN KEY (app_name, user_id, session_id) REFERENCES sessions(app_name, user_id, id) ON DELETE CASCADE
 );`;
 
+/**
+ * How the agent's release merges a delta into a stored tier: `update` (2.8.0 and later, `_MERGE_STATE_SQL`:
+ * the delta's entries, then the stored entries the delta does not name, gathered by json_group_object) or
+ * `json_patch` (1.19.0 to 2.7.x). Spelt here independently of Statehouse's own statements, so a test comparing
+ * the two rows compares two readings of upstream.
+ */
+export type PythonSqliteMerge = 'update' | 'json_patch';
+
+function merged(merge: PythonSqliteMerge, stored: string, delta: string): string {
+  if (merge === 'json_patch') return `json_patch(${stored}, ${delta})`;
+  const value = `CASE WHEN d.type IN ('object','array') THEN json(d.value) WHEN d.type IN ('true','false') THEN json(d.type) ELSE d.value END`;
+  return `(SELECT json_group_object(d.key, ${value}) FROM (
+      SELECT key, value, type FROM json_each(${delta})
+      UNION ALL
+      SELECT s.key, s.value, s.type FROM json_each(${stored}) AS s
+       WHERE NOT EXISTS (SELECT 1 FROM json_each(${delta}) AS n WHERE n.key = s.key)) AS d)`;
+}
+
 /** _session_util.extract_state_delta: split by prefix, temp: dropped. */
 export function extractStateDelta(delta: JsonObject): { app: JsonObject; user: JsonObject; session: JsonObject } {
   const out = { app: {} as JsonObject, user: {} as JsonObject, session: {} as JsonObject };
@@ -55,7 +74,12 @@ export function extractStateDelta(delta: JsonObject): { app: JsonObject; user: J
 }
 
 /** Creates the file in WAL mode (as a file `adk web` has used may be) or the default rollback journal. */
-export function writePythonSqliteStore(path: string, appName: string, sessions: ScenarioSession[], options: { wal?: boolean } = {}): void {
+export function writePythonSqliteStore(
+  path: string,
+  appName: string,
+  sessions: ScenarioSession[],
+  options: { wal?: boolean; merge?: PythonSqliteMerge } = {},
+): void {
   const db = new Database(path);
   try {
     if (options.wal) db.pragma('journal_mode = WAL');
@@ -71,7 +95,8 @@ export function writePythonSqliteStore(path: string, appName: string, sessions: 
         session.created,
         session.created,
       );
-      for (const event of session.events) appendAsSqliteSessionService(db, appName, session.userId, session.sessionId, event);
+      for (const event of session.events)
+        appendAsSqliteSessionService(db, appName, session.userId, session.sessionId, event, options.merge);
     }
   } finally {
     db.close();
@@ -85,6 +110,7 @@ function appendAsSqliteSessionService(
   userId: string,
   sessionId: string,
   event: ScenarioEvent,
+  merge: PythonSqliteMerge = 'update',
 ): void {
   const session = { userId, sessionId };
   const deltas = extractStateDelta(event.actions.state_delta);
@@ -92,24 +118,21 @@ function appendAsSqliteSessionService(
   if (Object.keys(deltas.app).length > 0) {
     db.prepare(
       `INSERT INTO app_states (app_name, state, update_time) VALUES (?, ?, ?)
-  ON CONFLICT(app_name) DO UPDATE SET state=json_patch(state, excluded.state), update_time=excluded.update_time`,
+  ON CONFLICT(app_name) DO UPDATE SET state=${merged(merge, 'state', 'excluded.state')}, update_time=excluded.update_time`,
     ).run(appName, pythonJsonDumps(deltas.app), ts);
   }
   if (Object.keys(deltas.user).length > 0) {
     db.prepare(
       `INSERT INTO user_states (app_name, user_id, state, update_time) VALUES (?, ?, ?, ?)
-  ON CONFLICT(app_name, user_id) DO UPDATE SET state=json_patch(state, excluded.state), update_time=excluded.update_time`,
+  ON CONFLICT(app_name, user_id) DO UPDATE SET state=${merged(merge, 'state', 'excluded.state')}, update_time=excluded.update_time`,
     ).run(appName, session.userId, pythonJsonDumps(deltas.user), ts);
   }
   const hasSessionDelta = Object.keys(deltas.session).length > 0;
   if (hasSessionDelta) {
-    db.prepare('UPDATE sessions SET state=json_patch(state, ?), update_time=? WHERE app_name=? AND user_id=? AND id=?').run(
-      pythonJsonDumps(deltas.session),
-      ts,
-      appName,
-      session.userId,
-      session.sessionId,
-    );
+    const delta = pythonJsonDumps(deltas.session);
+    db.prepare(
+      `UPDATE sessions SET state=${merged(merge, 'state', '@delta')}, update_time=@ts WHERE app_name=@app AND user_id=@user AND id=@id`,
+    ).run({ delta, ts, app: appName, user: session.userId, id: session.sessionId });
   }
   // event.model_dump_json(exclude_none=True): compact, UTF-8.
   db.prepare(
@@ -127,11 +150,18 @@ function appendAsSqliteSessionService(
 }
 
 /** What the agent's next turn writes: one event appended as SqliteSessionService appends it, in one transaction, while Statehouse has the file open. */
-export function appendPythonSqliteEvent(path: string, appName: string, userId: string, sessionId: string, event: ScenarioEvent): void {
+export function appendPythonSqliteEvent(
+  path: string,
+  appName: string,
+  userId: string,
+  sessionId: string,
+  event: ScenarioEvent,
+  merge: PythonSqliteMerge = 'update',
+): void {
   const db = new Database(path);
   try {
     db.pragma('foreign_keys = ON');
-    db.transaction(() => appendAsSqliteSessionService(db, appName, userId, sessionId, event))();
+    db.transaction(() => appendAsSqliteSessionService(db, appName, userId, sessionId, event, merge))();
   } finally {
     db.close();
   }

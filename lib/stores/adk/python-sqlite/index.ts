@@ -1,18 +1,18 @@
 // adk-python's SqliteSessionService (sessions/sqlite_session_service.py,
-// since v1.19.0; read at google/adk-python@dbb2f20): what `adk web` and
-// `adk api_server` keep in .adk/session.db. REAL epoch seconds everywhere,
-// state blobs as json.dumps text merged with SQLite's json_patch, events as
-// `event.model_dump_json(exclude_none=True)`.
+// since v1.19.0; read at google/adk-python@04c135ff and @dbb2f20): what
+// `adk web` and `adk api_server` keep in .adk/session.db. REAL epoch seconds
+// everywhere, state blobs as json.dumps text merged by the release's rule
+// (./merge.ts), events as `event.model_dump_json(exclude_none=True)`.
 import type { SessionRef } from '../../../session-service/store';
 import type { Event, JsonValue, StateRecord } from '../../../session-service/types';
 import type { AgentQuery } from '../agent-db';
 import type { AdkFamily, FamilyCodec, FamilyWrites } from '../family';
-import { patchDelta } from '../base/replay';
 import { readObject, UnreadableValueError } from '../base/unreadable';
 import { eventFromPython, eventToPython } from '../python/event-json';
 import { pydanticJson, pythonJsonDumps } from '../python/json-dumps';
 import { PYTHON_LAYOUT, PYTHON_TABLES } from '../python/layout';
 import { column, hasColumns } from '../schema';
+import { applyMerge, mergeSql, withoutKeysSql, type SqliteMergeRule } from './merge';
 
 /** REAL seconds; SQLite keeps any text a column is given, which is no time at all. */
 function seconds(raw: unknown): number {
@@ -20,12 +20,20 @@ function seconds(raw: unknown): number {
   return raw;
 }
 
-// _upsert_app_state / _upsert_user_state / _update_session_state_in_db, verbatim.
-const UPSERT_APP = `INSERT INTO app_states (app_name, state, update_time) VALUES (?, ?, ?)
-  ON CONFLICT(app_name) DO UPDATE SET state=json_patch(state, excluded.state), update_time=excluded.update_time`;
-const UPSERT_USER = `INSERT INTO user_states (app_name, user_id, state, update_time) VALUES (?, ?, ?, ?)
-  ON CONFLICT(app_name, user_id) DO UPDATE SET state=json_patch(state, excluded.state), update_time=excluded.update_time`;
-const PATCH_SESSION = 'UPDATE sessions SET state=json_patch(state, ?), update_time=? WHERE app_name=? AND user_id=? AND id=?';
+/** _upsert_app_state / _upsert_user_state / _update_session_state_in_db, merging by the agent's rule. */
+function statements(rule: SqliteMergeRule) {
+  return {
+    upsertApp: `INSERT INTO app_states (app_name, state, update_time) VALUES (?, ?, ?)
+  ON CONFLICT(app_name) DO UPDATE SET state=${mergeSql(rule, 'state', 'excluded.state')}, update_time=excluded.update_time`,
+    upsertUser: `INSERT INTO user_states (app_name, user_id, state, update_time) VALUES (?, ?, ?, ?)
+  ON CONFLICT(app_name, user_id) DO UPDATE SET state=${mergeSql(rule, 'state', 'excluded.state')}, update_time=excluded.update_time`,
+    patchSession: `UPDATE sessions SET state=${mergeSql(rule, 'state', '?')}, update_time=? WHERE app_name=? AND user_id=? AND id=?`,
+    // The newer statement reads the delta twice (its json_each appears twice), so it is bound twice, as upstream binds it.
+    sessionDelta: (delta: string): string[] => (rule === 'update' ? [delta, delta] : [delta]),
+    withoutApp: `UPDATE app_states SET state=${withoutKeysSql('state', '?')} WHERE app_name=?`,
+    withoutUser: `UPDATE user_states SET state=${withoutKeysSql('state', '?')} WHERE app_name=? AND user_id=?`,
+  };
+}
 const TOUCH_SESSION = 'UPDATE sessions SET update_time=? WHERE app_name=? AND user_id=? AND id=?';
 const INSERT_EVENT = `INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data)
   VALUES (?, ?, ?, ?, ?, ?, ?)`;
@@ -48,56 +56,75 @@ async function insertEvent(q: AgentQuery, ref: SessionRef, event: Event): Promis
   ]);
 }
 
-const writes: FamilyWrites = {
-  // SQLite only: the file lock is the one lock; the rows in the order append_event writes them.
-  lockedRows: (delta) => [
-    ...(nonEmpty(delta.app) ? (['app'] as const) : []),
-    ...(nonEmpty(delta.user) ? (['user'] as const) : []),
-    'session',
-  ],
-  // append_event: the tiers' json_patch upserts, the event row, and update_time = the event's timestamp.
-  async append(q: AgentQuery, write) {
-    const { ref, event, delta } = write;
-    const ts = event.timestamp;
-    if (nonEmpty(delta.app)) await q.run(UPSERT_APP, [ref.appName, pythonJsonDumps(delta.app), ts]);
-    if (nonEmpty(delta.user)) await q.run(UPSERT_USER, [ref.appName, ref.userId, pythonJsonDumps(delta.user), ts]);
-    if (nonEmpty(delta.session)) await q.run(PATCH_SESSION, [pythonJsonDumps(delta.session), ts, ref.appName, ref.userId, ref.sessionId]);
-    await insertEvent(q, ref, event);
-    if (!nonEmpty(delta.session)) await q.run(TOUCH_SESSION, [ts, ref.appName, ref.userId, ref.sessionId]);
-  },
-  insertEvent,
-  // create_session (the same at dbb2f201 and 04c135ff): the tiers' upserts for a shared delta, then the
-  // session row with json.dumps(session_state) and create_time = update_time = platform_time.get_time().
-  async createSession(q: AgentQuery, write) {
-    const { ref, delta, now } = write;
-    if (nonEmpty(delta.app)) await q.run(UPSERT_APP, [ref.appName, pythonJsonDumps(delta.app), now]);
-    if (nonEmpty(delta.user)) await q.run(UPSERT_USER, [ref.appName, ref.userId, pythonJsonDumps(delta.user), now]);
-    await q.run(INSERT_SESSION, [ref.appName, ref.userId, ref.sessionId, pythonJsonDumps(delta.session), now, now]);
-  },
-  // The same upsert an append's delta makes for that tier; json_patch removes a key patched with null.
-  async editTier(q: AgentQuery, write) {
-    const before = write.scope === 'app' ? write.app : write.user;
-    const patch: Record<string, JsonValue> = {};
-    for (const key of Object.keys(before)) if (!Object.hasOwn(write.next, key)) patch[key] = null;
-    for (const [key, value] of Object.entries(write.next)) if (JSON.stringify(before[key]) !== JSON.stringify(value)) patch[key] = value;
-    if (write.scope === 'app') await q.run(UPSERT_APP, [write.appName, pythonJsonDumps(patch), write.now]);
-    else await q.run(UPSERT_USER, [write.appName, write.userId ?? '', pythonJsonDumps(patch), write.now]);
-  },
-};
+function writesFor(rule: SqliteMergeRule): FamilyWrites {
+  const sql = statements(rule);
+  return {
+    // SQLite only: the file lock is the one lock; the rows in the order append_event writes them.
+    lockedRows: (delta) => [
+      ...(nonEmpty(delta.app) ? (['app'] as const) : []),
+      ...(nonEmpty(delta.user) ? (['user'] as const) : []),
+      'session',
+    ],
+    // append_event: the tiers' upserts, the event row, and update_time = the event's timestamp.
+    async append(q: AgentQuery, write) {
+      const { ref, event, delta } = write;
+      const ts = event.timestamp;
+      if (nonEmpty(delta.app)) await q.run(sql.upsertApp, [ref.appName, pythonJsonDumps(delta.app), ts]);
+      if (nonEmpty(delta.user)) await q.run(sql.upsertUser, [ref.appName, ref.userId, pythonJsonDumps(delta.user), ts]);
+      if (nonEmpty(delta.session))
+        await q.run(sql.patchSession, [...sql.sessionDelta(pythonJsonDumps(delta.session)), ts, ref.appName, ref.userId, ref.sessionId]);
+      await insertEvent(q, ref, event);
+      if (!nonEmpty(delta.session)) await q.run(TOUCH_SESSION, [ts, ref.appName, ref.userId, ref.sessionId]);
+    },
+    insertEvent,
+    // create_session (the same at dbb2f201 and 04c135ff): the tiers' upserts for a shared delta, then the
+    // session row with json.dumps(session_state) and create_time = update_time = platform_time.get_time().
+    async createSession(q: AgentQuery, write) {
+      const { ref, delta, now } = write;
+      if (nonEmpty(delta.app)) await q.run(sql.upsertApp, [ref.appName, pythonJsonDumps(delta.app), now]);
+      if (nonEmpty(delta.user)) await q.run(sql.upsertUser, [ref.appName, ref.userId, pythonJsonDumps(delta.user), now]);
+      await q.run(INSERT_SESSION, [ref.appName, ref.userId, ref.sessionId, pythonJsonDumps(delta.session), now, now]);
+    },
+    // The same upsert an append's delta makes for that tier. Under json_patch a key patched with null is removed;
+    // dict.update() stores a null, so a removed key is then taken out of the merged row (no ADK call removes one).
+    async editTier(q: AgentQuery, write) {
+      const before = write.scope === 'app' ? write.app : write.user;
+      const removed = Object.keys(before).filter((key) => !Object.hasOwn(write.next, key));
+      const patch: Record<string, JsonValue> = {};
+      if (rule === 'json_patch') for (const key of removed) patch[key] = null;
+      for (const [key, value] of Object.entries(write.next)) if (JSON.stringify(before[key]) !== JSON.stringify(value)) patch[key] = value;
+      const userId = write.userId ?? '';
+      if (Object.keys(patch).length > 0) {
+        if (write.scope === 'app') await q.run(sql.upsertApp, [write.appName, pythonJsonDumps(patch), write.now]);
+        else await q.run(sql.upsertUser, [write.appName, userId, pythonJsonDumps(patch), write.now]);
+      }
+      if (rule === 'update' && removed.length > 0) {
+        if (write.scope === 'app') await q.run(sql.withoutApp, [JSON.stringify(removed), write.appName]);
+        else await q.run(sql.withoutUser, [JSON.stringify(removed), write.appName, userId]);
+      }
+    },
+  };
+}
 
-const codec: FamilyCodec = {
-  layout: PYTHON_LAYOUT,
-  time: { decode: seconds, encode: (value) => value },
-  decodeState: (raw) => readObject(raw, 'state'),
-  decodeEvent(row): Event {
-    // get_session: Event.model_validate_json(event_data); the columns repeat what the JSON holds.
-    return eventFromPython(readObject(row.event_data, 'event_data'));
-  },
-  applyDelta: patchDelta,
-  // append_event: "if storage_update_time > session.last_update_time: raise ValueError(...stale session)".
-  isStale: (stored, loaded) => stored > loaded,
-  writes,
-};
+function codecFor(rule: SqliteMergeRule): FamilyCodec {
+  return {
+    layout: PYTHON_LAYOUT,
+    time: { decode: seconds, encode: (value) => value },
+    decodeState: (raw) => readObject(raw, 'state'),
+    decodeEvent(row): Event {
+      // get_session: Event.model_validate_json(event_data); the columns repeat what the JSON holds.
+      return eventFromPython(readObject(row.event_data, 'event_data'));
+    },
+    applyDelta: applyMerge(rule),
+    // append_event: "if storage_update_time > session.last_update_time: raise ValueError(...stale session)".
+    isStale: (stored, loaded) => stored > loaded,
+    writes: writesFor(rule),
+    mergeDescription:
+      rule === 'update'
+        ? 'deltas merged as dict.update() (adk-python 2.8.0 and later; ?merge=json_patch for older agents)'
+        : 'deltas merged with json_patch (adk-python before 2.8.0, as ?merge=json_patch asks)',
+  };
+}
 
 export const pythonSqliteFamily: AdkFamily = {
   id: 'adk-python-sqlite',
@@ -118,10 +145,10 @@ export const pythonSqliteFamily: AdkFamily = {
     }
     return {
       version: 'sqlite',
-      description: 'adk-python SqliteSessionService: REAL epoch seconds, event_data as pydantic JSON, json_patch merges',
+      description: 'adk-python SqliteSessionService: REAL epoch seconds, event_data as pydantic JSON',
     };
   },
-  async open() {
-    return codec;
+  async open(_q, _schema, _match, options) {
+    return codecFor(options.stateMerge ?? 'update');
   },
 };
