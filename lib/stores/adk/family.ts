@@ -131,6 +131,11 @@ export interface FamilyCodec {
   writes?: FamilyWrites;
   /** How this database's timestamps were found to be kept, for the store's description (a learnt clock). */
   clockDescription?: string;
+  /**
+   * The SQL a session row's update_time is read through, given the quoted update_time and create_time columns:
+   * for a value this family knows to be on the create-time clock (adk-python on MySQL: a session no append has touched).
+   */
+  sessionUpdateRead?(update: string, create: string): string;
   /** Which merge rule writes and replays use, when the family has more than one (adk-python SqliteSessionService). */
   mergeDescription?: string;
   /** Why this database opens read-only after all (found in its rows, e.g. a migration revision Statehouse does not know). */

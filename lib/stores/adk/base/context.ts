@@ -57,6 +57,8 @@ function namesOf(codec: FamilyCodec) {
       state: q(s.state),
       create: q(s.createTime),
       update: q(s.updateTime),
+      /** update_time as a read selects it (a family may mark values it knows to be on another clock). */
+      updateRead: codec.sessionUpdateRead ? codec.sessionUpdateRead(q(s.updateTime), q(s.createTime)) : q(s.updateTime),
     },
     e: {
       t: q(e.table),

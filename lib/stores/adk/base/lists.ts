@@ -15,11 +15,14 @@ import { contains, containsFolded, jsonHas, type Fragment } from './sql';
 import { stateFilterFragments } from './state-filters';
 
 export async function listSessions(ctx: AdkStoreContext, request: ListSessionsRequest): Promise<SessionList> {
-  const { t, app, user, id, state, update } = ctx.s;
+  const { t, app, user, id, state, updateRead } = ctx.s;
   return ctx.db.read(async (qx) => {
     const where = request.userId === undefined ? `${app} = ?` : `${app} = ? AND ${user} = ?`;
     const params: Param[] = request.userId === undefined ? [request.appName] : [request.appName, request.userId];
-    const rows = await qx.all(`SELECT ${id} AS id, ${user} AS user_id, ${state} AS state, ${update} AS u FROM ${t} WHERE ${where}`, params);
+    const rows = await qx.all(
+      `SELECT ${id} AS id, ${user} AS user_id, ${state} AS state, ${updateRead} AS u FROM ${t} WHERE ${where}`,
+      params,
+    );
     const appState = (await appRow(ctx, qx, request.appName))?.state ?? {};
     const users = new Map<string, StateRecord>();
     const sessions: Session[] = [];
@@ -193,7 +196,7 @@ export async function searchSessions(ctx: AdkStoreContext, search: SessionSearch
   const direction = order === 'recent' ? 'DESC' : 'ASC';
   const page = await ctx.db.read(async (qx) => {
     const rows = await qx.all(
-      `SELECT s.${s.id} AS id, s.${s.user} AS user_id, s.${s.create} AS c, s.${s.update} AS u
+      `SELECT s.${s.id} AS id, s.${s.user} AS user_id, s.${s.create} AS c, ${s.updateRead} AS u
        FROM ${s.t} s WHERE ${whereSql}
        ORDER BY s.${s.update} ${direction}, s.${s.user} ${direction}, s.${s.id} ${direction} LIMIT ? OFFSET ?`,
       [...params, limit, offset],

@@ -39,9 +39,9 @@ async function doomed(ctx: AdkStoreContext, qx: AgentQuery, target: PruneTarget,
   if (target.kind !== 'idleSessions') throw unsupported(EVENT_PRUNE_REFUSED);
   if (!Number.isFinite(target.idleDays) || target.idleDays <= 0) throw invalidInput('idleDays: must be a positive number of days.');
   const cutoff = (target.now ?? now) - target.idleDays * DAY_SECONDS;
-  const { t, app, user, id, update } = ctx.s;
+  const { t, app, user, id, updateRead } = ctx.s;
   const rows = await qx.all(
-    `SELECT ${id} AS id, ${user} AS u, ${update} AS t FROM ${t} WHERE ${app} = ?${target.userId === undefined ? '' : ` AND ${user} = ?`}`,
+    `SELECT ${id} AS id, ${user} AS u, ${updateRead} AS t FROM ${t} WHERE ${app} = ?${target.userId === undefined ? '' : ` AND ${user} = ?`}`,
     target.userId === undefined ? [target.appName] : [target.appName, target.userId],
   );
   return rows

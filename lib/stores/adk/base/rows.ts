@@ -16,9 +16,9 @@ export function readableTier(tier: TierRowView | null, what: string): TierRowVie
 }
 
 export async function sessionRow(ctx: AdkStoreContext, qx: AgentQuery, ref: SessionRef, lock = false): Promise<SessionRowView | null> {
-  const { t, app, user, id, state, create, update } = ctx.s;
+  const { t, app, user, id, state, create, updateRead } = ctx.s;
   const rows = await qx.all(
-    `SELECT ${state} AS state, ${create} AS c, ${update} AS u FROM ${t} WHERE ${app} = ? AND ${user} = ? AND ${id} = ?${ctx.forUpdate(lock)}`,
+    `SELECT ${state} AS state, ${create} AS c, ${updateRead} AS u FROM ${t} WHERE ${app} = ? AND ${user} = ? AND ${id} = ?${ctx.forUpdate(lock)}`,
     [ref.appName, ref.userId, ref.sessionId],
   );
   const row = rows[0];

@@ -356,6 +356,14 @@ export const pythonDbFamily: AdkFamily = {
       // The session's _storage_update_marker is its update_time when loaded: any other value in storage is stale.
       isStale: (stored, loaded) => stored !== loaded,
       writes: writesFor(schema.dialect, time),
+      // On MySQL create_session stores its UTC wall time in both columns while appends store the agent's local time:
+      // a row whose two columns are equal is one no append has touched, so its update_time is on the UTC clock.
+      ...(schema.dialect === 'mysql' && !isZoned(schema)
+        ? {
+            sessionUpdateRead: (update: string, create: string) =>
+              `CASE WHEN ${update} = ${create} THEN CONCAT(${update}, 'Z') ELSE ${update} END`,
+          }
+        : {}),
     };
     return codec;
   },

@@ -43,6 +43,20 @@ describe.skipIf(!available).each([2, -5])('adk-python DatabaseSessionService on 
     expect(paris?.createTime).toBe(T0);
   });
 
+  it('shows a session no append has touched at the instant create_session stamped, not shifted by the agent’s offset', async () => {
+    const filler = SESSIONS.find((session) => session.events.length === 0);
+    if (!filler) throw new Error('the scenario has sessions without events');
+    const ref = { appName: APP, userId: filler.userId, sessionId: filler.sessionId };
+    const row = await sessionRow(fixture, ref.sessionId);
+    expect(row?.update_time).toBe(row?.create_time);
+    const summary = await fixture.store.getSessionSummary(ref);
+    expect(summary?.lastUpdateTime).toBe(filler.created);
+    expect(summary?.createTime).toBe(filler.created);
+    expect((await fixture.store.getSession(ref))?.lastUpdateTime).toBe(filler.created);
+    const listed = (await fixture.store.listSessions({ appName: APP, userId: filler.userId })).sessions.find((s) => s.id === ref.sessionId);
+    expect(listed?.lastUpdateTime).toBe(filler.created);
+  });
+
   it('takes the first append on a session adk-python created, with the revision any read gave, without a stale error', async () => {
     const filler = SESSIONS.find((session) => session.events.length === 0);
     if (!filler) throw new Error('the scenario has sessions without events');
@@ -106,8 +120,11 @@ describe.skipIf(!available).each([2, -5])('adk-python DatabaseSessionService on 
     const created = await fixture.store.createSession({ appName: APP, userId: 'dave', sessionId: `new-${offsetHours}` });
     const row = await sessionRow(fixture, created.id);
     expect(row?.create_time).toBe(row?.update_time);
-    const utcWall = new Date(Math.round(created.lastUpdateTime * 1000) + offsetHours * 3600 * 1000).toISOString().slice(0, 16);
+    const utcWall = new Date(Math.round(created.lastUpdateTime * 1000)).toISOString().slice(0, 16);
     expect(String(row?.create_time).replace(' ', 'T').slice(0, 16)).toBe(utcWall);
+    expect((await fixture.store.getSessionSummary({ appName: APP, userId: 'dave', sessionId: created.id }))?.lastUpdateTime).toBe(
+      created.lastUpdateTime,
+    );
     const ref = { appName: APP, userId: 'dave', sessionId: created.id };
     await fixture.store.append(ref, { author: 'support', actions: { stateDelta: { x: 1 } } }, { expectedRevision: created.revision });
     expect((await fixture.store.getSession(ref))?.state).toMatchObject({ x: 1 });
