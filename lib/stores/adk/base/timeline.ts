@@ -7,13 +7,17 @@
 // hundred, each page its own short read with the event loop free between
 // pages; every CHECKPOINT_EVERY events the replayed state is kept in a
 // CheckpointStore (Statehouse's own database when served, checkpoints.ts),
-// under a fingerprint of the events' places up to it, so a restart or
+// under a fingerprint of the events' places and stored sizes up to it, so a restart or
 // another console picks up where the last replay ended and a changed
 // session replays from the last checkpoint that still holds. In memory are
 // only the keys, the head and a few checkpoints read back. An append
 // extends the timeline (only the new events are read) rather than
-// invalidating it; an event inserted out of order or removed starts it
-// again, from the last checkpoint whose fingerprint still matches.
+// invalidating it; an event inserted out of order, removed, or rewritten in
+// place (adk-js's appendEvent replaces the stored event of an id it appends
+// again) starts it again, from the last checkpoint whose fingerprint still
+// matches. A rewrite is noticed by the stored size of the event's columns,
+// read from the row header with its key: a rewrite to the same number of
+// bytes at the same timestamp goes unnoticed.
 //
 // The kept state is what the events set, replayed from empty tiers: it does
 // not depend on later events, so appends never change it. A key no event of
@@ -27,6 +31,7 @@ import type { AgentQuery, Param, Row } from '../agent-db';
 import type { AdkStoreContext } from './context';
 import type { CheckpointKey } from './checkpoints';
 import { CHANGE_ID_SPAN, eventSource, type Tiers } from './replay';
+import { q } from './sql';
 
 /** Replayed state is kept after every this many events. */
 export const CHECKPOINT_EVERY = 500;
@@ -41,6 +46,8 @@ interface EventKey {
   ts: Param;
   id: string;
   rowid?: number;
+  /** The stored bytes of its other columns: what changes when the event is rewritten in place. */
+  size: number;
 }
 
 /** The tiers after `seq` events replayed from empty, which keys they touched, and the event that last set each key. */
@@ -53,6 +60,8 @@ export interface Checkpoint {
 
 interface Timeline {
   keys: EventKey[];
+  /** The sum of the keys' sizes, compared with the stored sum on each refresh. */
+  bytes: number;
   /** fingerprints[i]: of the places of the first i * CHECKPOINT_EVERY events (the checkpoint there is kept under it). */
   fingerprints: string[];
   /** The state after every event. */
@@ -147,7 +156,9 @@ function fingerprintsOf(keys: EventKey[], from: string[]): string[] {
   const out = from.length > 0 ? [...from] : [''];
   for (let block = out.length; block * CHECKPOINT_EVERY <= keys.length; block += 1) {
     const hash = createHash('sha256').update(out[block - 1] ?? '');
-    for (const key of keys.slice((block - 1) * CHECKPOINT_EVERY, block * CHECKPOINT_EVERY)) hash.update(JSON.stringify([key.ts, key.id]));
+    for (const key of keys.slice((block - 1) * CHECKPOINT_EVERY, block * CHECKPOINT_EVERY)) {
+      hash.update(JSON.stringify([key.ts, key.id, key.size]));
+    }
     out.push(hash.digest('base64url'));
   }
   return out;
@@ -216,6 +227,19 @@ function sessionWhere(ctx: AdkStoreContext): string {
 const refParams = (ref: SessionRef) => [ref.appName, ref.userId, ref.sessionId];
 
 /**
+ * The stored bytes of an event row's columns other than its key, as the engine knows them without reading the
+ * values (SQLite's octet_length and PostgreSQL's pg_column_size take it from the row; MySQL's LENGTH counts bytes).
+ */
+function sizeSql(ctx: AdkStoreContext): string {
+  const layout = ctx.codec.layout.events;
+  const columns = layout.columns.filter((column) => column !== layout.id && column !== layout.timestamp).map(q);
+  const size = ctx.db.dialect === 'sqlite' ? 'octet_length' : ctx.db.dialect === 'postgresql' ? 'pg_column_size' : 'LENGTH';
+  return columns.length === 0 ? '0' : columns.map((column) => `coalesce(${size}(${column}), 0)`).join(' + ');
+}
+
+const sizeOf = (raw: unknown): number => Number(raw ?? 0);
+
+/**
  * The keys of the session's events after `after` (its rowid on SQLite, its key on PostgreSQL), in ADK's order.
  * SQLite: a scan in rowid order in pages (no index of any ADK orders a session's events by time), sorted here;
  * PostgreSQL: the server sorts, asynchronously.
@@ -227,11 +251,11 @@ async function readKeys(ctx: AdkStoreContext, ref: SessionRef, after: EventKey |
     for (let from = after?.rowid ?? 0; ;) {
       const rows = await ctx.db.read((qx) =>
         qx.all(
-          `SELECT rowid AS r, ${e.ts} AS ts, ${e.id} AS id FROM ${e.t} NOT INDEXED WHERE rowid > ? AND ${sessionWhere(ctx)} ORDER BY rowid LIMIT ?`,
+          `SELECT rowid AS r, ${e.ts} AS ts, ${e.id} AS id, ${sizeSql(ctx)} AS n FROM ${e.t} NOT INDEXED WHERE rowid > ? AND ${sessionWhere(ctx)} ORDER BY rowid LIMIT ?`,
           [from, ...refParams(ref), KEY_PAGE],
         ),
       );
-      for (const row of rows) keys.push({ ts: asParam(row.ts), id: String(row.id), rowid: Number(row.r) });
+      for (const row of rows) keys.push({ ts: asParam(row.ts), id: String(row.id), rowid: Number(row.r), size: sizeOf(row.n) });
       const last = rows.at(-1);
       if (!last || rows.length < KEY_PAGE) break;
       from = Number(last.r);
@@ -248,12 +272,15 @@ async function readKeys(ctx: AdkStoreContext, ref: SessionRef, after: EventKey |
   const rows = await ctx.db.read((qx) =>
     after
       ? qx.all(
-          `SELECT ${e.ts} AS ts, ${e.id} AS id FROM ${e.t} WHERE ${sessionWhere(ctx)} AND (${e.ts} > ? OR (${e.ts} = ? AND ${e.id} > ?)) ORDER BY ${e.ts}, ${e.id}`,
+          `SELECT ${e.ts} AS ts, ${e.id} AS id, ${sizeSql(ctx)} AS n FROM ${e.t} WHERE ${sessionWhere(ctx)} AND (${e.ts} > ? OR (${e.ts} = ? AND ${e.id} > ?)) ORDER BY ${e.ts}, ${e.id}`,
           [...refParams(ref), after.ts, after.ts, after.id],
         )
-      : qx.all(`SELECT ${e.ts} AS ts, ${e.id} AS id FROM ${e.t} WHERE ${sessionWhere(ctx)} ORDER BY ${e.ts}, ${e.id}`, refParams(ref)),
+      : qx.all(
+          `SELECT ${e.ts} AS ts, ${e.id} AS id, ${sizeSql(ctx)} AS n FROM ${e.t} WHERE ${sessionWhere(ctx)} ORDER BY ${e.ts}, ${e.id}`,
+          refParams(ref),
+        ),
   );
-  for (const row of rows) keys.push({ ts: asParam(row.ts), id: String(row.id) });
+  for (const row of rows) keys.push({ ts: asParam(row.ts), id: String(row.id), size: sizeOf(row.n) });
   return keys;
 }
 
@@ -342,13 +369,18 @@ async function build(ctx: AdkStoreContext, ref: SessionRef): Promise<Timeline> {
   if ([...kept.keys()].some((seq) => seq > keys.length)) await ctx.checkpoints.dropAfter(key, keys.length).catch(() => undefined);
   const recent = new Map<number, Checkpoint>();
   await replayRange(ctx, ref, keys, head, keys.length, { fingerprints });
-  return { keys, fingerprints, head, recent };
+  return { keys, bytes: bytesOf(keys), fingerprints, head, recent };
 }
 
-async function eventTotal(ctx: AdkStoreContext, ref: SessionRef): Promise<number> {
-  const rows = await ctx.db.read((qx) => qx.all(`SELECT count(*) AS n FROM ${ctx.e.t} WHERE ${sessionWhere(ctx)}`, refParams(ref)));
-  return Number(rows[0]?.n ?? 0);
+/** How many events the session has and their stored bytes: what an append adds to, and a removal or rewrite changes. */
+async function eventTotals(ctx: AdkStoreContext, ref: SessionRef): Promise<{ count: number; bytes: number }> {
+  const rows = await ctx.db.read((qx) =>
+    qx.all(`SELECT count(*) AS n, sum(${sizeSql(ctx)}) AS b FROM ${ctx.e.t} WHERE ${sessionWhere(ctx)}`, refParams(ref)),
+  );
+  return { count: Number(rows[0]?.n ?? 0), bytes: sizeOf(rows[0]?.b) };
 }
+
+const bytesOf = (keys: EventKey[]) => keys.reduce((sum, key) => sum + key.size, 0);
 
 /** The timeline brought up to date: new events at the end extend it; anything else builds it again. */
 async function refresh(ctx: AdkStoreContext, ref: SessionRef, timeline: Timeline | undefined): Promise<Timeline> {
@@ -357,13 +389,15 @@ async function refresh(ctx: AdkStoreContext, ref: SessionRef, timeline: Timeline
   const added = await readKeys(ctx, ref, last);
   const first = added[0];
   const inOrder = !first || !last || compareKeys(last, first) < 0;
-  if (!inOrder || (await eventTotal(ctx, ref)) !== timeline.keys.length + added.length) return build(ctx, ref);
+  const bytes = timeline.bytes + bytesOf(added);
+  const totals = await eventTotals(ctx, ref);
+  if (!inOrder || totals.count !== timeline.keys.length + added.length || totals.bytes !== bytes) return build(ctx, ref);
   if (added.length === 0) return timeline;
   const keys = [...timeline.keys, ...added];
   const fingerprints = fingerprintsOf(keys, timeline.fingerprints);
   const head = copyCheckpoint(timeline.head);
   await replayRange(ctx, ref, keys, head, keys.length, { fingerprints });
-  return { keys, fingerprints, head, recent: timeline.recent };
+  return { keys, bytes, fingerprints, head, recent: timeline.recent };
 }
 
 /** The checkpoint at or before `seq` to replay from: one read back lately, one kept, or (none kept) the start. */
