@@ -32,7 +32,13 @@ export function UsersTable({ appName, users, sort, pathname, query, now }: Users
             </Cell>
             <Cell numeric>{formatCount(user.sessionCount)}</Cell>
             <Cell>
-              <RelativeTime seconds={user.lastUpdateTime} now={now} withAbsolute />
+              {user.lastUpdateTime === null ? (
+                <span title="No session of this user has an update time that can be read" className="whitespace-nowrap text-danger">
+                  unreadable
+                </span>
+              ) : (
+                <RelativeTime seconds={user.lastUpdateTime} now={now} withAbsolute />
+              )}
             </Cell>
           </Row>
         ))}

@@ -222,7 +222,11 @@ export async function readCompareChoices(store: SessionStore, left: CompareSide)
     return users.items
       .filter((user) => user.userId !== left.userId)
       .slice(0, CHOICES)
-      .map((user) => ({ side: { appName: left.appName, userId: user.userId }, note: 'last active', time: user.lastUpdateTime }));
+      .map((user) => ({
+        side: { appName: left.appName, userId: user.userId },
+        note: 'last active',
+        ...(user.lastUpdateTime === null ? {} : { time: user.lastUpdateTime }),
+      }));
   }
   const [meta, recent] = await Promise.all([
     store.getSessionMeta ? store.getSessionMeta(ref).catch(() => null) : Promise.resolve(null),

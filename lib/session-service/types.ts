@@ -168,7 +168,8 @@ export interface AppSummary {
 export interface UserSummary {
   userId: string;
   sessionCount: number;
-  lastUpdateTime: number;
+  /** null when none of the user's sessions has an update time that can be read (an ADK store's broken rows). */
+  lastUpdateTime: number | null;
 }
 
 export interface SessionSummary {

@@ -117,7 +117,7 @@ export async function listUsers(ctx: AdkStoreContext, appName: string, page: Use
     const items: UserSummary[] = [];
     for (const row of rows) {
       const userId = String(row.user_id);
-      items.push({ userId, sessionCount: Number(row.n), lastUpdateTime: (await latest(ctx, qx, row.last, appName, userId)) ?? 0 });
+      items.push({ userId, sessionCount: Number(row.n), lastUpdateTime: await latest(ctx, qx, row.last, appName, userId) });
     }
     return { items, total: Number(total[0]?.n ?? 0) };
   });
