@@ -1,16 +1,27 @@
 import { parseAgentServers, type AgentServerConfig } from './agent-server/config';
 import { resolveAuthConfig, type AuthConfig } from './auth/config';
 import { DEFAULT_DATABASE_URL } from './db/url';
-import { env } from './env';
+import { env, type Env } from './env';
 
 /** The database this process serves: DATABASE_URL, else the embedded SQLite file. */
 export function databaseUrl(): string {
   return env().DATABASE_URL ?? DEFAULT_DATABASE_URL;
 }
 
-/** Local or protected access, from the environment (see lib/auth/config.ts). */
+let resolvedAuth: { settings: Env; config: AuthConfig } | undefined;
+
+/**
+ * Local or protected access, from the environment (see lib/auth/config.ts).
+ * Resolved again only when the environment changed: every API request asks
+ * two or three times, and resolving builds the trusted proxies' address list.
+ */
 export function authConfig(): AuthConfig {
   const settings = env();
+  if (resolvedAuth?.settings !== settings) resolvedAuth = { settings, config: resolveAuthSettings(settings) };
+  return resolvedAuth.config;
+}
+
+function resolveAuthSettings(settings: Env): AuthConfig {
   return resolveAuthConfig({
     auth: settings.STATEHOUSE_AUTH,
     host: settings.STATEHOUSE_HOST,

@@ -117,12 +117,16 @@ export type Env = z.infer<typeof schema>;
 
 const NAMES = Object.keys(schema.shape) as (keyof Env)[];
 
-let parsed: { key: string; env: Env } | undefined;
+let parsed: { raw: (string | undefined)[]; env: Env } | undefined;
 
-/** The configuration, parsed from process.env (again only when a variable changed since the last parse). */
+/**
+ * The configuration, parsed from process.env (again only when a variable
+ * changed since the last parse). The same object until then, so what is
+ * derived from it can be kept by identity (config.ts).
+ */
 export function env(): Env {
   const raw = NAMES.map((name) => process.env[name]);
-  const key = JSON.stringify(raw);
-  if (parsed?.key !== key) parsed = { key, env: schema.parse(Object.fromEntries(NAMES.map((name, index) => [name, raw[index]]))) };
+  if (parsed?.raw.every((value, index) => value === raw[index])) return parsed.env;
+  parsed = { raw, env: schema.parse(Object.fromEntries(NAMES.map((name, index) => [name, raw[index]]))) };
   return parsed.env;
 }

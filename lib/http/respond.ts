@@ -1,6 +1,24 @@
-/** JSON responses. Response.json is JSON.stringify, which writes own `__proto__` keys like any other. */
+/**
+ * The text of each JSON answer made here, by its Response: the server's
+ * door (api-door.ts) writes it to the socket as it is, instead of reading
+ * the body back through a web stream.
+ */
+const jsonTexts = new WeakMap<Response, string>();
+
+/** JSON responses, as Response.json makes them: JSON.stringify, which writes own `__proto__` keys like any other. */
 export function json(data: unknown, status = 200, headers?: HeadersInit): Response {
-  return Response.json(data, { status, headers });
+  const text: unknown = JSON.stringify(data);
+  if (typeof text !== 'string') throw new TypeError('Value is not JSON serializable');
+  const head = new Headers(headers);
+  if (!head.has('content-type')) head.set('content-type', 'application/json');
+  const response = new Response(text, { status, headers: head });
+  jsonTexts.set(response, text);
+  return response;
+}
+
+/** The body of a response json() made, unread; undefined for any other. */
+export function jsonTextOf(response: Response): string | undefined {
+  return jsonTexts.get(response);
 }
 
 /** The error shape of ADK's API server (FastAPI's HTTPException): `{"detail": "..."}`. */

@@ -1,0 +1,104 @@
+// The /api fast path on a plain HTTP server standing for Next (as
+// `next start` runs it, NODE_ENV=production): request bodies read whole or
+// streamed, JSON answers written as the handler made them, and gzip only
+// above COMPRESS_MIN_BYTES.
+import { createServer, request as http, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueName } from '../testing/factories';
+import { useTestDatabase } from '../testing/use-test-database';
+import { COMPRESS_MIN_BYTES } from './api-door';
+import { installDoor } from './door';
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+function call(
+  port: number,
+  method: string,
+  path: string,
+  options: { body?: string; chunked?: boolean; gzip?: boolean } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { 'accept-encoding': options.gzip ? 'gzip' : 'identity' };
+    if (options.body !== undefined && !options.chunked) headers['content-length'] = String(Buffer.byteLength(options.body));
+    const sent = http({ host: '127.0.0.1', port, method, path, headers });
+    sent.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    sent.on('error', reject);
+    if (options.body !== undefined && options.chunked) {
+      // Two writes with no Content-Length: Node sends them chunked.
+      const half = Math.floor(options.body.length / 2);
+      sent.write(options.body.slice(0, half));
+      sent.end(options.body.slice(half));
+    } else sent.end(options.body);
+  });
+}
+
+describe('the /api fast path', () => {
+  useTestDatabase('sqlite', { serveRoutes: true });
+  let server: Server;
+  let port: number;
+  const reachedNext: string[] = [];
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    Object.assign(process.env, { NODE_ENV: 'production', STATEHOUSE_AUTH: 'local', STATEHOUSE_HOST: '127.0.0.1' });
+    installDoor();
+    server = createServer((request, response) => {
+      reachedNext.push(`${request.method} ${request.url}`);
+      response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    const environment: Record<string, string | undefined> = process.env;
+    for (const name of ['NODE_ENV', 'STATEHOUSE_AUTH', 'STATEHOUSE_HOST']) {
+      if (saved[name] === undefined) delete environment[name];
+      else environment[name] = saved[name];
+    }
+  });
+
+  it('takes bodies with a Content-Length and chunked ones alike', async () => {
+    const base = `/api/apps/${uniqueName('door')}/users/u/sessions`;
+    const created = await call(port, 'POST', `${base}/s`, { body: JSON.stringify({ topic: 'whole' }) });
+    expect(created.status).toBe(200);
+    expect(JSON.parse(created.body.toString())).toMatchObject({ id: 's', state: { topic: 'whole' } });
+    const event = JSON.stringify({ author: 'user', actions: { stateDelta: { topic: 'chunked' } } });
+    const appended = await call(port, 'POST', `${base}/s/events`, { body: event, chunked: true });
+    expect(appended.status).toBe(200);
+    expect(appended.headers.etag).toBe('"1"');
+    const read = await call(port, 'GET', `${base}/s`);
+    expect(read.headers['content-length']).toBe(String(read.body.length));
+    expect(JSON.parse(read.body.toString())).toMatchObject({ state: { topic: 'chunked' } });
+    const invalid = await call(port, 'POST', `${base}/s/events`, { body: '{"author": ' });
+    expect(invalid.status).toBe(400);
+    expect(reachedNext).toEqual([]);
+  });
+
+  it('compresses only answers of COMPRESS_MIN_BYTES or more, and only when asked', async () => {
+    const base = `/api/apps/${uniqueName('door-gzip')}/users/u/sessions`;
+    // About 20 KiB: a session read of a few dozen events, which a nearby agent gets faster uncompressed.
+    await call(port, 'POST', `${base}/medium`, { body: JSON.stringify({ text: 'x'.repeat(20_000) }) });
+    const medium = await call(port, 'GET', `${base}/medium`, { gzip: true });
+    expect(medium.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(medium.body.toString()).state.text).toHaveLength(20_000);
+
+    await call(port, 'POST', `${base}/big`, { body: JSON.stringify({ text: 'x'.repeat(COMPRESS_MIN_BYTES) }) });
+    const big = await call(port, 'GET', `${base}/big`, { gzip: true });
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(big.body).toString()).state.text).toHaveLength(COMPRESS_MIN_BYTES);
+    const plain = await call(port, 'GET', `${base}/big`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+});
