@@ -13,6 +13,7 @@ import { openApiDoor, openReferenceDoor, type HttpDoor } from './implementations
 import type { Group, SessionKey } from './implementations/types';
 import type { Options } from './options';
 import type { Scratch } from './scratch';
+import { processTreeCpuMs } from './server-cpu';
 import { percentile } from './stats';
 import { buildEventSession } from './workloads';
 import { appPath, sessionPath } from '../lib/paths';
@@ -29,6 +30,8 @@ export interface ApiMeasurement {
   p95Ms: number;
   /** Each round's p50, in round order. */
   roundsP50Ms: number[];
+  /** CPU the server's processes used per request over the rounds (Linux scheduler statistics; load moves it far less than latency). */
+  serverCpuMs?: number;
   samples: number;
   error?: string;
 }
@@ -195,6 +198,7 @@ export async function runApi(
         log(`${group}: api: ${op}, ${clients} client${clients === 1 ? '' : 's'}`);
         const perClient = opsPerClient(options, clients);
         const rounds = new Map<HttpDoor, number[][]>(doors.map((d) => [d, []]));
+        const cpuMs = new Map<HttpDoor, number>(doors.map((d) => [d, 0]));
         const failed = new Map<HttpDoor, string>();
         // Warm-up, then rounds in an order rotated by the round number.
         for (const door of doors)
@@ -203,7 +207,9 @@ export async function runApi(
           for (const door of r % 2 === 0 ? doors : [...doors].reverse()) {
             if (failed.has(door)) continue;
             try {
+              const cpuBefore = door.pid === undefined ? 0 : processTreeCpuMs(door.pid);
               rounds.get(door)?.push(await round(door, op, clients, perClient, r));
+              if (door.pid !== undefined) cpuMs.set(door, (cpuMs.get(door) ?? 0) + processTreeCpuMs(door.pid) - cpuBefore);
             } catch (error) {
               failed.set(door, messageOf(error));
             }
@@ -220,6 +226,7 @@ export async function runApi(
             p95Ms: percentile(all, 95),
             roundsP50Ms: (rounds.get(door) ?? []).map((l) => percentile(l, 50)),
             samples: all.length,
+            ...(all.length && cpuMs.get(door) ? { serverCpuMs: (cpuMs.get(door) ?? 0) / all.length } : {}),
             ...(failed.has(door) ? { error: failed.get(door) } : {}),
           });
         }

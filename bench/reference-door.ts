@@ -1,8 +1,11 @@
 // The reference door of `npm run bench -- --api`: a plain node:http server
 // answering the five measured operations at /api's paths with /api's JSON,
 // through the same store code (openServices, the same body parsers, the same
-// store calls and the same state view). No framework, no authentication, no
-// compression: the floor an HTTP door over this store can approach.
+// store calls and the same state view). No framework and no compression:
+// the floor an HTTP door over this store can approach. With
+// REFERENCE_AUTH=token (the bench sets it where /api runs protected) every
+// request must carry an API token, checked as /api checks one (the account
+// store's verified tokens), so both doors do the same authentication work.
 // Run as `node --import tsx bench/reference-door.ts <database URL>`; prints
 // `listening <port>` (an ephemeral port) once it answers.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -32,9 +35,14 @@ function send(response: ServerResponse, status: number, value: unknown, headers:
 async function main(): Promise<void> {
   const url = process.argv[2];
   if (!url) throw new Error('usage: reference-door.ts <database URL>');
-  const { store } = await openServices(url, { migrate: true });
+  const { store, accounts } = await openServices(url, { migrate: true });
+  const tokens = process.env.REFERENCE_AUTH === 'token';
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (tokens) {
+      const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+      if (!token || !(await accounts.tokenAccount(token))) return send(response, 401, { detail: 'Not authenticated' });
+    }
     const target = new URL(request.url ?? '/', 'http://reference');
     const method = request.method ?? 'GET';
     const one = SESSION.exec(target.pathname);
@@ -78,6 +86,9 @@ async function main(): Promise<void> {
     process.stdout.write(`listening ${typeof address === 'object' && address ? address.port : 0}\n`);
   });
 }
+
+// A profile (--cpu-prof) is written only on a normal exit.
+process.on('SIGTERM', () => process.exit(0));
 
 main().catch((error: unknown) => {
   console.error(error);

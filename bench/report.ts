@@ -203,10 +203,15 @@ function apiReport(api: ApiResult): string[] {
       const ratio = reference && !m.error && !reference.error ? `${(m.p50Ms / reference.p50Ms).toFixed(2)}x` : 'n/a';
       const cell = (x: ApiMeasurement | undefined) => (!x || x.error ? 'error' : formatMs(x.p50Ms));
       const p95 = (x: ApiMeasurement | undefined) => (!x || x.error ? 'error' : formatMs(x.p95Ms));
-      return [m.op, String(m.clients), cell(m), cell(reference), ratio, p95(m), p95(reference)];
+      const cpu = (x: ApiMeasurement | undefined) => (x?.serverCpuMs === undefined ? 'n/a' : formatMs(x.serverCpuMs));
+      const cpuRatio = m.serverCpuMs && reference?.serverCpuMs ? `${(m.serverCpuMs / reference.serverCpuMs).toFixed(2)}x` : 'n/a';
+      return [m.op, String(m.clients), cell(m), cell(reference), ratio, p95(m), p95(reference), cpu(m), cpu(reference), cpuRatio];
     });
-    out.push(`## /api against the reference door, ${GROUP_LABELS[group]} (ms)`, '');
-    out.push(table(['op', 'clients', '/api p50', 'ref p50', '/api / ref', '/api p95', 'ref p95'], cells), '');
+    out.push(`## /api against the reference door, ${GROUP_LABELS[group]} (ms; server CPU per request)`, '');
+    out.push(
+      table(['op', 'clients', '/api p50', 'ref p50', '/api / ref', '/api p95', 'ref p95', '/api CPU', 'ref CPU', 'CPU ratio'], cells),
+      '',
+    );
     for (const m of api.measurements.filter((x) => x.group === group && x.error)) out.push(`${m.door} ${m.op} ${m.clients}: ${m.error}`);
   }
   if (api.pages) {

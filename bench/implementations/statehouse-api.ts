@@ -15,6 +15,8 @@ import type { ImplName, SessionKey } from './types';
 
 export interface ApiServerOptions {
   distDir: string;
+  /** Node's own flags for both doors' server processes (BENCH_NODE_ARGS: `--cpu-prof --cpu-prof-dir=...`). */
+  nodeArgs?: string[];
   port: number;
   log(message: string): void;
 }
@@ -93,27 +95,30 @@ function httpDoor(
   };
 }
 
+/** An admin's API token in the database at `url` (migrated first). */
+async function adminToken(url: string): Promise<string> {
+  const { openServices } = await import('../../lib/services');
+  const opened = await openServices(url, { migrate: true });
+  try {
+    await opened.accounts.createAccount({ name: 'bench', password: randomBytes(18).toString('base64url'), role: 'admin' });
+    return (await opened.accounts.createToken('bench', 'bench')).secret;
+  } finally {
+    await opened.close();
+  }
+}
+
 /** /api from `next start` on a build in options.distDir. */
 export async function openApiDoor(provider: 'sqlite' | 'postgresql', url: string, options: ApiServerOptions): Promise<HttpDoor> {
   // SQLite: local mode, as the console runs by default. PostgreSQL is always
   // protected: an admin's API token (app: keys in a delta need the admin role).
-  let token = '';
-  if (provider === 'postgresql') {
-    const { openServices } = await import('../../lib/services');
-    const opened = await openServices(url, { migrate: true });
-    try {
-      await opened.accounts.createAccount({ name: 'bench', password: randomBytes(18).toString('base64url'), role: 'admin' });
-      token = (await opened.accounts.createToken('bench', 'bench')).secret;
-    } finally {
-      await opened.close();
-    }
-  }
+  const token = provider === 'postgresql' ? await adminToken(url) : '';
   ensureBuild(options.distDir, options.log);
   const server = new ProductionServer({
     databaseUrl: url,
     distDir: options.distDir,
     port: options.port,
     token,
+    nodeArgs: options.nodeArgs,
     env: { STATEHOUSE_AUTH: token ? 'protected' : 'local' },
   });
   options.log(`api: next start on ${server.baseUrl} (${options.distDir}, ${token ? 'protected, API token' : 'local'})`);
@@ -125,14 +130,38 @@ export async function openApiDoor(provider: 'sqlite' | 'postgresql', url: string
   return httpDoor('statehouse-api', provider, url, server, token ? { authorization: `Bearer ${token}` } : {});
 }
 
-/** The reference door (bench/reference-door.ts) in a process of its own, on an ephemeral port. */
-export async function openReferenceDoor(provider: 'sqlite' | 'postgresql', url: string): Promise<HttpDoor> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/reference-door.ts', url], {
+/**
+ * The reference door (bench/reference-door.ts) in a process of its own, on
+ * an ephemeral port. On PostgreSQL it checks an API token as /api does
+ * there (protected), so both doors do the same authentication work.
+ */
+export async function openReferenceDoor(provider: 'sqlite' | 'postgresql', url: string, nodeArgs: string[] = []): Promise<HttpDoor> {
+  const token = provider === 'postgresql' ? await adminToken(url) : '';
+  const env: Record<string, string> = token ? { REFERENCE_AUTH: 'token' } : {};
+  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  return openScriptDoor('statehouse-reference', provider, url, 'bench/reference-door.ts', nodeArgs, env, auth);
+}
+
+/** A door script of the bench's (`listening <port>` on stdout once it answers) in a process of its own. */
+export async function openScriptDoor(
+  impl: ImplName,
+  provider: 'sqlite' | 'postgresql',
+  url: string,
+  script: string,
+  nodeArgs: string[],
+  env: Record<string, string>,
+  auth: Record<string, string> = {},
+): Promise<HttpDoor> {
+  // BENCH_WRAP runs the door under another program (valgrind --tool=callgrind ...), for instruction counts.
+  const wrap = process.env.BENCH_WRAP?.split(' ').filter(Boolean) ?? [];
+  const command = [...wrap, process.execPath, ...nodeArgs, '--import', 'tsx', script, url];
+  const child: ChildProcess = spawn(command[0] as string, command.slice(1), {
     cwd: PROJECT_ROOT,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`reference door exited (${code})`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     lines.on('line', (line) => {
       const match = /^listening (\d+)$/.exec(line);
@@ -145,7 +174,7 @@ export async function openReferenceDoor(provider: 'sqlite' | 'postgresql', url: 
     child.kill('SIGTERM');
     await exited;
   };
-  return httpDoor('statehouse-reference', provider, url, { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid, stop }, {});
+  return httpDoor(impl, provider, url, { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid, stop }, auth);
 }
 
 export async function statehouseApiTarget(

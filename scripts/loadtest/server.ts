@@ -42,6 +42,8 @@ export async function freePort(): Promise<number> {
 
 export interface ServerOptions {
   databaseUrl: string;
+  /** Node's own flags for the server process (`--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
   distDir: string;
   port: number;
   /** Sent while waiting for the server to answer (protected mode needs it). */
@@ -60,8 +62,8 @@ export class ProductionServer {
 
   /** Starts `next start` and waits until the API answers with the database behind it. */
   async start(): Promise<void> {
-    const { databaseUrl, distDir, port, env } = this.options;
-    const child = spawn(process.execPath, [nextCli(), 'start', '--hostname', HOST, '--port', String(port)], {
+    const { databaseUrl, distDir, port, env, nodeArgs = [] } = this.options;
+    const child = spawn(process.execPath, [...nodeArgs, nextCli(), 'start', '--hostname', HOST, '--port', String(port)], {
       cwd: PROJECT_ROOT,
       env: {
         ...process.env,
