@@ -52,11 +52,12 @@ test('the API table’s routes are served by the door, with the same answers', a
 test('large answers are compressed when the client asks, small ones never', async ({ request }) => {
   const appName = uniqueName('door-gzip');
   const base = `/api/apps/${appName}/users/u/sessions`;
-  await request.post(`${base}/big`, { data: { text: 'x'.repeat(20_000) } });
+  // Past COMPRESS_MIN_BYTES (64 KiB; lib/http/api-door.ts).
+  await request.post(`${base}/big`, { data: { text: 'x'.repeat(100_000) } });
   const gzip = { 'accept-encoding': 'gzip' };
   const big = await request.get(`${base}/big`, { headers: gzip });
   expect(big.headers()['content-encoding']).toBe('gzip');
-  expect((await big.json()).state.text).toHaveLength(20_000);
+  expect((await big.json()).state.text).toHaveLength(100_000);
   const plain = await request.get(`${base}/big`, { headers: { 'accept-encoding': 'identity' } });
   expect(plain.headers()['content-encoding']).toBeUndefined();
   await request.post(`${base}/small`, { data: { n: 1 } });
