@@ -11,7 +11,7 @@
 import type { SessionRef } from '../../../session-service/store';
 import { KEY_PREFIX_APP, KEY_PREFIX_TEMP, KEY_PREFIX_USER } from '../../../session-service/scope';
 import { pipelined, scanKeys, type Redis } from './client';
-import { brokenText, tierText, type RedisSnapshot, type SessionRecord, type TierRecord } from './snapshot';
+import { brokenText, RecordMemo, tierText, type RedisSnapshot, type SessionRecord, type TierRecord } from './snapshot';
 
 export const communityKeys = {
   session: (sessionId: string) => `session:${sessionId}`,
@@ -93,7 +93,7 @@ export function communitySessionRecord(
   };
 }
 
-export async function readCommunitySnapshot(client: Redis): Promise<RedisSnapshot> {
+export async function readCommunitySnapshot(client: Redis, memo: RecordMemo = new RecordMemo()): Promise<RedisSnapshot> {
   const found = await scanKeys(client, '*');
   const sets: Array<{ app: string; user: string; key: string }> = [];
   const appTiers: Array<{ app: string; key: string }> = [];
@@ -131,9 +131,12 @@ export async function readCommunitySnapshot(client: Redis): Promise<RedisSnapsho
   const add = (ref: SessionRef, key: string) => {
     const raw = blobOf.get(key);
     if (raw === undefined) return; // an id whose blob expired: list_sessions skips it
-    const app = parsedTier(appHash.get(ref.appName));
-    const user = parsedTier(userHash.get(`${ref.appName}\u0000${ref.userId}`));
-    sessions.push(communitySessionRecord(ref, key, raw, app, user));
+    const appRaw = appHash.get(ref.appName);
+    const userRaw = userHash.get(`${ref.appName}\u0000${ref.userId}`);
+    const build = () => communitySessionRecord(ref, key, raw, parsedTier(appRaw), parsedTier(userRaw));
+    // The session tier depends on the hashes too (the keys they override).
+    const fingerprint = raw instanceof Error ? null : JSON.stringify([ref, raw, appRaw, userRaw]);
+    sessions.push(fingerprint === null ? build() : memo.record(`${key}\u0000${ref.appName}\u0000${ref.userId}`, fingerprint, build));
     placed.add(key);
   };
   sets.forEach((set, i) => {
@@ -152,6 +155,7 @@ export async function readCommunitySnapshot(client: Redis): Promise<RedisSnapsho
       // Not placeable: no app or user to list it under.
     }
   }
+  memo.done();
   const tierOf = (hash: Record<string, string> | Error | undefined, key: string) =>
     hash instanceof Error ? brokenText({ field: key, raw: key, reason: hash.message }) : tierText(hash ?? {}, key);
   const apps: TierRecord[] = appTiers.map((t) => ({ appName: t.app, state: tierOf(appHash.get(t.app), t.key) }));

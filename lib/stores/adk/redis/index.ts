@@ -19,6 +19,7 @@ import { parseRedisLocation } from './location';
 import { RedisMirror } from './mirror';
 import { pythonKeys, readPythonParts, readPythonSnapshot } from './python-layout';
 import { pythonDelete, pythonWrites } from './python-writes';
+import { RecordMemo } from './snapshot';
 
 export { parseRedisLocation } from './location';
 
@@ -50,9 +51,10 @@ export async function openRedisStore(locationText: string, options: RedisOpenOpt
     const python = pythonKeys(prefix);
     const readParts = (ref: SessionRef | undefined, appName: string, userId: string | undefined) =>
       layout === 'community' ? readCommunityParts(client, ref, appName, userId) : readPythonParts(client, python, ref, appName, userId);
+    const memo = new RecordMemo();
     const mirror = new RedisMirror(
       location.display,
-      () => (layout === 'community' ? readCommunitySnapshot(client) : readPythonSnapshot(client, prefix)),
+      () => (layout === 'community' ? readCommunitySnapshot(client, memo) : readPythonSnapshot(client, prefix, memo)),
       async () => {
         client.disconnect();
       },

@@ -79,6 +79,8 @@ const refKey = (app: string, user: string, id: string) => JSON.stringify([app, u
 interface Cached {
   row: string;
   events: string[];
+  /** The record it was built from: the same object again (RecordMemo) means nothing changed. */
+  record: SessionRecord;
 }
 
 function idOf(text: string, position: number): string {
@@ -234,6 +236,7 @@ export class RedisMirror implements AgentDb {
 
   private applySession(key: string, session: SessionRecord): void {
     const { appName, userId, sessionId } = session.ref;
+    if (this.cache.get(key)?.record === session) return;
     const row = JSON.stringify([session.state, session.update, session.create, session.revision, session.key]);
     const cached = this.cache.get(key);
     if (cached?.row !== row) {
@@ -253,7 +256,7 @@ export class RedisMirror implements AgentDb {
       if (grew && position < before.length) return;
       insert.run(idOf(text, position), appName, userId, sessionId, position, invocationOf(text), text);
     });
-    this.cache.set(key, { row, events: session.events });
+    this.cache.set(key, { row, events: session.events, record: session });
   }
 
   async close(): Promise<void> {

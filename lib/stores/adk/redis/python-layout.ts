@@ -9,7 +9,16 @@
 // json.dumps values. There is no index of apps: SCAN finds them.
 import type { SessionRef } from '../../../session-service/store';
 import { pipelined, scanKeys, type Redis } from './client';
-import { brokenText, globEscape, pythonFloat, tierText, type RedisSnapshot, type SessionRecord, type TierRecord } from './snapshot';
+import {
+  brokenText,
+  globEscape,
+  pythonFloat,
+  RecordMemo,
+  tierText,
+  type RedisSnapshot,
+  type SessionRecord,
+  type TierRecord,
+} from './snapshot';
 
 export const PYTHON_DEFAULT_PREFIX = 'adk:session';
 
@@ -67,7 +76,7 @@ export function pythonSessionRecord(ref: SessionRef, key: string, hash: Record<s
   return record;
 }
 
-export async function readPythonSnapshot(client: Redis, prefix: string): Promise<RedisSnapshot> {
+export async function readPythonSnapshot(client: Redis, prefix: string, memo: RecordMemo = new RecordMemo()): Promise<RedisSnapshot> {
   const keys = pythonKeys(prefix);
   const head = `${prefix}:`;
   const found = await scanKeys(client, `${globEscape(prefix)}:*`);
@@ -113,8 +122,11 @@ export async function readPythonSnapshot(client: Redis, prefix: string): Promise
     const hash = hashes[i] ?? {};
     // An index entry whose hash expired reads as an empty hash: adk-python's list_sessions skips it too.
     if (!(hash instanceof Error) && Object.keys(hash).length === 0) return [];
-    return [pythonSessionRecord(ref, key, hash)];
+    if (hash instanceof Error) return [pythonSessionRecord(ref, key, hash)];
+    const raw = JSON.stringify([ref, hash.state, hash.events, hash.last_update_time, hash.revision]);
+    return [memo.record(key, raw, () => pythonSessionRecord(ref, key, hash))];
   });
+  memo.done();
   const tier = (offset: number, key: string): string => {
     const hash = hashes[offset];
     return hash instanceof Error ? brokenText({ field: key, raw: key, reason: hash.message }) : tierText(hash ?? {}, key);

@@ -80,3 +80,27 @@ export function tierText(hash: Record<string, string>, key: string): string {
 export function globEscape(text: string): string {
   return text.replace(/[*?[\]\\]/g, (char) => `\\${char}`);
 }
+
+/**
+ * The records a store read last time, by key and the raw text they came
+ * from: a session whose stored text did not change is not parsed again
+ * (parsing every event of every session at every read was most of a read's time).
+ */
+export class RecordMemo {
+  private last = new Map<string, { raw: string; record: SessionRecord }>();
+  private next = new Map<string, { raw: string; record: SessionRecord }>();
+
+  /** The record for this raw text, built only when the text changed. */
+  record(key: string, raw: string, build: () => SessionRecord): SessionRecord {
+    const seen = this.last.get(key);
+    const record = seen && seen.raw === raw ? seen.record : build();
+    this.next.set(key, { raw, record });
+    return record;
+  }
+
+  /** After a whole read: what was not seen is forgotten. */
+  done(): void {
+    this.last = this.next;
+    this.next = new Map();
+  }
+}
