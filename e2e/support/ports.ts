@@ -40,6 +40,8 @@ const SERVERS = [
   'several stores console',
   /** axe over a console serving an adk-python store (e2e/accessibility-adk.spec.ts). */
   'accessibility adk store console',
+  /** Both Redis layouts side by side (e2e/redis-store.spec.ts). */
+  'redis stores console',
 ] as const;
 
 export type E2eServer = (typeof SERVERS)[number];
