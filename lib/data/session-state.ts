@@ -8,14 +8,23 @@ import type { SessionRef, SessionStore } from '../session-service/store';
 import type { SessionSummary, SessionTiers, StateRecord } from '../session-service/types';
 import { SESSION_NOT_FOUND, SessionServiceError } from '../session-service/errors';
 import type { SessionStateView } from './session-views';
+import type { ValueReadOptions } from '../session-service/value-preview';
 
 const notFound = (message: string) => new SessionServiceError('NOT_FOUND', message);
 const eventNotFound = (ref: SessionRef, seq: number) => notFound(`Event ${seq} not found in session ${ref.sessionId}.`);
 
-/** The three tiers (now, or right after event `asOf`) with the session's current revision and counts. */
-export async function sessionStateView(service: SessionStore, ref: SessionRef, asOf?: number): Promise<SessionStateView> {
+/**
+ * The three tiers (now, or right after event `asOf`) with the session's
+ * current revision and counts. `preview`: long values may be precut (for cutStateView).
+ */
+export async function sessionStateView(
+  service: SessionStore,
+  ref: SessionRef,
+  asOf?: number,
+  options: ValueReadOptions = {},
+): Promise<SessionStateView> {
   if (asOf === undefined) {
-    const tiers = await service.getSessionTiers(ref);
+    const tiers = await service.getSessionTiers(ref, options);
     if (!tiers) throw notFound(SESSION_NOT_FOUND);
     // Stores that read the summary with the tiers answer in one statement; the rest read it after.
     const summary = tiers.summary ?? (await service.getSessionSummary(ref));
@@ -24,7 +33,7 @@ export async function sessionStateView(service: SessionStore, ref: SessionRef, a
   }
   const summary = await service.getSessionSummary(ref);
   if (!summary) throw notFound(SESSION_NOT_FOUND);
-  const tiers = await service.getStateAsOf(ref, asOf);
+  const tiers = await service.getStateAsOf(ref, asOf, options);
   if (!tiers) throw eventNotFound(ref, asOf);
   return viewOf(tiers, summary);
 }

@@ -6,6 +6,7 @@
 import { cache } from 'react';
 import type { EventQuery, SessionRef, SessionStore } from '../session-service/store';
 import type { Page, SessionSummary, StateChange, StoredEvent } from '../session-service/types';
+import type { ValueReadOptions } from '../session-service/value-preview';
 import type { EventPosition, TimelineFilters, TimelineItem, TimelineQuery } from './session-views';
 import { requireViewer } from '../current-principal';
 import { getStore } from '../services';
@@ -21,10 +22,16 @@ function eventQuery(filters: TimelineFilters): EventQuery {
   return { author, invocationId, touchedKey, text, tool, errors, from, to };
 }
 
-async function withChanges(service: SessionStore, ref: SessionRef, events: StoredEvent[]): Promise<TimelineItem[]> {
+async function withChanges(
+  service: SessionStore,
+  ref: SessionRef,
+  events: StoredEvent[],
+  options: ValueReadOptions,
+): Promise<TimelineItem[]> {
   const changes = await service.listEventChanges(
     ref,
     events.map((stored) => stored.seq),
+    options,
   );
   const bySeq = new Map<number, StateChange[]>();
   for (const change of changes) {
@@ -36,23 +43,37 @@ async function withChanges(service: SessionStore, ref: SessionRef, events: Store
   return events.map(({ seq, event }) => ({ seq, event, changes: bySeq.get(seq) ?? [] }));
 }
 
-/** A page of the timeline, oldest first (by sequence number). NOT_FOUND for an absent session. */
-export async function readTimeline(service: SessionStore, ref: SessionRef, query: TimelineQuery): Promise<Page<TimelineItem>> {
+/**
+ * A page of the timeline, oldest first (by sequence number). NOT_FOUND for an
+ * absent session. `preview`: long values may be precut (for cutTimelineItem).
+ */
+export async function readTimeline(
+  service: SessionStore,
+  ref: SessionRef,
+  query: TimelineQuery,
+  options: ValueReadOptions = {},
+): Promise<Page<TimelineItem>> {
   const page = await service.listEvents(ref, {
     ...eventQuery(query),
     afterSeq: query.after,
     offset: query.offset,
     limit: query.limit,
+    preview: options.preview,
   });
-  return { items: await withChanges(service, ref, page.items), total: page.total };
+  return { items: await withChanges(service, ref, page.items, options), total: page.total };
 }
 
 /** One event by sequence number, with its changes; null when the session has no such event. */
-export async function readTimelineEvent(service: SessionStore, ref: SessionRef, seq: number): Promise<TimelineItem | null> {
-  const page = await service.listEvents(ref, { afterSeq: seq - 1, limit: 1 });
+export async function readTimelineEvent(
+  service: SessionStore,
+  ref: SessionRef,
+  seq: number,
+  options: ValueReadOptions = {},
+): Promise<TimelineItem | null> {
+  const page = await service.listEvents(ref, { afterSeq: seq - 1, limit: 1, preview: options.preview });
   const stored = page.items[0];
   if (!stored || stored.seq !== seq) return null;
-  const [item] = await withChanges(service, ref, [stored]);
+  const [item] = await withChanges(service, ref, [stored], options);
   return item ?? null;
 }
 
@@ -62,7 +83,8 @@ export async function readTimelineEvent(service: SessionStore, ref: SessionRef, 
  */
 export async function locateEvent(service: SessionStore, ref: SessionRef, filters: TimelineFilters, seq: number): Promise<EventPosition> {
   const query = eventQuery(filters);
-  const count = async (afterSeq?: number) => (await service.listEvents(ref, { ...query, afterSeq, limit: 1 })).total;
+  // Only the totals are used: the one event each read returns may come as a preview.
+  const count = async (afterSeq?: number) => (await service.listEvents(ref, { ...query, afterSeq, limit: 1, preview: true })).total;
   const [total, fromIt, afterIt] = await Promise.all([count(), count(seq - 1), count(seq)]);
   const matches = fromIt - afterIt === 1;
   return { seq, index: matches ? total - fromIt : null, total };

@@ -5,14 +5,16 @@
 // value, the mark again, then the beginning of the value's text. Pure: the
 // server cuts, the browser reads the header (components/json).
 import type { JsonValue } from '../session-service/types';
+import {
+  CUT_CONTAINER_CHARS,
+  CUT_MARK as MARK,
+  CUT_MEMBERS,
+  CUT_STRING_CHARS,
+  parsePrecut,
+  PREVIEW_CHARS,
+} from '../session-service/value-preview';
 
-const MARK = '\uE000';
-/** A string longer than this is cut. */
-export const CUT_STRING_CHARS = 8 * 1024;
-/** A container whose JSON (its strings already cut) is longer than this is cut as a whole. */
-export const CUT_CONTAINER_CHARS = 32 * 1024;
-/** What is kept of a cut value. */
-export const PREVIEW_CHARS = 1024;
+export { CUT_CONTAINER_CHARS, CUT_MEMBERS, CUT_STRING_CHARS, PREVIEW_CHARS };
 
 export interface CutValue {
   /** Characters of the whole string, or of the whole value's JSON text. */
@@ -30,8 +32,8 @@ interface Header {
   json?: 1;
 }
 
-function cut(text: string, source: string, json: boolean): string {
-  const header: Header = json ? { n: text.length, src: source, json: 1 } : { n: text.length, src: source };
+function cut(text: string, source: string, json: boolean, length = text.length): string {
+  const header: Header = json ? { n: length, src: source, json: 1 } : { n: length, src: source };
   return `${MARK}${JSON.stringify(header)}${MARK}${text.slice(0, PREVIEW_CHARS)}`;
 }
 
@@ -55,18 +57,55 @@ function pointerTo(pointer: string, key: string | number): string {
 }
 
 /**
- * `value` with every long string, and every container still too long once
- * its strings are cut, replaced by a cut value whose source is
- * `source(pointer)` (the pointer of that part inside `value`).
+ * `value` with every long string, every long container of many members, and
+ * every container still too long once its strings are cut, replaced by a cut
+ * value whose source is `source(pointer)` (the pointer of that part inside
+ * `value`). A store's precut strings (a page read's previews) become cut
+ * values of the same part.
  */
 export function cutValue(value: JsonValue, source: (pointer: string) => string, pointer = ''): JsonValue {
-  if (typeof value === 'string') return value.length > CUT_STRING_CHARS ? cut(value, source(pointer), false) : value;
+  if (typeof value === 'string') {
+    const pre = parsePrecut(value);
+    if (pre) return cut(pre.preview, source(pointer), pre.json, pre.length);
+    return value.length > CUT_STRING_CHARS ? cut(value, source(pointer), false) : value;
+  }
   if (value === null || typeof value !== 'object') return value;
+  const members = Array.isArray(value) ? value.length : Object.keys(value).length;
+  if (members > CUT_MEMBERS) {
+    const whole = wholeText(value);
+    if (whole.length > CUT_CONTAINER_CHARS) return cut(whole.text, source(pointer), true, whole.length);
+  }
   const cutChildren: JsonValue = Array.isArray(value)
     ? value.map((item, index) => cutValue(item, source, pointerTo(pointer, index)))
     : Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cutValue(item, source, pointerTo(pointer, key))]));
-  const text = JSON.stringify(cutChildren);
-  return text.length > CUT_CONTAINER_CHARS ? cut(JSON.stringify(value), source(pointer), true) : cutChildren;
+  if (JSON.stringify(cutChildren).length <= CUT_CONTAINER_CHARS) return cutChildren;
+  const whole = wholeText(value);
+  return cut(whole.text, source(pointer), true, whole.length);
+}
+
+/**
+ * A value's JSON text as far as it is known, and the whole text's length:
+ * a store's precut part stands in with its preview (which reaches past the
+ * first PREVIEW_CHARS of any text it starts in) and counts its whole length.
+ */
+function wholeText(value: JsonValue): { text: string; length: number } {
+  let extra = 0;
+  const write = (part: JsonValue): string => {
+    if (typeof part === 'string') {
+      const pre = parsePrecut(part);
+      if (!pre) return JSON.stringify(part);
+      const text = pre.json ? pre.preview : JSON.stringify(pre.preview);
+      extra += pre.textLength - text.length;
+      return text;
+    }
+    if (part === null || typeof part !== 'object') return JSON.stringify(part);
+    if (Array.isArray(part)) return `[${part.map(write).join(',')}]`;
+    return `{${Object.entries(part)
+      .map(([key, item]) => `${JSON.stringify(key)}:${write(item)}`)
+      .join(',')}}`;
+  };
+  const text = write(value);
+  return { text, length: text.length + extra };
 }
 
 /** The part of `value` at an RFC 6901 pointer; undefined when there is none. */

@@ -11,6 +11,9 @@ import type { SessionRef, SessionStore } from '../session-service/store';
 import { pageOf, sessionKeys, TIMELINE_PAGE_SIZE, type NormalFilters } from './session';
 import type { SessionUrlState } from './session-url';
 
+/** Every read here is cut for the page, so the store may hand over long values as previews. */
+const PREVIEW = { preview: true } as const;
+
 function filtersOf(filters: NormalFilters) {
   return {
     author: filters.author ?? undefined,
@@ -39,7 +42,7 @@ export async function prefetchSessionPage(
   const tasks: Promise<unknown>[] = [
     queryClient.prefetchQuery({
       queryKey: sessionKeys.state(ref, null),
-      queryFn: async () => cutStateView(ref, await sessionStateView(service, ref)),
+      queryFn: async () => cutStateView(ref, await sessionStateView(service, ref, undefined, PREVIEW)),
     }),
   ];
   for (const seq of [url.event, url.compare]) {
@@ -47,7 +50,7 @@ export async function prefetchSessionPage(
     tasks.push(
       queryClient.prefetchQuery({
         queryKey: sessionKeys.state(ref, seq),
-        queryFn: async () => cutStateView(ref, await sessionStateView(service, ref, seq), seq),
+        queryFn: async () => cutStateView(ref, await sessionStateView(service, ref, seq, PREVIEW), seq),
       }),
     );
   }
@@ -57,7 +60,7 @@ export async function prefetchSessionPage(
       queryClient.prefetchQuery({
         queryKey: sessionKeys.event(ref, seq),
         queryFn: async () => {
-          const item = await readTimelineEvent(service, ref, seq);
+          const item = await readTimelineEvent(service, ref, seq, PREVIEW);
           if (!item) throw new Error(`Event ${seq} not found in session ${ref.sessionId}.`);
           return cutTimelineItem(ref, item);
         },
@@ -81,7 +84,7 @@ async function prefetchTimeline(queryClient: QueryClient, service: SessionStore,
     position?.total ??
     (await queryClient.fetchQuery<number>({
       queryKey: sessionKeys.timelineCount(ref, url.filters),
-      queryFn: async () => (await readTimeline(service, ref, { ...filters, limit: 1 })).total,
+      queryFn: async () => (await readTimeline(service, ref, { ...filters, limit: 1 }, PREVIEW)).total,
     }));
   if (position) queryClient.setQueryData(sessionKeys.timelineCount(ref, url.filters), total);
   if (total === 0) return;
@@ -93,7 +96,12 @@ async function prefetchTimeline(queryClient: QueryClient, service: SessionStore,
       queryClient.prefetchQuery({
         queryKey: sessionKeys.timelinePage(ref, url.filters, page),
         queryFn: async () => {
-          const timeline = await readTimeline(service, ref, { ...filters, offset: page * TIMELINE_PAGE_SIZE, limit: TIMELINE_PAGE_SIZE });
+          const timeline = await readTimeline(
+            service,
+            ref,
+            { ...filters, offset: page * TIMELINE_PAGE_SIZE, limit: TIMELINE_PAGE_SIZE },
+            PREVIEW,
+          );
           return { ...timeline, items: timeline.items.map((item) => cutTimelineItem(ref, item)) };
         },
       }),

@@ -133,7 +133,7 @@ export function timelineCountOptions(ref: SessionRef, filters: NormalFilters) {
     queryKey: sessionKeys.timelineCount(ref, filters),
     retry,
     queryFn: async ({ signal }) => {
-      const url = `${sessionApiPath(ref)}/timeline${queryString({ ...filterParams(filters), limit: 1 })}`;
+      const url = `${sessionApiPath(ref)}/timeline${queryString({ ...filterParams(filters), limit: 1, preview: 1 })}`;
       return (await getJson<Page<TimelineItem>>(url, signal)).total;
     },
     staleTime: Infinity,

@@ -21,6 +21,7 @@ import type { SessionServiceError } from './errors';
 import type { RefusableOperation, SessionOperations } from './operations';
 import type { FindRequest, FindResult } from './search';
 import type { StateFilter } from './state-filter';
+import type { ValueReadOptions } from './value-preview';
 
 export type { PageRequest, SessionRef } from './types';
 
@@ -99,6 +100,8 @@ export interface EventQuery extends PageRequest {
   from?: number;
   /** Only events at or before this time (seconds). */
   to?: number;
+  /** Long values may come as precut previews (value-preview.ts): the page's reads, never the API's. */
+  preview?: boolean;
 }
 
 export interface KeyHistoryRequest extends PageRequest {
@@ -219,7 +222,7 @@ export interface SessionStore extends Partial<SessionOperations> {
   /** How many error events (errorCode or errorMessage set) each of these sessions of the app has (key: `userId\0sessionId`); absent on stores that cannot tell cheaply. */
   errorEventCounts?(appName: string, sessions: { userId: string; sessionId: string }[]): Promise<Map<string, number>>;
   /** The three tiers separately, each key with the change that set it. Null when the session is absent. */
-  getSessionTiers(ref: SessionRef): Promise<SessionTiers | null>;
+  getSessionTiers(ref: SessionRef, options?: ValueReadOptions): Promise<SessionTiers | null>;
   getAppState(appName: string): Promise<SessionTiers['app']>;
   getUserState(appName: string, userId: string): Promise<SessionTiers['user']>;
   listEvents(ref: SessionRef, query?: EventQuery): Promise<Page<StoredEvent>>;
@@ -232,7 +235,7 @@ export interface SessionStore extends Partial<SessionOperations> {
    * ordered by event, then as written: a page of the timeline's per-key diffs.
    * At most 1000 sequence numbers; NOT_FOUND for an absent session.
    */
-  listEventChanges(ref: SessionRef, seqs: number[]): Promise<StateChange[]>;
+  listEventChanges(ref: SessionRef, seqs: number[], options?: ValueReadOptions): Promise<StateChange[]>;
   /**
    * The current state's values (keys prefixed as in getSession's state) as
    * the store's JSON text spells them, which a parse forgets (`2.0` is a
@@ -241,7 +244,7 @@ export interface SessionStore extends Partial<SessionOperations> {
    */
   getStateSpelling?(ref: SessionRef): Promise<Map<string, SpelledJson> | null>;
   /** The tiers as they were right after the event with this sequence number. Null when absent. */
-  getStateAsOf(ref: SessionRef, seq: number): Promise<SessionTiers | null>;
+  getStateAsOf(ref: SessionRef, seq: number, options?: ValueReadOptions): Promise<SessionTiers | null>;
   /** Support edits of app or user state, recorded with actor and reason. Returns the tier afterwards. */
   editState(edit: StateEdit): Promise<SessionTiers['app']>;
   /**

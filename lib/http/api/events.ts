@@ -61,9 +61,9 @@ export const appendEvent = route<SessionParams>(async (request, params, principa
 export const getEvent = route<SessionParams & { seq: string }>(async (request, params) => {
   const ref = sessionRefOf(params);
   const seq = parseWith(seqParam, params.seq, 'seq');
-  const item = await readTimelineEvent(await getStore(), ref, seq);
-  if (!item) throw notFound(`Event ${seq} not found in session ${ref.sessionId}.`);
   const { preview } = parseQuery(request, z.object(previewQuery));
+  const item = await readTimelineEvent(await getStore(), ref, seq, { preview });
+  if (!item) throw notFound(`Event ${seq} not found in session ${ref.sessionId}.`);
   return json(preview ? cutTimelineItem(ref, item) : item);
 });
 
@@ -71,7 +71,7 @@ export const getEvent = route<SessionParams & { seq: string }>(async (request, p
 export const getTimeline = route<SessionParams>(async (request, params) => {
   const ref = sessionRefOf(params);
   const { preview, ...query } = parseQuery(request, timelineQuery.extend(previewQuery));
-  const timeline = await readTimeline(await getStore(), ref, query);
+  const timeline = await readTimeline(await getStore(), ref, query, { preview });
   return json(preview ? { ...timeline, items: timeline.items.map((item) => cutTimelineItem(ref, item)) } : timeline);
 });
 

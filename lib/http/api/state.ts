@@ -50,7 +50,7 @@ const sessionStateQuery = z.object({ asOf: storedIntegerParam(0).optional(), ...
 export const getSessionState = route<SessionParams>(async (request, params) => {
   const ref = sessionRefOf(params);
   const { asOf, preview } = parseQuery(request, sessionStateQuery);
-  const view = await sessionStateView(await getStore(), ref, asOf);
+  const view = await sessionStateView(await getStore(), ref, asOf, { preview });
   return json(preview ? cutStateView(ref, view, asOf) : view);
 });
 

@@ -7,7 +7,21 @@ import { scopeOfKey } from '../../session-service/scope';
 import type { EventQuery, SessionRef } from '../../session-service/store';
 import { decodeSnapshot, runSteps, runStepsAsync, sessionSnapshotSql, sqliteSessionRead, type SnapshotRow } from './session-snapshot';
 import type { SqlExecutor } from '../../db/sql';
-import type { GetSessionConfig, Page, Session, SessionSummary, SessionTiers, StateEntry, StoredEvent } from '../../session-service/types';
+import type {
+  Event,
+  GetSessionConfig,
+  Page,
+  Session,
+  SessionSummary,
+  SessionTiers,
+  StateEntry,
+  StoredEvent,
+} from '../../session-service/types';
+import type { ValueReadOptions } from '../../session-service/value-preview';
+import { isLong, readPreviews, shortValue } from './value-preview';
+
+/** An event's own containers: walked into, never cut whole, as the page cuts an event field by field (lib/data/session-cut.ts). */
+const EVENT_FIELDS = ['', '/actions', '/actions/stateDelta'];
 import { pageBounds } from '../../session-service/paging';
 import { SESSION_COLUMNS, summaryOf, type SessionRow, type StoreContext } from './context';
 
@@ -38,15 +52,13 @@ export async function getSessionSummary(ctx: StoreContext, ref: SessionRef): Pro
 /**
  * The three tiers in one statement (one round trip, one snapshot, so no
  * transaction): a row for the session (part 0, with its summary) when it
- * exists, then each tier's keys (1 app, 2 user, 3 session).
+ * exists, then each tier's keys (1 app, 2 user, 3 session). As previews,
+ * long values are read by a second statement in the same snapshot.
  */
-export async function getSessionTiers(ctx: StoreContext, ref: SessionRef): Promise<SessionTiers | null> {
-  const rows = await ctx.client.$queryRaw<(EntryRow & SummaryColumns & { part: unknown })[]>(sessionTiersSql(ref));
-  const session = rows.find((row) => toNumber(row.part) === 0);
-  if (!session) return null;
-  const tier = (part: number) => rows.filter((row) => toNumber(row.part) === part).map(stateEntry);
-  const summary = summaryOf({ ...session, app_name: ref.appName, user_id: ref.userId, id: ref.sessionId, pk: null });
-  return { app: tier(1), user: tier(2), session: tier(3), summary };
+export async function getSessionTiers(ctx: StoreContext, ref: SessionRef, options: ValueReadOptions = {}): Promise<SessionTiers | null> {
+  if (options.preview) return ctx.read((tx) => sessionTierPreviews(ctx, tx, ref));
+  const rows = await ctx.client.$queryRaw<TierRow[]>(sessionTiersSql(ref));
+  return tiersOf(ref, rows, stateEntry);
 }
 
 /** The session's own columns, on part 0 of sessionTiersSql (NULL on the tiers' rows). */
@@ -56,18 +68,56 @@ interface SummaryColumns {
   create_time: unknown;
 }
 
-export function sessionTiersSql(ref: SessionRef): Sql {
+type TierRow = EntryRow & SummaryColumns & { part: unknown; value_len?: unknown };
+
+function tiersOf(ref: SessionRef, rows: TierRow[], entry: (row: TierRow) => StateEntry): SessionTiers | null {
+  const session = rows.find((row) => toNumber(row.part) === 0);
+  if (!session) return null;
+  const tier = (part: number) => rows.filter((row) => toNumber(row.part) === part).map(entry);
+  const summary = summaryOf({ ...session, app_name: ref.appName, user_id: ref.userId, id: ref.sessionId, pk: null });
+  return { app: tier(1), user: tier(2), session: tier(3), summary };
+}
+
+async function sessionTierPreviews(ctx: StoreContext, tx: SqlExecutor, ref: SessionRef): Promise<SessionTiers | null> {
+  const rows = await tx.$queryRaw<TierRow[]>(sessionTiersSql(ref, true));
+  const long = rows.filter((row) => isLong(row.value, row.value_len)).map((row) => `${toNumber(row.part)}:${row.key}`);
+  const keys = (owners: string[], part: number) => {
+    const inPart = owners.filter((owner) => owner.startsWith(`${part}:`)).map((owner) => owner.slice(2));
+    return inPart.length === 0 ? sql`NULL` : join(inPart);
+  };
+  const previews =
+    long.length > 0 &&
+    (await readPreviews(
+      tx,
+      ctx.dialect,
+      long,
+      (owners) => sql`SELECT '1:' || key, value FROM app_state WHERE app_name = ${ref.appName} AND key IN (${keys(owners, 1)})
+        UNION ALL SELECT '2:' || key, value FROM user_state WHERE app_name = ${ref.appName} AND user_id = ${ref.userId} AND key IN (${keys(owners, 2)})
+        UNION ALL SELECT '3:' || t.key, t.value FROM session_state t JOIN sessions s ON s.pk = t.session_pk
+          WHERE s.app_name = ${ref.appName} AND s.user_id = ${ref.userId} AND s.id = ${ref.sessionId} AND t.key IN (${keys(owners, 3)})`,
+    ));
+  return tiersOf(ref, rows, (row) =>
+    previews && isLong(row.value, row.value_len)
+      ? { ...stateEntry({ ...row, value: 'null' }), value: previews.get(`${toNumber(row.part)}:${row.key}`) ?? null }
+      : stateEntry(row),
+  );
+}
+
+/** With `preview`, each value is short or NULL, with its length (value_len) beside it. */
+export function sessionTiersSql(ref: SessionRef, preview = false): Sql {
+  const value = (expr: string) =>
+    preview ? join([shortValue(expr, 'value'), raw(`length(${expr}) AS value_len`)], ', ') : raw(`${expr} AS value`);
   // Typed: a subquery's untyped NULL would be text to PostgreSQL.
   const none = raw('CAST(NULL AS INTEGER) AS revision, CAST(NULL AS INTEGER) AS last_seq, CAST(NULL AS DOUBLE PRECISION) AS create_time');
   const noEntry = raw(
-    'NULL AS key, NULL AS value, update_time, NULL AS actor, NULL AS reason, NULL AS time, NULL AS source_user_id, NULL AS source_session_id, NULL AS event_id, NULL AS event_seq',
+    `NULL AS key, NULL AS value, ${preview ? 'NULL AS value_len, ' : ''}update_time, NULL AS actor, NULL AS reason, NULL AS time, NULL AS source_user_id, NULL AS source_session_id, NULL AS event_id, NULL AS event_seq`,
   );
   return sql`SELECT 0 AS part, ${noEntry}, revision, last_seq, create_time FROM sessions WHERE app_name = ${ref.appName} AND user_id = ${ref.userId} AND id = ${ref.sessionId}
-    UNION ALL SELECT * FROM (SELECT 1 AS part, t.key, t.value, t.update_time, ${raw(SOURCE_COLUMNS)}, ${none} FROM app_state t
+    UNION ALL SELECT * FROM (SELECT 1 AS part, t.key, ${value('t.value')}, t.update_time, ${raw(SOURCE_COLUMNS)}, ${none} FROM app_state t
       LEFT JOIN state_changes h ON h.id = t.last_change_id WHERE t.app_name = ${ref.appName}) a
-    UNION ALL SELECT * FROM (SELECT 2 AS part, t.key, t.value, t.update_time, ${raw(SOURCE_COLUMNS)}, ${none} FROM user_state t
+    UNION ALL SELECT * FROM (SELECT 2 AS part, t.key, ${value('t.value')}, t.update_time, ${raw(SOURCE_COLUMNS)}, ${none} FROM user_state t
       LEFT JOIN state_changes h ON h.id = t.last_change_id WHERE t.app_name = ${ref.appName} AND t.user_id = ${ref.userId}) u
-    UNION ALL SELECT * FROM (SELECT 3 AS part, t.key, t.value, CAST(NULL AS DOUBLE PRECISION) AS update_time, ${raw(SOURCE_COLUMNS)}, ${none} FROM session_state t
+    UNION ALL SELECT * FROM (SELECT 3 AS part, t.key, ${value('t.value')}, CAST(NULL AS DOUBLE PRECISION) AS update_time, ${raw(SOURCE_COLUMNS)}, ${none} FROM session_state t
       JOIN sessions s ON s.pk = t.session_pk LEFT JOIN state_changes h ON h.id = t.last_change_id
       WHERE s.app_name = ${ref.appName} AND s.user_id = ${ref.userId} AND s.id = ${ref.sessionId}) s
     ORDER BY part, key`;
@@ -147,14 +197,28 @@ export async function listEvents(ctx: StoreContext, ref: SessionRef, query: Even
     if (query.tool !== undefined) conditions.push(eventCallsTool(ctx.dialect, query.tool));
     const where = join(conditions, ' AND ');
     const order = query.newestFirst ? sql`e.seq DESC` : sql`e.seq`;
+    const data = query.preview ? join([shortValue('e.data', 'data'), raw('length(e.data) AS data_len')], ', ') : raw('e.data');
     const [rows, total] = await Promise.all([
-      tx.$queryRaw<{ seq: unknown; data: string }[]>(
-        sql`SELECT e.seq, e.data FROM events e WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+      tx.$queryRaw<{ seq: unknown; data: string | null; data_len?: unknown }[]>(
+        sql`SELECT e.seq, ${data} FROM events e WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
       ),
       tx.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM events e WHERE ${where}`),
     ]);
+    const long = rows.filter((r) => isLong(r.data, r.data_len)).map((r) => toNumber(r.seq));
+    const previews =
+      long.length > 0 &&
+      (await readPreviews(
+        tx,
+        ctx.dialect,
+        long,
+        (seqs) => sql`SELECT e.seq, e.data FROM events e WHERE e.session_pk = ${toNumber(row.pk)} AND e.seq IN (${join(seqs)})`,
+        EVENT_FIELDS,
+      ));
     return {
-      items: rows.map((r) => ({ seq: toNumber(r.seq), event: decodeEvent(r.data) })),
+      items: rows.map((r) => ({
+        seq: toNumber(r.seq),
+        event: previews && r.data === null ? (previews.get(String(toNumber(r.seq))) as unknown as Event) : decodeEvent(r.data ?? 'null'),
+      })),
       total: toNumber(total[0]?.n ?? 0),
     };
   });
