@@ -138,6 +138,27 @@ describe('the search index of an agent’s store (adk-python SQLite)', () => {
     }
   });
 
+  it('follows more changed sessions than one page at once (an import writes them in the same second)', async () => {
+    const store = await open();
+    try {
+      await store.searchFollower?.settle();
+      const now = Date.now() / 1000;
+      const insert = agent.prepare(
+        'INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)',
+      );
+      agent.transaction(() => {
+        for (let i = 0; i < 1_200; i += 1) insert.run(APP, 'user-import', `imported-${i}`, JSON.stringify({ tag: `Ibex-${i}!` }), now, now);
+      })();
+      await store.searchFollower?.settle();
+      expect(sessionsFound(await findShort(store, 'Ibex-1199!'))).toEqual(['imported-1199']);
+      agent.prepare("DELETE FROM sessions WHERE user_id = 'user-import'").run();
+      await store.searchFollower?.settle();
+      expect(store.searchFollower?.status()).toMatchObject({ indexed: SESSIONS, total: SESSIONS });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('finds titles, labels and notes kept in Statehouse’s database', async () => {
     const store = await open();
     try {

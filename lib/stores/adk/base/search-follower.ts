@@ -28,7 +28,7 @@ export const DEFAULT_POLL_MS = 2_000;
 export const DEFAULT_STEP_MS = 20;
 /** An append's update time is the event's, taken before its commit: sessions this much older than the newest seen are read again. */
 export const FOLLOW_MARGIN_SECONDS = 60;
-/** Changed sessions read per follow step; more wait for the next step. */
+/** Changed sessions read per query of a follow. */
 const FOLLOW_BATCH = 500;
 /** Keys read per step when looking for deleted sessions. */
 const KEY_BATCH = 5_000;
@@ -129,9 +129,8 @@ export class SearchFollower {
     const started = performance.now();
     if (performance.now() - this.lastPoll >= this.pollMs) {
       this.lastPoll = performance.now();
-      const changed = await this.follow();
+      await this.follow();
       await this.sweep();
-      if (changed === FOLLOW_BATCH) return this.rest(started);
     } else if (!this.progress?.filled) {
       await this.fill();
     }
@@ -202,29 +201,43 @@ export class SearchFollower {
     this.batch = Math.max(MIN_BATCH, Math.min(MAX_BATCH, Math.round(this.stepMs / Math.max(perSession, 0.001))));
   }
 
-  /** Sessions changed since the watermark, indexed again where their marker moved; answers how many were read. */
+  /**
+   * Sessions changed since the watermark, indexed again where their marker
+   * moved, a page at a time (more than a page may share the margin's window:
+   * an import writes many at once); answers how many were indexed.
+   */
   private async follow(): Promise<number> {
-    const progress = this.progress as IndexProgress;
     const { s } = this.ctx;
-    const since = this.ctx.codec.time.encode(Math.max(0, progress.watermark - FOLLOW_MARGIN_SECONDS), 'sessionUpdate');
-    const rows = await this.ctx.db.read((qx) =>
-      qx.all(`SELECT ${this.columns()} FROM ${s.t} WHERE ${s.update} >= ? ORDER BY ${s.update} LIMIT ?`, [since, FOLLOW_BATCH]),
-    );
-    const sessions = rows.map((row) => this.indexedOf(row));
-    const known = await this.index.markers(
-      this.storeId,
-      sessions.map((session) => session.key),
-    );
-    const changed = sessions.filter((session) => known.get(keyText(session.key)) !== session.marker);
-    const newest = Math.max(progress.watermark, ...rows.map((row) => this.ctx.seconds(row.u, 'sessionUpdate')));
-    if (changed.length > 0 || newest > progress.watermark) {
-      const next = { ...progress, watermark: newest };
-      await this.index.write(this.storeId, { upsert: changed, progress: next });
-      this.progress = next;
-      this.indexed += changed.filter((session) => !known.has(keyText(session.key))).length;
+    const start = this.progress as IndexProgress;
+    const since = this.ctx.codec.time.encode(Math.max(0, start.watermark - FOLLOW_MARGIN_SECONDS), 'sessionUpdate');
+    let indexed = 0;
+    for (let offset = 0; ; offset += FOLLOW_BATCH) {
+      const rows = await this.ctx.db.read((qx) =>
+        qx.all(
+          `SELECT ${this.columns()} FROM ${s.t} WHERE ${s.update} >= ? ORDER BY ${s.update}, ${s.app}, ${s.user}, ${s.id} LIMIT ? OFFSET ?`,
+          [since, FOLLOW_BATCH, offset],
+        ),
+      );
+      const progress = this.progress as IndexProgress;
+      const sessions = rows.map((row) => this.indexedOf(row));
+      const known = await this.index.markers(
+        this.storeId,
+        sessions.map((session) => session.key),
+      );
+      const changed = sessions.filter((session) => known.get(keyText(session.key)) !== session.marker);
+      const newest = Math.max(progress.watermark, ...rows.map((row) => this.ctx.seconds(row.u, 'sessionUpdate')));
+      if (changed.length > 0 || newest > progress.watermark) {
+        const next = { ...progress, watermark: newest };
+        await this.index.write(this.storeId, { upsert: changed, progress: next });
+        this.progress = next;
+        this.indexed += changed.filter((session) => !known.has(keyText(session.key))).length;
+      }
+      indexed += changed.length;
+      if (rows.length < FOLLOW_BATCH) break;
+      await sleep(0);
     }
     this.total = await this.agentCount();
-    return rows.length === FOLLOW_BATCH ? FOLLOW_BATCH : changed.length;
+    return indexed;
   }
 
   /** When the index holds more sessions than the agent's database, removes the ones no longer there; answers how many. */
