@@ -3,8 +3,11 @@
 // marked, ADK's exact error for a missing key, both value dialects, and the
 // template kept in the URL. Rendering reads; the database must not change.
 import type { Page } from '@playwright/test';
+import { sqltag as sql } from '@prisma/client/runtime/client';
+import { openDatabase } from '../lib/db';
 import { appendEvents, stateDeltaEvent } from '../lib/testing/factories';
 import { expect, test, uniqueName } from './fixtures';
+import { e2eDatabaseUrl } from './support/database';
 import { eventRow, openSession } from './support/session-page';
 
 const TEMPLATE = 'You are helping {user:name} with {topic}. {app:tone?}';
@@ -154,4 +157,29 @@ test('the session page’s panel renders against the state the page shows and ke
     event: '1',
     template: '{topic} for {user:name}, {app:tone}',
   });
+});
+
+test('both previews of a stored session keep the stored spelling of a float (2.0 renders 2.0 in the Python dialect)', async ({
+  page,
+  createSession,
+}) => {
+  const session = await createSession({ state: { f: 2, i: 2, 'user:name': 'Ada' } });
+  // The text a Python agent's json.dumps leaves for the float 2.0; the parse in between makes it the number 2.
+  const db = await openDatabase(e2eDatabaseUrl());
+  try {
+    await db.client.$executeRaw(sql`UPDATE session_state SET value = '2.0' WHERE key = 'f'
+      AND session_pk = (SELECT pk FROM sessions WHERE app_name = ${session.appName} AND id = ${session.id})`);
+  } finally {
+    await db.close();
+  }
+  const template = '{f} {i} {user:name}';
+
+  await openSession(page, session, `?${new URLSearchParams({ template }).toString()}`);
+  const panel = page.getByRole('region', { name: 'Template preview' });
+  await expect(panel.getByTestId('rendered-text')).toHaveText('2.0 2 Ada');
+  await panel.getByRole('radio', { name: 'ADK TypeScript' }).click();
+  await expect(panel.getByTestId('rendered-text')).toHaveText('2 2 Ada');
+
+  await page.goto(previewUrl({ app: session.appName, user: session.userId, session: session.id, template }));
+  await expect(exactText(page)).toHaveText('2.0 2 Ada');
 });

@@ -456,6 +456,37 @@ describe.each(providers)('dashboard routes on %s', (provider) => {
       expect(python.json).toMatchObject({ text: '2.0 100.0 [1.0, 2] 2 3.0 4.0', error: null });
       const typescript = await call(render.POST, 'POST', { body: { template, session: ref, dialect: 'typescript' } });
       expect(typescript.json).toMatchObject({ text: '2 100 [1,2] 2 3 4' });
+
+      // The state the console's previews render from carries the same spelling (whole values only, not as of an event).
+      const params = { app: appName, user: 'alice', id: 'spelled' };
+      type Tiers = Record<'app' | 'user' | 'session', { key: string; value: unknown; written?: string }[]>;
+      for (const query of ['', 'preview=1']) {
+        const view = (await call(sessionState.GET, 'GET', { params, query })).json as Tiers;
+        expect(view.session.map(({ key, value, written }) => ({ key, value, written }))).toEqual([
+          { key: 'e', value: 100, written: '1e2' },
+          { key: 'f', value: 2, written: '2.0' },
+          { key: 'i', value: 2, written: undefined },
+          { key: 'l', value: [1, 2], written: '[1.0,2]' },
+        ]);
+        expect(view.app[0]).toMatchObject({ key: 'g', value: 3, written: '3.0' });
+        expect(view.user[0]).toMatchObject({ key: 'h', value: 4, written: '4.0' });
+      }
+    });
+
+    it('drops the stored spelling of a value the preview cuts', async () => {
+      const appName = uniqueName('floats');
+      const ref = { appName, userId: 'alice', sessionId: 'cut' };
+      const big = Array.from({ length: 10_000 }, (_, i) => i);
+      await database.service.createSession({ ...ref, state: { big } });
+      const spelled = `[${big.map((i) => `${i}.0`).join(',')}]`;
+      await database.db.client.$executeRaw(sql`UPDATE session_state SET value = ${spelled} WHERE key = 'big'
+        AND session_pk = (SELECT pk FROM sessions WHERE app_name = ${appName})`);
+      const params = { app: appName, user: 'alice', id: 'cut' };
+      type Tiers = { session: { written?: string }[] };
+      const whole = (await call(sessionState.GET, 'GET', { params })).json as Tiers;
+      expect(whole.session[0]?.written).toBe(spelled);
+      const preview = (await call(sessionState.GET, 'GET', { params, query: 'preview=1' })).json as Tiers;
+      expect(preview.session[0]).not.toHaveProperty('written');
     });
 
     it('needs exactly one of state and session', async () => {

@@ -7,15 +7,36 @@ import { call } from '@/lib/testing/http';
 import { APP, fixtureLabel, type AdkFixtureKind } from '@/lib/testing/adk-fixtures';
 import { layoutOf } from '@/lib/testing/adk-fixtures/hostile';
 import { useSpoiledAdkStore } from '@/lib/testing/adk-fixtures/spoiled-store';
+import { testProviders } from '@/lib/testing/databases';
+import { mysqlAvailable } from '@/lib/testing/mysql';
 import * as render from './render/route';
 
-/** Families whose state blobs are JSON text on SQLite. */
 const kinds: AdkFixtureKind[] = [
   { family: 'py-sqlite' },
   { family: 'py-db', dialect: 'sqlite', clock: 'utc' },
   { family: 'adk-js', dialect: 'sqlite' },
   { family: 'adk-go', dialect: 'sqlite' },
+  { family: 'adk-rust', dialect: 'sqlite' },
 ];
+if ((await testProviders()).includes('postgresql')) {
+  kinds.push(
+    { family: 'py-db', dialect: 'postgresql', clock: 'utc' },
+    { family: 'adk-js', dialect: 'postgresql' },
+    { family: 'adk-go', dialect: 'postgresql' },
+    { family: 'adk-rust', dialect: 'postgresql' },
+  );
+}
+if (await mysqlAvailable()) {
+  kinds.push({ family: 'py-db', dialect: 'mysql', clock: 'utc' }, { family: 'adk-go', dialect: 'mysql' });
+}
+
+/**
+ * Every family's PostgreSQL blobs are jsonb, read as the server's text: jsonb
+ * keeps a number's digits (numeric: `2.0` stays `2.0`) but not an exponent
+ * (`1e2` comes back `100`), so a Python agent reading it gets the int 100 too.
+ * Text columns (SQLite; LONGTEXT on MySQL/MariaDB) give back the text as written.
+ */
+const isJsonb = (kind: AdkFixtureKind) => 'dialect' in kind && kind.dialect === 'postgresql';
 
 const TEMPLATE = '{f} {e} {l} {i} {app:bookings} {user:home_city}';
 const session = { appName: APP, userId: 'alice', sessionId: 'trip-paris' };
@@ -44,7 +65,8 @@ describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('/api/re
 
   it('keeps the stored spelling of numbers in the python dialect', async () => {
     const python = await call(render.POST, 'POST', { body: { template: TEMPLATE, session } });
-    expect(python.json).toMatchObject({ text: '2.0 100.0 [1.0, 2] 2 3.0 Munich', error: null });
+    const e = isJsonb(kind) ? '100' : '100.0';
+    expect(python.json).toMatchObject({ text: `2.0 ${e} [1.0, 2] 2 3.0 Munich`, error: null });
     const typescript = await call(render.POST, 'POST', { body: { template: TEMPLATE, session, dialect: 'typescript' } });
     expect(typescript.json).toMatchObject({ text: '2 100 [1,2] 2 3 Munich' });
   });

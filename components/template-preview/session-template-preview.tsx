@@ -20,7 +20,7 @@ export function SessionTemplatePreview({ session }: { session: SessionRef }) {
   const params = useSearchParams();
   const asOf = parseSessionUrl((name) => params.get(name)).event;
   const url = useTemplateUrl();
-  const { state, problem } = usePreviewState(session, asOf);
+  const { state, written, problem } = usePreviewState(session, asOf);
   const headingId = useId();
 
   const source = (
@@ -52,6 +52,7 @@ export function SessionTemplatePreview({ session }: { session: SessionRef }) {
         dialect={url.dialect}
         onDialect={url.setDialect}
         state={state}
+        written={written}
         stateProblem={problem}
         source={source}
         shareable={url.shareable}

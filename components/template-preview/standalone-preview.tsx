@@ -53,7 +53,8 @@ export function StandalonePreview() {
   const fromSession = usePreviewState(mode === 'session' ? session : null, asOf);
   const parsedState = parseStateText(typedState.value);
   // The typed text keeps what parsing forgets: a float written `2.0` renders `2.0` in the Python dialect.
-  const written = useMemo(() => (mode === 'state' ? spellJson(typedState.value) : null), [mode, typedState.value]);
+  const typedWritten = useMemo(() => (mode === 'state' ? spellJson(typedState.value) : null), [mode, typedState.value]);
+  const written = mode === 'state' ? typedWritten : fromSession.written;
 
   const chooseMode = (next: Mode) => {
     setMode(next);

@@ -55,9 +55,14 @@ export function cutTimelineItem(ref: SessionRef, item: TimelineItem): TimelineIt
 
 export function cutStateView(ref: SessionRef, view: SessionStateView, asOf?: number): SessionStateView {
   const tier = (scope: 'app' | 'user' | 'session', entries: StateEntry[]) =>
-    entries.map((entry) => ({
-      ...entry,
-      value: cutValue(entry.value, valueSource(ref, { at: 'state', tier: scope, key: entry.key, ...(asOf === undefined ? {} : { asOf }) })),
-    }));
+    entries.map(({ written, ...entry }) => {
+      const value = cutValue(
+        entry.value,
+        valueSource(ref, { at: 'state', tier: scope, key: entry.key, ...(asOf === undefined ? {} : { asOf }) }),
+      );
+      // The stored spelling only of a value shown whole: a cut value's text would undo the cut.
+      const whole = written !== undefined && JSON.stringify(value) === JSON.stringify(entry.value);
+      return { ...entry, value, ...(whole ? { written } : {}) };
+    });
   return { ...view, app: tier('app', view.app), user: tier('user', view.user), session: tier('session', view.session) };
 }

@@ -146,3 +146,41 @@ export function plainOf(spelled: SpelledJson): JsonValue {
 export function isFloatSpelling(text: string): boolean {
   return /[.eE]/.test(text);
 }
+
+/** The JSON text, compact, as written: numbers as spelled, keys in their written order. */
+export function spelledText(spelled: SpelledJson): string {
+  if (spelled.kind === 'literal') return JSON.stringify(spelled.value);
+  if (spelled.kind === 'number') return spelled.text;
+  if (spelled.kind === 'array') return `[${spelled.items.map(spelledText).join(',')}]`;
+  const parts: string[] = [];
+  for (const [key, item] of spelled.entries) parts.push(`${JSON.stringify(key)}:${spelledText(item)}`);
+  return `{${parts.join(',')}}`;
+}
+
+/**
+ * Text in which JSON.stringify of the parse may spell something Python reads
+ * differently: a fraction or exponent (`2.0`, `1e2`), more digits than a
+ * double keeps, an integer-like key (JS moves it first). A cheap test, so
+ * the scan runs only on the few texts that can differ.
+ */
+const SPELLING_HINT = /\d[.eE]|\d{16}|"(?:0|[1-9]\d*)"\s*:/;
+
+export function mayBeSpelledApart(text: string): boolean {
+  return SPELLING_HINT.test(text);
+}
+
+/**
+ * The compact text of `spelled` when it differs from JSON.stringify of its
+ * parse (`2.0` where JSON.stringify writes `2`); undefined when they agree.
+ */
+export function distinctText(spelled: SpelledJson): string | undefined {
+  const text = spelledText(spelled);
+  return text === JSON.stringify(plainOf(spelled)) ? undefined : text;
+}
+
+/** Like distinctText, from JSON text (undefined also when it is not JSON). */
+export function distinctSpelling(text: string): string | undefined {
+  if (!mayBeSpelledApart(text)) return undefined;
+  const spelled = spellJson(text);
+  return spelled ? distinctText(spelled) : undefined;
+}

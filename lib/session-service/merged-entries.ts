@@ -1,5 +1,6 @@
 import { setOwn } from './json';
-import { mergeState, scopeOfKey } from './scope';
+import { spellJson, type SpelledJson } from './json-spelling';
+import { KEY_PREFIX_APP, KEY_PREFIX_USER, mergeState, scopeOfKey } from './scope';
 import type { JsonValue, Scope, SessionTiers, StateEntry, StateRecord } from './types';
 
 /** A key of the merged state (what the agent sees), with the tier it comes from. */
@@ -37,4 +38,22 @@ export function mergedEntries(tiers: SessionTiers): MergedEntry[] {
 /** The merged state as a record (for diffs and template previews). */
 export function mergedRecord(tiers: SessionTiers): StateRecord {
   return mergeState(recordOfEntries(tiers.app), recordOfEntries(tiers.user), recordOfEntries(tiers.session));
+}
+
+/**
+ * The merged state's values as their stored text spells them, where it
+ * differs from JSON.stringify's (StateEntry.written): RenderOptions.written.
+ */
+export function mergedWritten(tiers: SessionTiers): SpelledJson {
+  const entries = new Map<string, SpelledJson>();
+  const add = (prefix: string, tier: StateEntry[]) => {
+    for (const entry of tier) {
+      const spelled = entry.written === undefined ? null : spellJson(entry.written);
+      if (spelled) entries.set(prefix + entry.key, spelled);
+    }
+  };
+  add('', tiers.session);
+  add(KEY_PREFIX_APP, tiers.app);
+  add(KEY_PREFIX_USER, tiers.user);
+  return { kind: 'object', entries };
 }

@@ -1,4 +1,3 @@
-import type { SpelledJson } from './json-spelling';
 import type {
   AppSummary,
   Event,
@@ -221,7 +220,7 @@ export interface SessionStore extends Partial<SessionOperations> {
   getSessionSummary(ref: SessionRef): Promise<SessionSummary | null>;
   /** How many error events (errorCode or errorMessage set) each of these sessions of the app has (key: `userId\0sessionId`); absent on stores that cannot tell cheaply. */
   errorEventCounts?(appName: string, sessions: { userId: string; sessionId: string }[]): Promise<Map<string, number>>;
-  /** The three tiers separately, each key with the change that set it. Null when the session is absent. */
+  /** The three tiers separately, each key with the change that set it (and its stored spelling, StateEntry.written). Null when the session is absent. */
   getSessionTiers(ref: SessionRef, options?: ValueReadOptions): Promise<SessionTiers | null>;
   getAppState(appName: string): Promise<SessionTiers['app']>;
   getUserState(appName: string, userId: string): Promise<SessionTiers['user']>;
@@ -236,13 +235,6 @@ export interface SessionStore extends Partial<SessionOperations> {
    * At most 1000 sequence numbers; NOT_FOUND for an absent session.
    */
   listEventChanges(ref: SessionRef, seqs: number[], options?: ValueReadOptions): Promise<StateChange[]>;
-  /**
-   * The current state's values (keys prefixed as in getSession's state) as
-   * the store's JSON text spells them, which a parse forgets (`2.0` is a
-   * float to a Python agent): for rendering templates. Keys whose text the
-   * store does not hold are absent; null when the session is absent.
-   */
-  getStateSpelling?(ref: SessionRef): Promise<Map<string, SpelledJson> | null>;
   /** The tiers as they were right after the event with this sequence number. Null when absent. */
   getStateAsOf(ref: SessionRef, seq: number, options?: ValueReadOptions): Promise<SessionTiers | null>;
   /** Support edits of app or user state, recorded with actor and reason. Returns the tier afterwards. */

@@ -120,6 +120,12 @@ export interface StateEntry {
   /** The key as stored in its tier (no prefix). */
   key: string;
   value: JsonValue;
+  /**
+   * The value as its stored JSON text spells it (compact), only where that
+   * differs from JSON.stringify(value): a float written `2.0`, digits past a
+   * double's, keys not in JS order. Python reads the text, so templates do.
+   */
+  written?: string;
   /** Float seconds of the last change. */
   updateTime: number;
   lastChange: ChangeSource | null;

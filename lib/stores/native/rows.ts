@@ -1,5 +1,6 @@
 import { toNumber, toNumberOrNull } from './dialect';
 import { decodeJson, setOwn } from '../../session-service/json';
+import { distinctSpelling } from '../../session-service/json-spelling';
 import type { ChangeSource, Event, JsonValue, Scope, StateChange, StateEntry, StateRecord } from '../../session-service/types';
 
 export interface KeyValueRow {
@@ -44,9 +45,11 @@ export interface EntryRow extends SourceColumns, KeyValueRow {
 
 export function stateEntry(row: EntryRow): StateEntry {
   const lastChange = changeSource(row);
+  const written = distinctSpelling(row.value);
   return {
     key: row.key,
     value: decodeJson(row.value),
+    ...(written === undefined ? {} : { written }),
     updateTime: toNumberOrNull(row.update_time) ?? lastChange?.time ?? 0,
     lastChange,
   };

@@ -21,7 +21,6 @@ import { prune } from './prune';
 import { findDocs } from './search-docs';
 import { getSessionMeta, setSessionMeta } from './session-meta';
 import { sessionReads } from './session-reads';
-import { getStateSpelling } from './state-spelling';
 import { NativeTestNamespaces } from './test-namespaces';
 import { storeWrites } from './writes';
 
@@ -39,7 +38,7 @@ export type NativeSessionStore = SessionStore &
 
 export function createNativeSessionStore(client: SqlClient, dialect: Dialect, options: NativeStoreOptions = {}): NativeSessionStore {
   const ctx = new StoreContext(client, dialect, options);
-  const reads = { ...sessionReads, ...listReads, ...historyReads, getStateSpelling, errorEventCounts, find };
+  const reads = { ...sessionReads, ...listReads, ...historyReads, errorEventCounts, find };
   const sessionOperations = { forkSession, importSessions, getSessionMeta, setSessionMeta, prune, listOperations };
   const operations = bindOperations(ctx, { ...storeWrites, ...reads, ...sessionOperations });
   return { ...operations, testNamespaces: new NativeTestNamespaces(ctx) };

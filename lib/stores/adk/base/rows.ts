@@ -138,10 +138,24 @@ export async function replayInList(ctx: AdkStoreContext, ref: SessionRef): Promi
   }
 }
 
-export function sortedEntries(record: StateRecord, updateTime: number, lastChange: (key: string) => ChangeSource | null): StateEntry[] {
+export function sortedEntries(
+  record: StateRecord,
+  updateTime: number,
+  lastChange: (key: string) => ChangeSource | null,
+  spellings: Map<string, string> = new Map(),
+): StateEntry[] {
   return Object.keys(record)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    .map((key) => ({ key, value: record[key] as JsonValue, updateTime, lastChange: lastChange(key) }));
+    .map((key) => {
+      const written = spellings.get(key);
+      return {
+        key,
+        value: record[key] as JsonValue,
+        ...(written === undefined ? {} : { written }),
+        updateTime,
+        lastChange: lastChange(key),
+      };
+    });
 }
 
 export function changeSource(change: StateChange): ChangeSource {

@@ -31,6 +31,7 @@ import {
   userRow,
 } from './rows';
 import { edits } from './history';
+import { blobSpellings } from './state-spelling';
 import { timelinesOf } from './timeline';
 
 export async function getSession(ctx: AdkStoreContext, ref: SessionRef, config: GetSessionConfig = {}): Promise<Session | null> {
@@ -102,22 +103,34 @@ export async function getSessionTiers(ctx: AdkStoreContext, ref: SessionRef): Pr
   const appState = app?.state ?? {};
   const userState = user?.state ?? {};
   return {
-    app: sortedEntries(appState, app ? ctx.seconds(app.updateRaw, 'tierUpdate') : 0, source('app', appState)),
-    user: sortedEntries(userState, user ? ctx.seconds(user.updateRaw, 'tierUpdate') : 0, source('user', userState)),
-    session: sortedEntries(row.state, row.update, source('session', row.state)),
+    app: sortedEntries(
+      appState,
+      app ? ctx.seconds(app.updateRaw, 'tierUpdate') : 0,
+      source('app', appState),
+      blobSpellings(app?.stateRaw, appState),
+    ),
+    user: sortedEntries(
+      userState,
+      user ? ctx.seconds(user.updateRaw, 'tierUpdate') : 0,
+      source('user', userState),
+      blobSpellings(user?.stateRaw, userState),
+    ),
+    session: sortedEntries(row.state, row.update, source('session', row.state), blobSpellings(row.stateRaw, row.state)),
   };
 }
 
 export async function getAppState(ctx: AdkStoreContext, appName: string): Promise<SessionTiers['app']> {
   const row = readableTier(await ctx.db.read((qx) => appRow(ctx, qx, appName)), `App ${appName}'s state`);
   if (!row) return [];
-  return sortedEntries(row.state, ctx.seconds(row.updateRaw, 'tierUpdate'), await editSources(ctx, appName, 'app', undefined, row.state));
+  const sources = await editSources(ctx, appName, 'app', undefined, row.state);
+  return sortedEntries(row.state, ctx.seconds(row.updateRaw, 'tierUpdate'), sources, blobSpellings(row.stateRaw, row.state));
 }
 
 export async function getUserState(ctx: AdkStoreContext, appName: string, userId: string): Promise<SessionTiers['user']> {
   const row = readableTier(await ctx.db.read((qx) => userRow(ctx, qx, appName, userId)), `User ${userId}'s state`);
   if (!row) return [];
-  return sortedEntries(row.state, ctx.seconds(row.updateRaw, 'tierUpdate'), await editSources(ctx, appName, 'user', userId, row.state));
+  const sources = await editSources(ctx, appName, 'user', userId, row.state);
+  return sortedEntries(row.state, ctx.seconds(row.updateRaw, 'tierUpdate'), sources, blobSpellings(row.stateRaw, row.state));
 }
 
 /** A key's provenance when Statehouse's latest edit of it set the value it still holds (events of the agent leave no such trace). */

@@ -1,25 +1,22 @@
-// The current state's values as an ADK store's blobs spell them, when a blob
-// comes back as JSON text (adk-python's json.dumps into a text column): a
-// float written `2.0` still reads as one (template previews, Python dialect).
-// A blob the driver hands over parsed (PostgreSQL jsonb) spells nothing.
-import { spellJson, type SpelledJson } from '../../../session-service/json-spelling';
-import { KEY_PREFIX_APP, KEY_PREFIX_USER } from '../../../session-service/scope';
-import type { SessionRef } from '../../../session-service/store';
-import type { AdkStoreContext } from './context';
-import { sessionWithTiers } from './rows';
+// A tier's values as its blob spells them, when the blob comes back as JSON
+// text (adk-python's json.dumps into a text column): a float written `2.0`
+// still reads as one (template previews, Python dialect).
+import { hasOwn } from '../../../session-service/json';
+import { distinctText, mayBeSpelledApart, plainOf, spellJson } from '../../../session-service/json-spelling';
+import type { StateRecord } from '../../../session-service/types';
 
-function addBlob(spelling: Map<string, SpelledJson>, raw: unknown, prefix: string): void {
-  const blob = typeof raw === 'string' ? spellJson(raw) : null;
-  if (blob?.kind !== 'object') return;
-  for (const [key, value] of blob.entries) spelling.set(prefix + key, value);
-}
-
-export async function getStateSpelling(ctx: AdkStoreContext, ref: SessionRef): Promise<Map<string, SpelledJson> | null> {
-  const rows = await sessionWithTiers(ctx, ref);
-  if (!rows) return null;
-  const spelling = new Map<string, SpelledJson>();
-  addBlob(spelling, rows.row.stateRaw, '');
-  addBlob(spelling, rows.app?.stateRaw, KEY_PREFIX_APP);
-  addBlob(spelling, rows.user?.stateRaw, KEY_PREFIX_USER);
-  return spelling;
+/** Keys of `state` (decoded from `raw`) whose text in `raw` differs from JSON.stringify's, with that text. */
+export function blobSpellings(raw: unknown, state: StateRecord): Map<string, string> {
+  const written = new Map<string, string>();
+  if (typeof raw !== 'string' || !mayBeSpelledApart(raw)) return written;
+  const blob = spellJson(raw);
+  if (blob?.kind !== 'object') return written;
+  for (const [key, spelled] of blob.entries) {
+    const text = distinctText(spelled);
+    // Only where the codec read the same value from the blob.
+    if (text !== undefined && hasOwn(state, key) && JSON.stringify(plainOf(spelled)) === JSON.stringify(state[key])) {
+      written.set(key, text);
+    }
+  }
+  return written;
 }

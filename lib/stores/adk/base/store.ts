@@ -18,7 +18,6 @@ import { prune } from './prune';
 import { getSessionMeta, listOperations, setSessionMeta } from './session-meta';
 import { find } from './search';
 import { SearchFollower } from './search-follower';
-import { getStateSpelling } from './state-spelling';
 import { getStateAsOf } from './time-travel';
 import { storeWrites } from './writes';
 
@@ -42,7 +41,7 @@ export function createAdkSessionStore(db: AgentDb, codec: FamilyCodec, options: 
     ctx.indexStatus = () => follower.status();
     follower.start();
   }
-  const reads = { ...sessionReads, ...listReads, ...historyReads, getStateSpelling, find, getStateAsOf };
+  const reads = { ...sessionReads, ...listReads, ...historyReads, find, getStateAsOf };
   const sessionOperations = { forkSession, importSessions, prune, getSessionMeta, setSessionMeta, listOperations };
   return {
     info: ctx.info,
