@@ -6,6 +6,7 @@ import { hasRole, type Role } from '../auth/roles';
 import { newId } from '../session-service/events';
 import type { AppendOptions, AppendResult, SessionRef, SessionStore } from '../session-service/store';
 import type { NewEvent, Part } from '../session-service/types';
+import { spellingsOfText } from '../session-service/value-spelling';
 import { parseDeltaText, parseObjectText } from '../validation/json-text';
 import { formatBytes, MAX_REVISION, MAX_VALUE_BYTES } from '../validation/limits';
 import { EMPTY_EVENT_MESSAGE } from '../validation/messages';
@@ -76,7 +77,7 @@ export async function appendCommand(
   store: SessionStore,
   ref: SessionRef,
   event: NewEvent,
-  { role, ...options }: AppendEventContext & Pick<AppendOptions, 'expectedRevision'>,
+  { role, ...options }: AppendEventContext & Pick<AppendOptions, 'expectedRevision' | 'spellings'>,
 ): Promise<ActionResult<AppendResult>> {
   const needed = roleForStateKeys(Object.keys(event.actions?.stateDelta ?? {}));
   if (!hasRole(role, needed)) {
@@ -124,5 +125,7 @@ export async function appendEventCommand(
     ...(parts.length > 0 ? { content: { role: roleOf(input.author, parts), parts } } : {}),
     actions: { stateDelta: delta.value },
   };
-  return appendCommand(service, ref, event, { role, ...options, expectedRevision: input.revision });
+  // The delta as typed: a float written `2.0` is stored `2.0`.
+  const spellings = spellingsOfText(input.stateDelta);
+  return appendCommand(service, ref, event, { role, ...options, expectedRevision: input.revision, ...(spellings ? { spellings } : {}) });
 }

@@ -5,6 +5,7 @@ import { stateConflictsOf, type StateConflict } from '../session-service/errors'
 import { setOwn } from '../session-service/json';
 import type { ExpectedValue, SessionStore, StateEdit } from '../session-service/store';
 import type { JsonValue, StateEntry } from '../session-service/types';
+import { mergeSpellings, spellingOfValue, type ValueSpellings } from '../session-service/value-spelling';
 import { parseJsonText, valueProblem } from '../validation/json-text';
 import { tierKey, type TierKey } from '../validation/tier-key';
 import { formatBytes, MAX_KEYS_PER_DELTA, MAX_VALUE_BYTES } from '../validation/limits';
@@ -99,6 +100,7 @@ export async function editStateCommand(service: SessionStore, actor: string, raw
   const changes: Record<string, JsonValue | undefined> = {};
   const keys = new Set<string>();
   const named: z.infer<typeof changeSchema>[] = [];
+  const spellings: (ValueSpellings | undefined)[] = [];
   let existing: Set<string>;
   try {
     existing = new Set((await tierEntries(service, input)).map((entry) => entry.key));
@@ -129,11 +131,16 @@ export async function editStateCommand(service: SessionStore, actor: string, raw
         : valueProblem(value.value)
       : value.message;
     if (problem !== null) errors[`changes.${index}.value`] = problem;
-    else if (value.ok) setOwn(changes, key, value.value);
+    else if (value.ok) {
+      setOwn(changes, key, value.value);
+      // The value as typed: a float written `2.0` is stored `2.0`.
+      spellings.push(spellingOfValue(key, change.value ?? ''));
+    }
   });
   if (Object.keys(errors).length > 0) return invalid(errors);
 
   const expected = expectedOf({ ...input, changes: named });
+  const spelled = mergeSpellings(...spellings);
   const result = await applyStateEdit(service, {
     scope: input.scope,
     appName: input.appName,
@@ -142,6 +149,7 @@ export async function editStateCommand(service: SessionStore, actor: string, raw
     actor,
     reason: input.reason,
     ...(expected ? { expected } : {}),
+    ...(spelled ? { spellings: spelled } : {}),
   });
   if (result.ok || result.code !== 'CONFLICT') return result;
   const fieldErrors: Record<string, string> = {};

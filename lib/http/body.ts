@@ -1,4 +1,6 @@
 import type { JsonValue } from '../session-service/types';
+import type { SpelledJson } from '../session-service/json-spelling';
+import { spelledBody } from '../session-service/value-spelling';
 import { parseJsonBody } from '../validation/json-body';
 import { maxBodyBytes } from './limits';
 import { badRequest, HttpError } from './problem';
@@ -70,4 +72,17 @@ export async function readJsonText(
     throw badRequest('body: required, got an empty body (expected JSON)');
   }
   return { value: parseJsonBody(text), text };
+}
+
+/**
+ * `readJson`, with the body as written when it holds a number or key that
+ * JSON.stringify would spell otherwise (null, the common case, costs one
+ * regex test): for storing values as sent (value-spelling.ts).
+ */
+export async function readSpelledJson(
+  request: Request,
+  options: ReadJsonOptions = {},
+): Promise<{ value: JsonValue | undefined; spelled: SpelledJson | null }> {
+  const { value, text } = await readJsonText(request, options);
+  return { value, spelled: spelledBody(text) };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { appendCommand, type AppendEventContext } from '../commands/append-event';
-import type { SessionRef, SessionStore } from '../session-service/store';
+import type { AppendOptions, SessionRef, SessionStore } from '../session-service/store';
 import type { Session, StateRecord } from '../session-service/types';
 import { SESSION_NOT_FOUND } from '../session-service/errors';
 import { resultOf } from './errors';
@@ -15,7 +15,7 @@ export async function patchSessionState(
   store: SessionStore,
   ref: SessionRef,
   stateDelta: StateRecord,
-  context: AppendEventContext,
+  context: AppendEventContext & Pick<AppendOptions, 'spellings'>,
 ): Promise<Session> {
   const appended = await appendCommand(store, ref, { author: 'user', invocationId: `p-${randomUUID()}`, actions: { stateDelta } }, context);
   if (!appended.ok && appended.code === 'NOT_FOUND') throw notFound(SESSION_NOT_FOUND);

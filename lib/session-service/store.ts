@@ -1,3 +1,4 @@
+import type { ValueSpellings } from './value-spelling';
 import type {
   AppSummary,
   Event,
@@ -36,6 +37,8 @@ export interface CreateSessionRequest {
    * handles it (partial events skipped, temp: keys never stored).
    */
   events?: NewEvent[];
+  /** `state`'s values as the request's text spelled them (value-spelling.ts); the initial events' deltas are spelled as JSON.stringify does. */
+  spellings?: ValueSpellings;
 }
 
 export interface ListSessionsRequest {
@@ -130,6 +133,8 @@ export interface StateEdit {
    * the whole edit a CONFLICT (StateConflictError) and nothing is written.
    */
   expected?: Record<string, ExpectedValue>;
+  /** The values as the editor's text spelled them, by unprefixed key (value-spelling.ts). */
+  spellings?: ValueSpellings;
 }
 
 /** A key's value as an editor saw it: absent, or this value. */
@@ -151,6 +156,12 @@ export interface AppendOptions {
    * current revision is.
    */
   expectedRevision?: number;
+  /**
+   * The delta's values as the request's text spelled them, by prefixed key
+   * (value-spelling.ts): the native store stores those texts (a float `2.0`
+   * stays `2.0`); ADK stores write as their own ports do.
+   */
+  spellings?: ValueSpellings;
 }
 
 export interface AppendResult {

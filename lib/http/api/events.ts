@@ -6,10 +6,11 @@ import { sessionStateView } from '../../data/session-state';
 import { valueAt } from '../../data/value-cut';
 import { getStore } from '../../services';
 import type { JsonValue } from '../../session-service/types';
+import { spellingsAt } from '../../session-service/value-spelling';
 import { appendCommand } from '../../commands/append-event';
 import { appendOptionsFor } from '../auth';
 import { resultOf } from '../errors';
-import { readJson } from '../body';
+import { readSpelledJson } from '../body';
 import { route } from '../handler';
 import { expectedRevisionOf, revisionTag } from '../if-match';
 import { parseWith } from '../../validation/issues';
@@ -51,8 +52,11 @@ export const listEvents = route<SessionParams>(async (request, params) => {
 export const appendEvent = route<SessionParams>(async (request, params, principal) => {
   const ref = sessionRefOf(params);
   const expected = expectedRevisionOf(request);
-  const event = parseEvent((await readJson(request)) ?? null);
-  const context = { role: principal.role, ...appendOptionsFor(principal), expectedRevision: expected };
+  const body = await readSpelledJson(request);
+  const event = parseEvent(body.value ?? null);
+  // The delta's values as sent: a float written `2.0` is stored `2.0`.
+  const spellings = spellingsAt(body.spelled, ['actions', 'stateDelta'], ['actions', 'state_delta']);
+  const context = { role: principal.role, ...appendOptionsFor(principal), expectedRevision: expected, ...(spellings ? { spellings } : {}) };
   const result = resultOf(await appendCommand(await getStore(), ref, event, context));
   return json(result.event, 200, { ETag: revisionTag(result.revision) });
 });

@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { getStore } from '../../services';
 import { SESSION_NOT_FOUND } from '../../session-service/errors';
+import { spellingsAt } from '../../session-service/value-spelling';
 import { appendOptionsFor, authorizeStateWrite } from '../auth';
-import { readJson } from '../body';
+import { readSpelledJson } from '../body';
 import { route } from '../handler';
 import { revisionTag } from '../if-match';
 import { sessionRefOf, userRefOf, type SessionParams, type UserParams } from '../params';
@@ -34,18 +35,24 @@ export const listSessions = route<UserParams>(async (request, params) => {
  */
 export const createSession = route<UserParams>(async (request, params, principal) => {
   const owner = userRefOf(params);
-  const body = parseCreateSession(await readJson(request, { optional: true }));
+  const raw = await readSpelledJson(request, { optional: true });
+  const body = parseCreateSession(raw.value);
   authorizeStateWrite(principal, body);
-  const created = await (await getStore()).createSession({ ...owner, ...body }, appendOptionsFor(principal));
+  const spellings = spellingsAt(raw.spelled, ['state']);
+  const created = await (
+    await getStore()
+  ).createSession({ ...owner, ...body, ...(spellings ? { spellings } : {}) }, appendOptionsFor(principal));
   return json(sessionJson(created), 200, { ETag: revisionTag(created.revision) });
 });
 
 /** Creates the session with this id; the whole body (if any) is its initial state. */
 export const createSessionWithId = route<SessionParams>(async (request, params, principal) => {
   const ref = sessionRefOf(params);
-  const state = parseInitialState(await readJson(request, { optional: true }));
+  const raw = await readSpelledJson(request, { optional: true });
+  const state = parseInitialState(raw.value);
   authorizeStateWrite(principal, { state });
-  const session = await (await getStore()).createSession({ ...ref, state });
+  const spellings = spellingsAt(raw.spelled, []);
+  const session = await (await getStore()).createSession({ ...ref, state, ...(spellings ? { spellings } : {}) });
   return json(sessionJson(session), 200, { ETag: revisionTag(session.revision) });
 });
 
@@ -67,8 +74,10 @@ export const getSession = route<SessionParams>(async (request, params) => {
 /** Body `{stateDelta}`: appended as an event by "user" with invocation id `p-<uuid>`; returns the session. */
 export const patchSession = route<SessionParams>(async (request, params, principal) => {
   const ref = sessionRefOf(params);
-  const stateDelta = parseUpdateSession(await readJson(request));
-  const context = { role: principal.role, ...appendOptionsFor(principal) };
+  const raw = await readSpelledJson(request);
+  const stateDelta = parseUpdateSession(raw.value);
+  const spellings = spellingsAt(raw.spelled, ['stateDelta'], ['state_delta']);
+  const context = { role: principal.role, ...appendOptionsFor(principal), ...(spellings ? { spellings } : {}) };
   return json(sessionJson(await patchSessionState(await getStore(), ref, stateDelta, context)));
 });
 

@@ -6,7 +6,7 @@ import { getStore } from '../../services';
 import { applyStateEdit } from '../../commands/edit-state';
 import { auditActor } from '../auth';
 import { resultOf } from '../errors';
-import { readJson } from '../body';
+import { readSpelledJson } from '../body';
 import { route } from '../handler';
 import { appNameOf, sessionRefOf, userRefOf, type AppParams, type SessionParams, type UserParams } from '../params';
 import { notFound } from '../problem';
@@ -17,6 +17,14 @@ import { parseStateEdit } from '../schemas/state-edit';
 import { pointer } from '../schemas/pointer';
 import { valueAt } from '../../data/value-cut';
 import type { StateEntry } from '../../session-service/types';
+import { spellingsAt } from '../../session-service/value-spelling';
+
+/** The edit, and its `set` values as sent (a float written `2.0` is stored `2.0`). */
+async function readStateEdit(request: Request) {
+  const body = await readSpelledJson(request);
+  const spellings = spellingsAt(body.spelled, ['set']);
+  return { edit: parseStateEdit(body.value), spellings: spellings ? { spellings } : {} };
+}
 
 export const getAppState = route<AppParams>(async (_request, params) => {
   const appName = appNameOf(params);
@@ -25,9 +33,9 @@ export const getAppState = route<AppParams>(async (_request, params) => {
 
 export const editAppState = route<AppParams>(async (request, params, principal) => {
   const appName = appNameOf(params);
-  const edit = parseStateEdit(await readJson(request));
+  const { edit, spellings } = await readStateEdit(request);
   const actor = auditActor(principal, edit.actor);
-  const entries = resultOf(await applyStateEdit(await getStore(), { scope: 'app', appName, ...edit, actor }));
+  const entries = resultOf(await applyStateEdit(await getStore(), { scope: 'app', appName, ...edit, actor, ...spellings }));
   return json({ entries });
 });
 
@@ -38,9 +46,9 @@ export const getUserState = route<UserParams>(async (_request, params) => {
 
 export const editUserState = route<UserParams>(async (request, params, principal) => {
   const owner = userRefOf(params);
-  const edit = parseStateEdit(await readJson(request));
+  const { edit, spellings } = await readStateEdit(request);
   const actor = auditActor(principal, edit.actor);
-  const entries = resultOf(await applyStateEdit(await getStore(), { scope: 'user', ...owner, ...edit, actor }));
+  const entries = resultOf(await applyStateEdit(await getStore(), { scope: 'user', ...owner, ...edit, actor, ...spellings }));
   return json({ entries });
 });
 

@@ -8,7 +8,8 @@
 import { sqltag as sql } from '@prisma/client/runtime/client';
 import { toNumber } from './dialect';
 import { stateOfRows, type TierRow } from './session-snapshot';
-import { encodeJson, ownEntries } from '../../session-service/json';
+import { ownEntries } from '../../session-service/json';
+import { encodeSpelled, type TierSpellings, type ValueSpellings } from '../../session-service/value-spelling';
 import type { ScopedDelta } from '../../session-service/scope';
 import type { SessionRef } from '../../session-service/store';
 import type { Event, StateRecord } from '../../session-service/types';
@@ -20,11 +21,11 @@ import type { SqlExecutor } from '../../db/sql';
  * Values travel as JSON strings so that the stored text is exactly what the
  * service encoded. Null when there is nothing to write.
  */
-export function tierChangesJson(record: StateRecord): string | null {
+export function tierChangesJson(record: StateRecord, spellings?: ValueSpellings): string | null {
   const entries = ownEntries(record);
   if (entries.length === 0) return null;
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify(entries.map(([key, value]) => [key, value === undefined ? null : encodeJson(value)]));
+  return JSON.stringify(entries.map(([key, value]) => [key, value === undefined ? null : encodeSpelled(value, spellings?.get(key))]));
 }
 
 export type AppendOutcome = { outcome: 'ok'; revision: number; seq: number } | { outcome: 'stale' | 'missing' };
@@ -34,9 +35,7 @@ export async function appendInOneCall(
   client: SqlExecutor,
   ref: SessionRef,
   expectedRevision: number | undefined,
-  stored: Event,
-  data: string,
-  split: ScopedDelta,
+  { stored, data, split, spelled }: { stored: Event; data: string; split: ScopedDelta; spelled: TierSpellings },
   actor: string,
 ): Promise<AppendOutcome> {
   const rows = await client.$queryRaw<{ outcome: string; new_revision: unknown; new_seq: unknown }[]>(
@@ -45,8 +44,8 @@ export async function appendInOneCall(
           CAST(${expectedRevision ?? null} AS INTEGER),
           CAST(${stored.id} AS TEXT), CAST(${stored.invocationId} AS TEXT), CAST(${stored.author} AS TEXT),
           CAST(${stored.timestamp} AS DOUBLE PRECISION), CAST(${data} AS TEXT), CAST(${actor} AS TEXT),
-          CAST(${tierChangesJson(split.app)} AS JSON), CAST(${tierChangesJson(split.user)} AS JSON),
-          CAST(${tierChangesJson(split.session)} AS JSON))`,
+          CAST(${tierChangesJson(split.app, spelled.app)} AS JSON), CAST(${tierChangesJson(split.user, spelled.user)} AS JSON),
+          CAST(${tierChangesJson(split.session, spelled.session)} AS JSON))`,
   );
   const row = rows[0];
   if (row?.outcome === 'ok') return { outcome: 'ok', revision: toNumber(row.new_revision), seq: toNumber(row.new_seq) };
@@ -54,13 +53,19 @@ export async function appendInOneCall(
 }
 
 /** Creates the session with its initial state in one call: its merged state, or null when the id is taken. */
-export async function createInOneCall(client: SqlExecutor, ref: SessionRef, now: number, split: ScopedDelta): Promise<StateRecord | null> {
+export async function createInOneCall(
+  client: SqlExecutor,
+  ref: SessionRef,
+  now: number,
+  split: ScopedDelta,
+  spelled: TierSpellings = {},
+): Promise<StateRecord | null> {
   const rows = await client.$queryRaw<TierRow[]>(
     sql`SELECT part, key, value FROM statehouse_create(
           CAST(${ref.appName} AS TEXT), CAST(${ref.userId} AS TEXT), CAST(${ref.sessionId} AS TEXT),
           CAST(${now} AS DOUBLE PRECISION), CAST(${'session:create'} AS TEXT),
-          CAST(${tierChangesJson(split.app)} AS JSON), CAST(${tierChangesJson(split.user)} AS JSON),
-          CAST(${tierChangesJson(split.session)} AS JSON))`,
+          CAST(${tierChangesJson(split.app, spelled.app)} AS JSON), CAST(${tierChangesJson(split.user, spelled.user)} AS JSON),
+          CAST(${tierChangesJson(split.session, spelled.session)} AS JSON))`,
   );
   if (rows.some((row) => toNumber(row.part) < 0)) return null;
   return stateOfRows(rows);

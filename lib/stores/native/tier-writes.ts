@@ -1,6 +1,6 @@
 import { empty, join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
 import { chunks, type Dialect } from './dialect';
-import { encodeJson } from '../../session-service/json';
+import { encodeSpelled, type ValueSpellings } from '../../session-service/value-spelling';
 import type { SqlExecutor } from '../../db/sql';
 import type { ChangeSource, JsonValue, Scope } from '../../session-service/types';
 
@@ -84,7 +84,7 @@ export async function writeTier(
   owner: TierOwner,
   changes: TierChanges,
   cause: ChangeSource,
-  { returnOld = false }: { returnOld?: boolean } = {},
+  { returnOld = false, spellings }: { returnOld?: boolean; spellings?: ValueSpellings | undefined } = {},
 ): Promise<OldValues> {
   const replaced: OldValues = new Map();
   if (changes.length === 0) return replaced;
@@ -94,7 +94,7 @@ export async function writeTier(
   const removals: string[] = [];
   for (const [key, value] of sorted) {
     if (value === undefined) removals.push(key);
-    else sets.push([key, encodeJson(value)]);
+    else sets.push([key, encodeSpelled(value, spellings?.get(key))]);
   }
   for (const batch of chunks(sets, SET_BATCH)) {
     const rows =

@@ -16,6 +16,7 @@ import { decodeJson, ownEntries } from '../../session-service/json';
 import { jsonEqual } from '../../session-service/state-diff';
 import { applyToSession } from '../../session-service/append';
 import { splitDelta, type ScopedDelta } from '../../session-service/scope';
+import { encodeEvent, splitSpellings, type TierSpellings, type ValueSpellings } from '../../session-service/value-spelling';
 import type { AppendOptions, AppendResult, CreateSessionRequest, DataScope, SessionRef, StateEdit } from '../../session-service/store';
 import { mergedStateSql, stateOfRows, type TierRow } from './session-snapshot';
 import type { SqlExecutor } from '../../db/sql';
@@ -31,28 +32,36 @@ function tierChanges(record: StateRecord): TierChanges {
   return ownEntries(record);
 }
 
-/** An event ready to store: its stored form (no temp: keys), that as JSON text, and its delta by tier. */
+/** An event ready to store: its stored form (no temp: keys), that as JSON text, and its delta (and its spelling) by tier. */
 interface PendingEvent {
   event: Event;
   stored: Event;
   data: string;
   split: ScopedDelta;
+  spelled: TierSpellings;
 }
 
-function pendingEvent(event: Event): PendingEvent {
+function pendingEvent(event: Event, spellings?: ValueSpellings): PendingEvent {
   const stored = storedForm(event);
-  return { event, stored, data: JSON.stringify(stored), split: splitDelta(stored.actions.stateDelta) };
+  return {
+    event,
+    stored,
+    data: encodeEvent(stored, spellings),
+    split: splitDelta(stored.actions.stateDelta),
+    spelled: splitSpellings(spellings),
+  };
 }
 
 export async function createSession(ctx: StoreContext, request: CreateSessionRequest, options: AppendOptions = {}): Promise<Session> {
   const sessionId = request.sessionId?.trim() || newId();
   const now = nowSeconds();
   const split = splitDelta(request.state ?? {});
+  const spelled = splitSpellings(request.spellings);
   // Every event is completed (and so checked) before anything is written.
   const pending = (request.events ?? [])
     .map(completeEvent)
     .filter((event) => !event.partial)
-    .map(pendingEvent);
+    .map((event) => pendingEvent(event));
   const ids = new Set<string>();
   for (const { stored } of pending) {
     if (ids.has(stored.id)) throw invalidInput(`events: id ${stored.id} appears twice; event ids are unique in a session.`);
@@ -61,7 +70,7 @@ export async function createSession(ctx: StoreContext, request: CreateSessionReq
   const ref: SessionRef = { appName: request.appName, userId: request.userId, sessionId };
   if (ctx.dialect === 'postgresql' && pending.length === 0) {
     // One round trip (pg-writes.ts); with initial events, the transaction below.
-    const state = await createInOneCall(ctx.client, ref, now, split);
+    const state = await createInOneCall(ctx.client, ref, now, split, spelled);
     if (!state) throw sessionAlreadyExists(sessionId);
     return { id: sessionId, appName: request.appName, userId: request.userId, state, events: [], lastUpdateTime: now, revision: 0 };
   }
@@ -83,7 +92,7 @@ export async function createSession(ctx: StoreContext, request: CreateSessionReq
       eventId: null,
       eventSeq: null,
     };
-    await writeScoped(ctx, tx, owner, split, cause);
+    await writeScoped(ctx, tx, owner, split, cause, spelled);
     const state = await mergedState(ctx, tx, request.appName, request.userId, owner.sessionPk);
     // The initial events go through the same path as appendEvent, in this transaction.
     const revisions: number[] = [];
@@ -113,11 +122,12 @@ export async function writeScoped(
   owner: Omit<TierOwner, 'scope'>,
   split: ScopedDelta,
   cause: ChangeSource,
+  spelled: TierSpellings = {},
 ): Promise<void> {
   // Fixed order (app, user, session) so concurrent writers lock in the same order.
-  await writeTier(tx, ctx.dialect, { ...owner, scope: 'app' }, tierChanges(split.app), cause);
-  await writeTier(tx, ctx.dialect, { ...owner, scope: 'user' }, tierChanges(split.user), cause);
-  await writeTier(tx, ctx.dialect, { ...owner, scope: 'session' }, tierChanges(split.session), cause);
+  await writeTier(tx, ctx.dialect, { ...owner, scope: 'app' }, tierChanges(split.app), cause, { spellings: spelled.app });
+  await writeTier(tx, ctx.dialect, { ...owner, scope: 'user' }, tierChanges(split.user), cause, { spellings: spelled.user });
+  await writeTier(tx, ctx.dialect, { ...owner, scope: 'session' }, tierChanges(split.session), cause, { spellings: spelled.session });
 }
 
 export async function mergedState(
@@ -190,7 +200,7 @@ export async function append(ctx: StoreContext, ref: SessionRef, newEvent: NewEv
   }
   // Revisions here are 32-bit columns; a larger one (a revision another store kind issued) is never current.
   if (options.expectedRevision !== undefined && options.expectedRevision > MAX_STORED_INTEGER) throw staleSession();
-  const pending = pendingEvent(event);
+  const pending = pendingEvent(event, options.spellings);
   // A retry finds its event stored: the claim fails (its revision moved on) or the id's unique index refuses it.
   const orRetried = async (error: unknown): Promise<AppendResult> => {
     if (!isStale(error) && !isUniqueViolation(error)) throw error;
@@ -200,9 +210,15 @@ export async function append(ctx: StoreContext, ref: SessionRef, newEvent: NewEv
   };
   if (ctx.dialect === 'postgresql') {
     // One round trip: the same statements, run by the database (pg-writes.ts).
-    const { stored, data, split } = pending;
+    const { stored, data, split, spelled } = pending;
     try {
-      const done = await appendInOneCall(ctx.client, ref, options.expectedRevision, stored, data, split, options.actor ?? stored.author);
+      const done = await appendInOneCall(
+        ctx.client,
+        ref,
+        options.expectedRevision,
+        { stored, data, split, spelled },
+        options.actor ?? stored.author,
+      );
       if (done.outcome !== 'ok') throw done.outcome === 'stale' ? staleSession() : sessionNotFound(ref.sessionId);
       return { event: stored, revision: done.revision };
     } catch (error) {
@@ -263,7 +279,7 @@ export async function insertEvent(
   tx: SqlExecutor,
   ref: SessionRef,
   revision: number | undefined,
-  { stored, data, split }: PendingEvent,
+  { stored, data, split, spelled }: PendingEvent,
   options: AppendOptions,
 ): Promise<number> {
   // Compare-and-swap on the revision: the first statement is a write, so
@@ -282,7 +298,7 @@ export async function insertEvent(
     eventId: stored.id,
     eventSeq: toNumber(row.seq),
   };
-  await writeScoped(ctx, tx, { ...ref, sessionPk: toNumber(row.pk) }, split, cause);
+  await writeScoped(ctx, tx, { ...ref, sessionPk: toNumber(row.pk) }, split, cause, spelled);
   return toNumber(row.revision);
 }
 
@@ -343,7 +359,10 @@ export async function editState(ctx: StoreContext, edit: StateEdit): Promise<Sta
   if (unchanged) throw invalidInput(`expected: "${unchanged[0]}" is not one of the changed keys.`);
   try {
     return await ctx.write(async (tx) => {
-      const replaced = await writeTier(tx, ctx.dialect, owner, Object.entries(edit.changes), cause, { returnOld: expected.length > 0 });
+      const replaced = await writeTier(tx, ctx.dialect, owner, Object.entries(edit.changes), cause, {
+        returnOld: expected.length > 0,
+        spellings: edit.spellings,
+      });
       // The old values were read under the write's own locks: a concurrent edit of these keys either
       // committed before them (and is seen here) or waits for this transaction.
       const conflicts = expected.flatMap(([key, seen]) => {
