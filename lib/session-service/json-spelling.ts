@@ -159,11 +159,12 @@ export function spelledText(spelled: SpelledJson): string {
 
 /**
  * Text in which JSON.stringify of the parse may spell something Python reads
- * differently: a fraction or exponent (`2.0`, `1e2`), more digits than a
- * double keeps, an integer-like key (JS moves it first). A cheap test, so
- * the scan runs only on the few texts that can differ.
+ * differently: a whole number written as a float (`2.0`, `1e2`), more digits
+ * than a double keeps, an integer-like key (JS moves it first). Other
+ * fractions (`0.75`, an event's timestamp) read the same either way. A cheap
+ * test, so the scan runs only on the few texts that can differ.
  */
-const SPELLING_HINT = /\d[.eE]|\d{16}|"(?:0|[1-9]\d*)"\s*:/;
+const SPELLING_HINT = /\d\.0+(?![0-9])|\d[eE]|(?<![0-9])[0-9]{16}|"\d+"\s*:/;
 
 export function mayBeSpelledApart(text: string): boolean {
   return SPELLING_HINT.test(text);
