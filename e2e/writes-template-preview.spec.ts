@@ -172,14 +172,18 @@ test('both previews of a stored session keep the stored spelling of a float (2.0
   } finally {
     await db.close();
   }
-  const template = '{f} {i} {user:name}';
+  // An agent's float written through /api is stored as sent.
+  const events = `/api/apps/${session.appName}/users/${session.userId}/sessions/${session.id}/events`;
+  const appended = await page.request.post(events, { data: '{"author": "agent", "actions": {"stateDelta": {"g": 3.0}}}' });
+  expect(appended.status()).toBe(200);
+  const template = '{f} {g} {i} {user:name}';
 
   await openSession(page, session, `?${new URLSearchParams({ template }).toString()}`);
   const panel = page.getByRole('region', { name: 'Template preview' });
-  await expect(panel.getByTestId('rendered-text')).toHaveText('2.0 2 Ada');
+  await expect(panel.getByTestId('rendered-text')).toHaveText('2.0 3.0 2 Ada');
   await panel.getByRole('radio', { name: 'ADK TypeScript' }).click();
-  await expect(panel.getByTestId('rendered-text')).toHaveText('2 2 Ada');
+  await expect(panel.getByTestId('rendered-text')).toHaveText('2 3 2 Ada');
 
   await page.goto(previewUrl({ app: session.appName, user: session.userId, session: session.id, template }));
-  await expect(exactText(page)).toHaveText('2.0 2 Ada');
+  await expect(exactText(page)).toHaveText('2.0 3.0 2 Ada');
 });
