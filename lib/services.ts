@@ -22,9 +22,11 @@ import { TimelineCheckpointLog } from './stores/adk/checkpoint-log';
 import { StoreSearchIndex } from './stores/adk/search-index-log';
 import { createNativeSessionStore, type NativeSessionStore, type NativeStoreOptions } from './stores/native';
 import { SqlNoteStore } from './stores/notes/sql-notes';
+import { SqlSavedViewStore } from './stores/saved-views/sql-saved-views';
 import { SqlAuditLog } from './stores/audit/sql-audit-log';
 import type { AuditLog } from './session-service/audit-log';
 import type { NoteStore } from './session-service/notes';
+import type { SavedViewStore } from './session-service/saved-views';
 
 /** One store the console serves, with what it is. */
 export interface ServedStore {
@@ -44,6 +46,8 @@ export interface Services {
   sendLog?: AgentSendLog;
   /** Notes on sessions, in Statehouse's own database whatever the store. */
   notes?: NoteStore;
+  /** Each account's saved views of session lists, in Statehouse's own database whatever the store. */
+  savedViews?: SavedViewStore;
   /** Every edit and operation recorded in Statehouse's own database. */
   auditLog?: AuditLog;
   /** Every database these services use, by name, each answering one trivial query (readiness). */
@@ -106,6 +110,7 @@ export async function openServices(url: string, options: OpenOptions = {}): Prom
     accounts: new AccountStore(db.client),
     sendLog: new AgentSendLog(db.client),
     notes: new SqlNoteStore(db.client),
+    savedViews: new SqlSavedViewStore(db.client),
     auditLog: new SqlAuditLog(db.client),
     probes: [ownDatabaseProbe(db)],
     db,
@@ -160,6 +165,7 @@ export async function openAgentServices(
     accounts: new AccountStore(db.client),
     sendLog: new AgentSendLog(db.client),
     notes: new SqlNoteStore(db.client),
+    savedViews: new SqlSavedViewStore(db.client),
     auditLog: new SqlAuditLog(db.client),
     probes: [ownDatabaseProbe(db), ...[...stores].map(([id, opened]) => ({ name: id, check: () => opened.ping() }))],
     db,
@@ -303,6 +309,14 @@ export async function getNotes(): Promise<{ notes: NoteStore; storeId: string }>
   const services = forTests?.store ? forTests : await configuredServices();
   if (!services.notes) throw new Error('These services keep no notes (a test set a store without a note store).');
   return { notes: services.notes, storeId: (await getStoreInfo()).id };
+}
+
+/** Saved views (Statehouse's own database) and the id of the store whose lists they are of. */
+export async function getSavedViews(): Promise<{ views: SavedViewStore; storeId: string }> {
+  const forTests = processWide.statehouseServicesForTests;
+  const services = forTests?.store ? forTests : await configuredServices();
+  if (!services.savedViews) throw new Error('These services keep no saved views (a test set a store without a view store).');
+  return { views: services.savedViews, storeId: (await getStoreInfo()).id };
 }
 
 /** The audit log (Statehouse's own database) and the id of the served store whose records it shows. */

@@ -20,14 +20,19 @@ export const WRITE_ROLES = {
   sendMessage: 'support',
   /** Notes on sessions: Statehouse's own data, so a store opened read-only takes them too. */
   notes: 'support',
+  /** An account's own saved views of a list: a preference of whoever reads, kept in Statehouse's own database. */
+  savedViews: 'viewer',
 } as const satisfies Record<string, Role>;
 
 export type DashboardWrite = keyof typeof WRITE_ROLES;
 
+/** Writes to Statehouse's own database only: a store opened read-only takes them too. */
+const OWN_DATA_WRITES: ReadonlySet<DashboardWrite> = new Set(['notes', 'savedViews']);
+
 /** Whether whoever renders this page may make that write: pages offer only the controls that would work. */
 export async function mayWrite(write: DashboardWrite): Promise<boolean> {
   // A read-only console, or a store opened read-only, refuses every write, whoever asks: no form for it.
-  if (isReadOnly() || (write !== 'notes' && (await getStoreInfo()).readOnlyReason)) return false;
+  if (isReadOnly() || (!OWN_DATA_WRITES.has(write) && (await getStoreInfo()).readOnlyReason)) return false;
   const principal = await currentPrincipal();
   return principal !== null && hasRole(principal.role, WRITE_ROLES[write]);
 }

@@ -168,3 +168,24 @@ export interface AppListQuery extends Paging {
 export function appListQueryOf(params: SearchParams): AppListQuery {
   return { ...pagingOf(params), q: textOf(params, 'q', MAX_ID_LENGTH), sort: choiceOf(params, 'sort', APP_SORTS) };
 }
+
+/** The parameters of a session list a view keeps: the id search, the state filters, errors only, sort and page size. */
+export const VIEW_PARAMS: readonly string[] = [
+  'q',
+  ...Array.from({ length: FILTER_SLOTS }, (_, index) => Object.values(filterParamNames(index))).flat(),
+  'value',
+  'errors',
+  'sort',
+  'size',
+].filter((name, index, all) => all.indexOf(name) === index);
+
+/** The list's query as a view keeps it: its own parameters only, blank ones left out, in a fixed order. */
+export function viewQueryOf(query: string): string {
+  const given = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
+  const kept = new URLSearchParams();
+  for (const name of VIEW_PARAMS) {
+    const value = given.get(name);
+    if (value !== null && value.trim() !== '') kept.set(name, value);
+  }
+  return kept.toString();
+}

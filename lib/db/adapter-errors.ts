@@ -53,3 +53,14 @@ export function readableAdapterError(error: unknown): unknown {
   readable.name = 'DatabaseError';
   return readable;
 }
+
+/** A unique index refused the row: the driver adapters' kind, or the databases' codes. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current !== null && typeof current === 'object' && depth < 6; depth += 1) {
+    const fields = current as { kind?: unknown; code?: unknown; originalCode?: unknown; cause?: unknown };
+    if (fields.kind === 'UniqueConstraintViolation') return true;
+    if (fields.originalCode === '23505' || fields.code === '23505' || fields.code === 'SQLITE_CONSTRAINT_UNIQUE') return true;
+    current = fields.cause;
+  }
+  return false;
+}

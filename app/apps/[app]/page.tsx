@@ -7,6 +7,7 @@ import { RelativeTime } from '@/components/lists/relative-time';
 import { SearchForm } from '@/components/lists/search-form';
 import { SessionList, sessionListParams } from '@/components/lists/session-list';
 import { SessionSearchForm } from '@/components/lists/session-search-form';
+import { SavedViewsPanel } from '@/components/lists/saved-views-panel';
 import { TableSkeleton } from '@/components/lists/skeleton';
 import { Stats } from '@/components/lists/stats';
 import { UserList } from '@/components/lists/user-list';
@@ -111,6 +112,7 @@ function SessionsView({ appName, search }: { appName: string; search: SearchPara
   const { sort, size } = sessionListParams(query);
   return (
     <section aria-label="Sessions">
+      <SavedViewsPanel pathname={pathname} appName={appName} headingLevel={2} />
       <SessionSearchForm
         pathname={pathname}
         query={query}

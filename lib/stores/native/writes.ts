@@ -1,6 +1,7 @@
 // The native store's writes: each one transaction (create, append, delete, clear, edit), appends guarded by the revision.
 import { empty, sqltag as sql } from '@prisma/client/runtime/client';
 import { toNumber } from './dialect';
+import { isUniqueViolation } from '../../db/adapter-errors';
 import { deleteMeta } from './session-meta';
 import {
   eventIdTaken,
@@ -234,17 +235,6 @@ export async function append(ctx: StoreContext, ref: SessionRef, newEvent: NewEv
 }
 
 const isStale = (error: unknown) => isSessionServiceError(error) && error.code === 'STALE_SESSION';
-
-/** A unique index refused the row (only the event id's can, in an append): the driver adapters' kind, or the databases' codes. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current !== null && typeof current === 'object' && depth < 6; depth += 1) {
-    const fields = current as { kind?: unknown; code?: unknown; originalCode?: unknown; cause?: unknown };
-    if (fields.kind === 'UniqueConstraintViolation') return true;
-    if (fields.originalCode === '23505' || fields.code === '23505' || fields.code === 'SQLITE_CONSTRAINT_UNIQUE') return true;
-    current = fields.cause;
-  }
-  return false;
-}
 
 /**
  * The answer to a retried append: the event stored under this id, with the

@@ -5,6 +5,7 @@ import { LiveRefresh } from '@/components/lists/live-refresh';
 import { RelativeTime } from '@/components/lists/relative-time';
 import { SessionList, sessionListParams } from '@/components/lists/session-list';
 import { SessionSearchForm } from '@/components/lists/session-search-form';
+import { SavedViewsPanel } from '@/components/lists/saved-views-panel';
 import { TableSkeleton } from '@/components/lists/skeleton';
 import { Stats } from '@/components/lists/stats';
 import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
@@ -98,6 +99,7 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
           canOperate={canOperate}
           canPrune={false}
         />
+        <SavedViewsPanel pathname={pathname} appName={appName} userId={userId} headingLevel={3} />
         <SessionSearchForm
           pathname={pathname}
           query={query}
