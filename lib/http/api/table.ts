@@ -8,6 +8,7 @@ import { listAppNames, listApps, listUsers, searchSessions } from './apps';
 import { appendEvent, getEvent, getTimeline, getTimelinePosition, getValue, listEvents } from './events';
 import { getKeyHistory, getUserHistory, listOperations } from './history';
 import type { PatternParams, PathParams } from './pattern';
+import { addNote, listNotes, removeNote } from './notes';
 import { renderPreview } from './render';
 import { find } from './search';
 import { createSession, createSessionWithId, deleteSession, getSession, listSessions, patchSession } from './sessions';
@@ -67,6 +68,8 @@ export const API = table({
   [`${SESSION}/rewind`]: { POST: rewind },
   [`${SESSION}/agent/send`]: { POST: sendMessage },
   [`${SESSION}/agent/sends`]: { GET: listSends },
+  [`${SESSION}/notes`]: { GET: listNotes, POST: addNote },
+  [`${SESSION}/notes/:note`]: { DELETE: removeNote },
 });
 
 export type ApiPattern = keyof typeof API;
