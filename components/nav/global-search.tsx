@@ -6,6 +6,13 @@ import { useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEven
 import { useSearchResults, type SearchResult } from './use-search-results';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { usePathname } from 'next/navigation';
+import { targetOf } from './describe-path';
+import { appPath, inStore, withoutStore } from '@/lib/paths';
+import { MIN_FIND_LENGTH } from '@/lib/session-service/search';
+
+/** Apps whose events the dialog offers to search when the page names none. */
+const EVENT_APPS = 3;
 
 const KIND_LABELS: Record<SearchResult['kind'], string> = { app: 'App', user: 'User', session: 'Session' };
 
@@ -82,7 +89,10 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
   const storeId = useStoreId();
   const [term, setTerm] = useState('');
   const deferred = useDeferredValue(term);
+  const pageApp = targetOf(withoutStore(usePathname()))?.appName;
   const { results, searching, coverage, error } = useSearchResults(deferred);
+  // The events of the page's app, or of the apps found, searched for the same text (the app page's Events tab).
+  const eventApps = pageApp !== undefined ? [pageApp] : [...new Set(results.map((result) => result.appName))].slice(0, EVENT_APPS);
   const [active, setActive] = useState(0);
   const ids = { title: useId(), list: useId(), hint: useId() };
   const optionId = (index: number) => `${ids.list}-${index}`;
@@ -189,6 +199,25 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
             </li>
           ))}
         </ul>
+        {q.length >= MIN_FIND_LENGTH && eventApps.length > 0 ? (
+          <ul aria-label="Search events" className="border-t border-border px-3 py-2 text-xs">
+            {eventApps.map((appName) => (
+              <li key={appName}>
+                <a
+                  href={inStore(`${appPath(appName)}?${new URLSearchParams({ tab: 'events', text: q }).toString()}`, storeId)}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onClose();
+                    router.push(`${appPath(appName)}?${new URLSearchParams({ tab: 'events', text: q }).toString()}`);
+                  }}
+                  className="text-accent hover:text-accent-hover hover:underline"
+                >
+                  Events of <bdi className="font-mono">{appName}</bdi> containing “<bdi>{q}</bdi>”
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <p role="status" className="border-t border-border px-3 py-2 text-xs text-muted empty:hidden">
           {error
             ? `Search failed: ${error}`

@@ -10,6 +10,8 @@ const LIMIT = 30;
 
 export interface SearchResult {
   kind: FindHit['kind'];
+  /** The app it is in. */
+  appName: string;
   /** The id the result is found by. */
   id: string;
   /** Where it lives ("in support-bot", "alice in support-bot"). */
@@ -32,6 +34,7 @@ function resultOf(hit: FindHit): SearchResult {
   if (hit.kind === 'session' && hit.userId !== undefined && hit.sessionId !== undefined) {
     return {
       kind: 'session',
+      appName: hit.appName,
       id: hit.sessionId,
       context: `${hit.userId} in ${hit.appName}`,
       detail,
@@ -39,9 +42,16 @@ function resultOf(hit: FindHit): SearchResult {
     };
   }
   if (hit.kind === 'user' && hit.userId !== undefined) {
-    return { kind: 'user', id: hit.userId, context: `in ${hit.appName}`, detail, href: userPath(hit.appName, hit.userId) };
+    return {
+      kind: 'user',
+      appName: hit.appName,
+      id: hit.userId,
+      context: `in ${hit.appName}`,
+      detail,
+      href: userPath(hit.appName, hit.userId),
+    };
   }
-  return { kind: 'app', id: hit.appName, context: 'app', detail, href: appPath(hit.appName) };
+  return { kind: 'app', appName: hit.appName, id: hit.appName, context: 'app', detail, href: appPath(hit.appName) };
 }
 
 /** Apps by name; users, sessions and shared state by ids, titles, labels and state values: one request to /api/search. */

@@ -109,3 +109,31 @@ export function distinctHits(hits: FindHit[], limit: number): FindHit[] {
   }
   return [...seen.values()];
 }
+
+/** An app-wide search of events by text: the events of every session of one app whose text contains it. */
+export interface EventSearchRequest {
+  appName: string;
+  /** A substring (case-insensitive) of the events' content parts, tool call or response names, error code or message. */
+  text: string;
+  /** At most this many events (DEFAULT_FIND_LIMIT). */
+  limit?: number;
+}
+
+/** One event found: where it is, and the text around the match. */
+export interface EventHit {
+  userId: string;
+  sessionId: string;
+  seq: number;
+  author: string;
+  /** Float seconds. */
+  timestamp: number;
+  snippet: string;
+}
+
+export interface EventSearchResult {
+  hits: EventHit[];
+  /** How the store looked: through a text index of every event, or by reading sessions' events within a time budget. */
+  method: 'index' | 'scan';
+  /** For a scan that stopped before the end: how many of the app's sessions it read. */
+  coverage?: SearchCoverage;
+}

@@ -19,7 +19,7 @@ import type {
 } from './types';
 import type { SessionServiceError } from './errors';
 import type { RefusableOperation, SessionOperations } from './operations';
-import type { FindRequest, FindResult } from './search';
+import type { EventSearchRequest, EventSearchResult, FindRequest, FindResult } from './search';
 import type { StateFilter } from './state-filter';
 import type { ValueReadOptions } from './value-preview';
 
@@ -228,6 +228,8 @@ export interface SessionStore extends Partial<SessionOperations> {
   searchSessions(search: SessionSearch): Promise<Page<SessionSummary>>;
   /** The header search: users, sessions and apps whose ids, titles, labels or state values contain the text. */
   find(request: FindRequest): Promise<FindResult>;
+  /** The app's events whose text contains the request's, through a text index; stores without one leave it out (lib/data/event-search.ts scans). */
+  searchEvents?(request: EventSearchRequest): Promise<EventSearchResult>;
   getSessionSummary(ref: SessionRef): Promise<SessionSummary | null>;
   /** How many error events (errorCode or errorMessage set) each of these sessions of the app has (key: `userId\0sessionId`); absent on stores that cannot tell cheaply. */
   errorEventCounts?(appName: string, sessions: { userId: string; sessionId: string }[]): Promise<Map<string, number>>;

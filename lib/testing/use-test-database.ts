@@ -2,6 +2,7 @@
 // the load test script imports that one and must not pull in vitest.
 import { afterAll, beforeAll } from 'vitest';
 import { setServicesForTests } from '../services';
+import { SqlSavedViewStore } from '../stores/saved-views/sql-saved-views';
 import { SqlNoteStore } from '../stores/notes/sql-notes';
 import { SqlAuditLog } from '../stores/audit/sql-audit-log';
 import type { Provider } from '../db';
@@ -26,6 +27,7 @@ export function useTestDatabase(provider: Provider, options: UseTestDatabaseOpti
       setServicesForTests({
         store: current.service,
         notes: new SqlNoteStore(current.db.client),
+        savedViews: new SqlSavedViewStore(current.db.client),
         auditLog: new SqlAuditLog(current.db.client),
       });
   });

@@ -11,12 +11,14 @@ import { SavedViewsPanel } from '@/components/lists/saved-views-panel';
 import { TableSkeleton } from '@/components/lists/skeleton';
 import { Stats } from '@/components/lists/stats';
 import { UserList } from '@/components/lists/user-list';
+import { EventSearch } from '@/components/lists/event-search';
 import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
 import { UnreadablePanel } from '@/components/page-status/unreadable-panel';
 import { Tabs } from '@/components/nav/tabs';
 import { TierStateTable } from '@/components/state-edit/tier-state-table';
 import { getAppOverview } from '@/lib/data/apps';
-import { choiceOf, DEFAULT_PAGE_SIZE, sessionListQueryOf, userListQueryOf, type SearchParams } from '@/lib/data/list-params';
+import { choiceOf, DEFAULT_PAGE_SIZE, sessionListQueryOf, textOf, userListQueryOf, type SearchParams } from '@/lib/data/list-params';
+import { MAX_FIND_LENGTH } from '@/lib/session-service/search';
 import { metadataId, routeId } from '@/lib/data/route-params';
 import { appPath, appExportPath } from '@/lib/paths';
 import { mayWrite } from '@/lib/actions/authorize';
@@ -29,7 +31,7 @@ interface AppPageProps {
   searchParams: Promise<SearchParams>;
 }
 
-const TABS = ['sessions', 'users'] as const;
+const TABS = ['sessions', 'users', 'events'] as const;
 
 export async function generateMetadata({ params }: AppPageProps): Promise<Metadata> {
   const { app } = await params;
@@ -92,6 +94,7 @@ export default async function AppPage({ params, searchParams }: AppPageProps) {
           { label: 'Sessions', href: pathname, current: tab === 'sessions', count: summary.sessionCount },
           // No count: the list also has users known only by their user state, which the summary does not count.
           { label: 'Users', href: listHref(pathname, { tab: 'users' }), current: tab === 'users' },
+          { label: 'Events', href: listHref(pathname, { tab: 'events' }), current: tab === 'events' },
         ]}
       />
       <TransferBar
@@ -101,7 +104,13 @@ export default async function AppPage({ params, searchParams }: AppPageProps) {
         canPrune={canPrune}
         refusals={await operationRefusals()}
       />
-      {tab === 'users' ? <UsersView appName={appName} search={search} /> : <SessionsView appName={appName} search={search} />}
+      {tab === 'users' ? (
+        <UsersView appName={appName} search={search} />
+      ) : tab === 'events' ? (
+        <EventSearch appName={appName} pathname={pathname} text={textOf(search, 'text', MAX_FIND_LENGTH)} now={now} />
+      ) : (
+        <SessionsView appName={appName} search={search} />
+      )}
     </div>
   );
 }

@@ -7,7 +7,7 @@
 import type { SqlClient } from '../../db/sql';
 import { bindOperations } from '../../session-service/bind';
 import type { SessionOperations } from '../../session-service/operations';
-import type { FindRequest, FindResult } from '../../session-service/search';
+import type { EventSearchRequest, EventSearchResult, FindRequest, FindResult } from '../../session-service/search';
 import type { SessionStore } from '../../session-service/store';
 import { StoreContext, type NativeStoreOptions } from './context';
 import { importSessions } from './copy-in';
@@ -19,6 +19,7 @@ import { listReads } from './lists';
 import { listOperations } from './operation-log';
 import { prune } from './prune';
 import { findDocs } from './search-docs';
+import { searchEventDocs } from './event-search';
 import { getSessionMeta, setSessionMeta } from './session-meta';
 import { sessionReads } from './session-reads';
 import { NativeTestNamespaces } from './test-namespaces';
@@ -27,6 +28,11 @@ import { storeWrites } from './writes';
 /** The header search over Statehouse's own sessions (search-docs.ts). */
 function find(ctx: StoreContext, request: FindRequest): Promise<FindResult> {
   return ctx.read((tx) => findDocs(tx, ctx.dialect, 'native', request));
+}
+
+/** The app-wide event search over Statehouse's own sessions (event-search.ts): every event is in the text index. */
+async function searchEvents(ctx: StoreContext, request: EventSearchRequest): Promise<EventSearchResult> {
+  return { hits: await ctx.read((tx) => searchEventDocs(tx, ctx.dialect, request)), method: 'index' };
 }
 
 /** Statehouse's own store: every SessionStore operation and every session operation. */
@@ -38,7 +44,7 @@ export type NativeSessionStore = SessionStore &
 
 export function createNativeSessionStore(client: SqlClient, dialect: Dialect, options: NativeStoreOptions = {}): NativeSessionStore {
   const ctx = new StoreContext(client, dialect, options);
-  const reads = { ...sessionReads, ...listReads, ...historyReads, errorEventCounts, find };
+  const reads = { ...sessionReads, ...listReads, ...historyReads, errorEventCounts, find, searchEvents };
   const sessionOperations = { forkSession, importSessions, getSessionMeta, setSessionMeta, prune, listOperations };
   const operations = bindOperations(ctx, { ...storeWrites, ...reads, ...sessionOperations });
   return { ...operations, testNamespaces: new NativeTestNamespaces(ctx) };
