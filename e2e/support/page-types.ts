@@ -58,6 +58,8 @@ export async function makePageTypes({ service, createSession, setSharedState }: 
     { name: 'apps', path: APPS_PATH },
     { name: 'app', path: appPath(appName) },
     { name: 'app users', path: `${appPath(appName)}?tab=users` },
+    { name: 'app events', path: `${appPath(appName)}?tab=events&text=refund` },
+    { name: 'app, filtered', path: `${appPath(appName)}?key=topic&value=refu&sort=oldest` },
     { name: 'user', path: userPath(appName, userId) },
     { name: 'session', path: sessionPath(appName, userId, session.id) },
     { name: 'session in the past', path: `${sessionPath(appName, userId, session.id)}?event=2` },

@@ -42,6 +42,8 @@ const SERVERS = [
   'accessibility adk store console',
   /** Both Redis layouts side by side (e2e/redis-store.spec.ts). */
   'redis stores console',
+  /** axe over the other ADK families' stores, one family at a time (e2e/accessibility-adk-families.spec.ts). */
+  'accessibility adk families console',
 ] as const;
 
 export type E2eServer = (typeof SERVERS)[number];
