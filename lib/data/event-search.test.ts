@@ -17,9 +17,17 @@ describe.each(['sqlite', 'postgresql'] as const)('event search on the native sto
     const elsewhere = { appName: 'other-app', userId: 'carol', sessionId: 'c' };
     for (const ref of [a, b, elsewhere]) await store.createSession(ref);
     await store.append(a, { author: 'user', timestamp: 100, content: { role: 'user', parts: [{ text: 'I want a REFUND for order 7' }] } });
-    await store.append(a, { author: 'agent', timestamp: 101, content: { role: 'model', parts: [{ functionCall: { name: 'issue_refund', args: {} } }] } });
+    await store.append(a, {
+      author: 'agent',
+      timestamp: 101,
+      content: { role: 'model', parts: [{ functionCall: { name: 'issue_refund', args: {} } }] },
+    });
     await store.append(b, { author: 'agent', timestamp: 102, errorCode: 'REFUND_LIMIT', errorMessage: 'over the limit' });
-    await store.append(b, { author: 'user', timestamp: 103, content: { role: 'user', parts: [{ text: 'Crème brûlée, s’il vous plaît' }] } });
+    await store.append(b, {
+      author: 'user',
+      timestamp: 103,
+      content: { role: 'user', parts: [{ text: 'Crème brûlée, s’il vous plaît' }] },
+    });
     await store.append(elsewhere, { author: 'user', timestamp: 104, content: { role: 'user', parts: [{ text: 'refund me too' }] } });
 
     const found = await store.searchEvents!({ appName: 'events-app', text: 'refund' });

@@ -6,6 +6,7 @@
 // this call's arguments through a small view (better-sqlite3's own bind()
 // would fix the arguments on the shared statement for good).
 import type BetterSqlite3 from 'better-sqlite3';
+import { registerFoldCase } from './sqlite-fold-case';
 
 type Statement = BetterSqlite3.Statement<unknown[], unknown>;
 
@@ -127,6 +128,7 @@ export function cacheSqliteStatements(adapter: object): SqliteConnection | null 
     return new CachedStatement(statement);
   };
   Object.defineProperty(db, 'prepare', { value: cachedPrepare, configurable: true, writable: true });
+  registerFoldCase(db);
   return {
     get inTransaction() {
       return db.inTransaction;

@@ -1,6 +1,7 @@
 // The SQL of one state filter's test on a JSON document, per dialect: the
 // native store tests a state row's value, an ADK store the state blob of a
 // tier (with the key as the path's first segment). `?` placeholders.
+import { sqliteLowerFor } from '../db/sqlite-fold-case';
 import type { StateOperator } from '../session-service/state-filter';
 import type { JsonValue } from '../session-service/types';
 
@@ -69,7 +70,7 @@ function sqliteTest({ doc, rawText, path, op, value, untrusted }: JsonTest): Con
     const needle = containsNeedle(value);
     const first = rawText !== undefined && plainNeedle(needle) ? { sql: `instr(lower(${rawText}), ?) > 0 AND `, params: [needle] } : null;
     return {
-      sql: `${first?.sql ?? ''}${guard}instr(lower(CASE ${type} WHEN 'text' THEN ${at} ELSE ${doc} -> ? END), ?) > 0`,
+      sql: `${first?.sql ?? ''}${guard}instr(${sqliteLowerFor(needle)}(CASE ${type} WHEN 'text' THEN ${at} ELSE ${doc} -> ? END), ?) > 0`,
       params: [...(first?.params ?? []), p, p, p, needle],
     };
   }

@@ -20,6 +20,7 @@
 // the file alone for several times as long as it held it, so eight console
 // writers never fill the agent's second of polls with held locks.
 import Database from 'better-sqlite3';
+import { registerFoldCase } from '../../db/sqlite-fold-case';
 import pg from 'pg';
 import { traceQuery } from '../../observability/tracing';
 import { redactUrl } from '../../db/url';
@@ -259,5 +260,6 @@ export async function openAgentDb(location: string): Promise<AgentDb> {
   const path = sqlitePathOf(location);
   // No busy handler: better-sqlite3 would wait synchronously, stalling every request of the process; waits are async here.
   const db = new Database(path, { fileMustExist: true, timeout: 0 });
+  registerFoldCase(db);
   return new SqliteAgentDb(db, path);
 }

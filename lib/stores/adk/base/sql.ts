@@ -1,6 +1,7 @@
 // SQL fragments the base builds its reads from, per dialect: quoting and
 // the JSON tests a state search needs (TEXT holding JSON on SQLite, JSON or
 // JSONB on PostgreSQL, LONGTEXT holding json.dumps on MySQL/MariaDB).
+import { sqliteLowerFor } from '../../../db/sqlite-fold-case';
 import type { AgentDialect, Param } from '../agent-db';
 import type { JsonValue } from '../../../session-service/types';
 import { pythonJsonDumps } from '../python/json-dumps';
@@ -24,7 +25,8 @@ export function contains(dialect: AgentDialect, column: string, needle: string):
 
 /** A case-insensitive substring test. */
 export function containsFolded(dialect: AgentDialect, column: string, needle: string): Fragment {
-  return contains(dialect, `lower(${column})`, needle.toLowerCase());
+  const lower = dialect === 'sqlite' ? sqliteLowerFor(needle) : 'lower';
+  return contains(dialect, `${lower}(${column})`, needle.toLowerCase());
 }
 
 // SQLite's json_each yields SQL values; this spells each back as JSON text to compare with the searched value.
