@@ -48,7 +48,10 @@ describe.each(['sqlite', 'postgresql'] as const)('saved views on %s', (provider)
     await saveViewCommand(context(), 'ann', { appName: 'views-app', name: 'Errors', query: 'errors=1' });
     expect(await renameViewCommand(context(), 'ann', { id, name: 'Errors' })).toMatchObject({ ok: false, code: 'ALREADY_EXISTS' });
     expect(await renameViewCommand(context(), 'bob', { id, name: 'Stolen' })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
-    expect(await renameViewCommand(context(), 'ann', { id, name: 'Refund search' })).toMatchObject({ ok: true, data: { name: 'Refund search' } });
+    expect(await renameViewCommand(context(), 'ann', { id, name: 'Refund search' })).toMatchObject({
+      ok: true,
+      data: { name: 'Refund search' },
+    });
     expect(await deleteViewCommand(context(), 'bob', { id })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
     expect(await deleteViewCommand(context(), 'ann', { id })).toMatchObject({ ok: true, data: { name: 'Refund search' } });
     expect((await views.list('ann', appList)).map((view) => view.name)).toEqual(['Errors']);
