@@ -31,7 +31,14 @@ function filesNamed(dir: string, name: string): string[] {
 }
 
 const ref = { appName: 'ro-app', userId: 'ro-user', sessionId: 'ro-session' };
-const PARAM_VALUES: Record<string, string | string[]> = { app: ref.appName, user: ref.userId, id: ref.sessionId, seq: '1', note: '1', path: ['x'] };
+const PARAM_VALUES: Record<string, string | string[]> = {
+  app: ref.appName,
+  user: ref.userId,
+  id: ref.sessionId,
+  seq: '1',
+  note: '1',
+  path: ['x'],
+};
 
 /** `/api/apps/[app]/state` (a route folder) or `/api/apps/:app/state` (a table pattern) with its parameters filled in, as Next would pass them. */
 function requestFor(template: string): { path: string; params: Record<string, string | string[]> } {
