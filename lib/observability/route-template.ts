@@ -2,7 +2,7 @@
 // become `:name`, so every session's requests count under one series.
 
 /** Each collection segment of the API's paths and the parameter that follows it (lib/http/params.ts). */
-const PARAMETER_AFTER: Record<string, string> = { apps: 'app', users: 'user', sessions: 'id', events: 'seq' };
+const PARAMETER_AFTER: Record<string, string> = { apps: 'app', users: 'user', sessions: 'id', events: 'seq', notes: 'note' };
 
 /**
  * `/api/apps/a/users/u/sessions/s/events` with params {app, user, id} is
