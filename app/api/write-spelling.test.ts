@@ -14,6 +14,7 @@ import { useTestDatabase } from '@/lib/testing/use-test-database';
 import * as appState from './apps/[app]/state/route';
 import * as sessionRoute from './apps/[app]/users/[user]/sessions/[id]/route';
 import * as sessionEvents from './apps/[app]/users/[user]/sessions/[id]/events/route';
+import * as sessionState from './apps/[app]/users/[user]/sessions/[id]/state/route';
 import * as sessions from './apps/[app]/users/[user]/sessions/route';
 import * as render from './render/route';
 
@@ -89,6 +90,27 @@ describe.each(providers)('values stored as written on %s', (provider) => {
     const retried = await call(sessionEvents.POST, 'POST', { params, body: body.replace('{"author"', `{"id": "${id}", "author"`) });
     expect(retried.status).toBe(200);
     expect(await eventData(appName)).toHaveLength(1);
+  });
+
+  it('time travel: the state as of an earlier event keeps the spelling its history holds', async () => {
+    const appName = uniqueName('spelled');
+    const ref = { appName, userId: 'alice', sessionId: 's1' };
+    const params = { app: appName, user: 'alice', id: 's1' };
+    await database.service.createSession(ref);
+    const first = '{"author": "agent", "actions": {"stateDelta": {"f": 2.0, "app:g": 3.0, "user:h": 1e2}}}';
+    expect((await call(sessionEvents.POST, 'POST', { params, body: first })).status).toBe(200);
+    const second = '{"author": "agent", "actions": {"stateDelta": {"f": 5, "app:g": 6, "user:h": 7}}}';
+    expect((await call(sessionEvents.POST, 'POST', { params, body: second })).status).toBe(200);
+    const seq = await database.service.listEvents(ref).then((page) => page.items[0]?.seq);
+
+    const text = await call(render.POST, 'POST', { body: { template: '{f} {app:g} {user:h}', session: { ...ref, asOf: seq } } });
+    expect(text.json).toMatchObject({ text: '2.0 3.0 100.0', error: null });
+    const view = await call(sessionState.GET, 'GET', { params, query: `asOf=${seq}` });
+    expect(view.json).toMatchObject({
+      session: [{ key: 'f', value: 2, written: '2.0' }],
+      app: [{ key: 'g', value: 3, written: '3.0' }],
+      user: [{ key: 'h', value: 100, written: '1e2' }],
+    });
   });
 
   it('snake_case actions, ADK PATCH, session create with state, and app state edits', async () => {

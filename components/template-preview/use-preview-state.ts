@@ -11,7 +11,7 @@ import type { StateRecord } from '@/lib/session-service/types';
 export interface PreviewState {
   /** The merged state an agent would see (session keys, then app:, then user:). */
   state: StateRecord | null;
-  /** `state`'s values as the store spells them where JSON.stringify would not (a float stored `2.0`); null as of an event. */
+  /** `state`'s values as the store spells them where JSON.stringify would not (a float stored `2.0`). */
   written: SpelledJson | null;
   problem: string | null;
   /** The session does not exist (a 404): the page says so in its own words. */
@@ -30,5 +30,5 @@ export function usePreviewState(session: SessionRef | null, asOf: number | null)
     return { state: null, written: null, problem: `Could not read the state: ${query.error.message}`, missing };
   }
   if (!query.data) return { state: null, written: null, problem: null, missing: false };
-  return { state: mergedRecord(query.data), written: asOf === null ? mergedWritten(query.data) : null, problem: null, missing: false };
+  return { state: mergedRecord(query.data), written: mergedWritten(query.data), problem: null, missing: false };
 }

@@ -51,7 +51,7 @@ function viewOf(tiers: SessionTiers, summary: SessionSummary): SessionStateView 
 /** What a template renders against: the merged state, and its values as the store spells them where it can. */
 export interface RenderSource {
   state: StateRecord;
-  /** For RenderOptions.written (StateEntry.written of the current tiers; history keeps no text). */
+  /** For RenderOptions.written (StateEntry.written of the tiers read). */
   written: SpelledJson | null;
 }
 
@@ -61,5 +61,5 @@ export async function renderState(service: SessionStore, ref: SessionRef, asOf?:
   if (!tiers) {
     throw asOf !== undefined && (await service.getSessionSummary(ref)) ? eventNotFound(ref, asOf) : notFound(SESSION_NOT_FOUND);
   }
-  return { state: mergedRecord(tiers), written: asOf === undefined ? mergedWritten(tiers) : null };
+  return { state: mergedRecord(tiers), written: mergedWritten(tiers) };
 }
