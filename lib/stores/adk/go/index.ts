@@ -5,9 +5,9 @@
 // `varchar(191)` (MySQL), state maps are JSON text (JSONB on PostgreSQL,
 // LONGTEXT on MySQL) and times time.Time with precision 6 (time.ts).
 import type { Row } from '../agent-db';
-import type { AdkFamily, AdkLayout, FamilyCodec, FamilyMatch } from '../family';
+import type { AdkFamily, FamilyCodec, FamilyMatch } from '../family';
+import { adkLayout } from '../layout';
 import { unionDelta } from '../base/replay';
-import { PYTHON_LAYOUT } from '../python/layout';
 import { readObject } from '../base/unreadable';
 import { column, hasColumns, type SchemaInfo } from '../schema';
 import { decodeGoEvent, GO_FLAG_COLUMNS, GO_JSON_COLUMNS, GO_TEXT_COLUMNS } from './event-codec';
@@ -20,8 +20,7 @@ const EVENT_CORE = [...EVENT_KEYS, 'content', 'long_running_tool_ids_json', 'bra
 const EVENT_OPTIONAL = [...Object.keys(GO_JSON_COLUMNS), ...Object.keys(GO_TEXT_COLUMNS), ...Object.keys(GO_FLAG_COLUMNS)];
 
 // The table and column names are adk-python's; events are read column by column (no single JSON column to search).
-const { searchText: _pythonEventJson, ...PYTHON_EVENTS } = PYTHON_LAYOUT.events;
-export const ADK_GO_LAYOUT: AdkLayout = { ...PYTHON_LAYOUT, events: { ...PYTHON_EVENTS, columns: EVENT_KEYS } };
+export const ADK_GO_LAYOUT = adkLayout({ eventColumns: EVENT_KEYS, searchText: null });
 
 const DRIVERS = { sqlite: 'SQLite (glebarez/sqlite)', postgresql: 'PostgreSQL', mysql: 'MySQL/MariaDB' } as const;
 

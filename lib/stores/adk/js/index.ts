@@ -3,7 +3,8 @@
 // writes them. See docs/adk-stores.md, "adk-js".
 import type { AgentQuery, Row } from '../agent-db';
 import { unionDelta } from '../base/replay';
-import type { AdkFamily, AdkLayout, FamilyCodec, FamilyMatch } from '../family';
+import type { AdkFamily, FamilyCodec, FamilyMatch } from '../family';
+import { adkLayout } from '../layout';
 import { columnType, hasColumns, type SchemaInfo } from '../schema';
 import { decodeAdkJsEvent } from './event-codec';
 import { adkJsTime } from './time';
@@ -13,30 +14,8 @@ import { readObject } from '../base/unreadable';
 /** schema.js SCHEMA_VERSION_1_JSON; operations.js refuses any other value ("ADK Database schema version <v> is not compatible."). */
 export const ADK_JS_SCHEMA_VERSION = '1';
 
-export const ADK_JS_LAYOUT: AdkLayout = {
-  sessions: {
-    table: 'sessions',
-    appName: 'app_name',
-    userId: 'user_id',
-    id: 'id',
-    state: 'state',
-    createTime: 'create_time',
-    updateTime: 'update_time',
-  },
-  events: {
-    table: 'events',
-    id: 'id',
-    appName: 'app_name',
-    userId: 'user_id',
-    sessionId: 'session_id',
-    timestamp: 'timestamp',
-    columns: ['id', 'invocation_id', 'timestamp', 'event_data'],
-    // JSON.stringify of the snake_case event: a state key appears as its JSON string.
-    searchText: 'event_data',
-  },
-  appStates: { table: 'app_states', appName: 'app_name', state: 'state', updateTime: 'update_time' },
-  userStates: { table: 'user_states', appName: 'app_name', userId: 'user_id', state: 'state', updateTime: 'update_time' },
-};
+// The names are adk-python's; event_data is JSON.stringify of the snake_case event, so a state key appears as its JSON string.
+export const ADK_JS_LAYOUT = adkLayout();
 
 /**
  * MikroORM's DDL for those entities, as the columns show it: `json` state

@@ -12,7 +12,7 @@
 // base's timelines (base/timeline.ts) extend rather than start again.
 import Database from 'better-sqlite3';
 import type { AgentDb, AgentQuery, Param, Row } from '../agent-db';
-import type { AdkLayout } from '../family';
+import { adkLayout } from '../layout';
 import { Queue } from '../serial-queue';
 import { redisCall } from './client';
 import type { SessionRef } from '../../../session-service/store';
@@ -21,30 +21,13 @@ import type { RedisSnapshot, SessionRecord } from './snapshot';
 /** Reads within this long of the last read of Redis use the mirror as it is (the console polls every second). */
 export const SYNC_EVERY_MS = 250;
 
-export const MIRROR_LAYOUT: AdkLayout = {
-  sessions: {
-    table: 'sessions',
-    appName: 'app_name',
-    userId: 'user_id',
-    id: 'id',
-    state: 'state',
-    createTime: 'create_time',
-    updateTime: 'last_update_time',
-  },
-  events: {
-    table: 'events',
-    id: 'id',
-    appName: 'app_name',
-    userId: 'user_id',
-    sessionId: 'session_id',
-    // The stored list's order is ADK's order (events are appended to it), whatever the timestamps say.
-    timestamp: 'position',
-    columns: ['id', 'invocation_id', 'position', 'event'],
-    searchText: 'event',
-  },
-  appStates: { table: 'app_states', appName: 'app_name', state: 'state', updateTime: 'update_time' },
-  userStates: { table: 'user_states', appName: 'app_name', userId: 'user_id', state: 'state', updateTime: 'update_time' },
-};
+export const MIRROR_LAYOUT = adkLayout({
+  sessionUpdateTime: 'last_update_time',
+  // The stored list's order is ADK's order (events are appended to it), whatever the timestamps say.
+  eventOrder: 'position',
+  eventColumns: ['id', 'invocation_id', 'position', 'event'],
+  searchText: 'event',
+});
 
 const DDL = `
 CREATE TABLE sessions (app_name TEXT NOT NULL, user_id TEXT NOT NULL, id TEXT NOT NULL, state TEXT, create_time, last_update_time,

@@ -4,7 +4,8 @@ import type { AgentQuery, Row } from '../agent-db';
 import { CannotReadStoreError } from '../detect';
 import { unionDelta } from '../base/replay';
 import { readObject } from '../base/unreadable';
-import type { AdkFamily, AdkLayout, FamilyCodec, FamilyMatch } from '../family';
+import type { AdkFamily, FamilyCodec, FamilyMatch } from '../family';
+import { adkLayout } from '../layout';
 import { hasColumns, type SchemaInfo } from '../schema';
 import { decodeRustEvent } from './event-codec';
 import { adkRustTime } from './time';
@@ -15,30 +16,15 @@ import type { StateRecord } from '../../../session-service/types';
 /** migration.rs / sqlite.rs `REGISTRY_TABLE`. */
 export const RUST_REGISTRY_TABLE = '_adk_session_migrations';
 
-export const ADK_RUST_LAYOUT: AdkLayout = {
-  sessions: {
-    table: 'sessions',
-    appName: 'app_name',
-    userId: 'user_id',
-    id: 'session_id',
-    state: 'state',
-    createTime: 'created_at',
-    updateTime: 'updated_at',
-  },
-  events: {
-    table: 'events',
-    id: 'id',
-    appName: 'app_name',
-    userId: 'user_id',
-    sessionId: 'session_id',
-    timestamp: 'timestamp',
-    columns: ['id', 'invocation_id', 'branch', 'author', 'timestamp', 'llm_response', 'actions', 'long_running_tool_ids'],
-    // serde_json of EventActions: state_delta keys appear as JSON strings.
-    searchText: 'actions',
-  },
-  appStates: { table: 'app_states', appName: 'app_name', state: 'state', updateTime: 'updated_at' },
-  userStates: { table: 'user_states', appName: 'app_name', userId: 'user_id', state: 'state', updateTime: 'updated_at' },
-};
+export const ADK_RUST_LAYOUT = adkLayout({
+  sessionId: 'session_id',
+  createTime: 'created_at',
+  sessionUpdateTime: 'updated_at',
+  tierUpdateTime: 'updated_at',
+  eventColumns: ['id', 'invocation_id', 'branch', 'author', 'timestamp', 'llm_response', 'actions', 'long_running_tool_ids'],
+  // serde_json of EventActions: state_delta keys appear as JSON strings.
+  searchText: 'actions',
+});
 
 function detect(schema: SchemaInfo): FamilyMatch | null {
   // adk-rust has SQLite and PostgreSQL services only.
