@@ -6,14 +6,14 @@
 // events' app: and user: changes are written into the app's and the user's
 // tier rows (as that ADK's append writes a tier) when the copy says so;
 // the import command refuses, up front, a copy that has them otherwise.
-import { sessionAlreadyExists } from '../../../session-service/errors';
 import { nowSeconds } from '../../../session-service/events';
 import type { Audit, SessionCopy } from '../../../session-service/operations';
 import { splitDelta, withoutTempKeys } from '../../../session-service/scope';
 import type { StateRecord } from '../../../session-service/types';
 import type { AgentQuery } from '../agent-db';
 import type { AdkStoreContext } from './context';
-import { appRow, readableTier, sessionRow, userRow } from './rows';
+import { appRow, userRow } from './rows';
+import { createContext } from './writes';
 
 /** The three tiers after the copy's events, each by the family's merge rule; app and user start from what is stored. */
 function tiersAfter(ctx: AdkStoreContext, copy: SessionCopy, app: StateRecord, user: StateRecord) {
@@ -33,20 +33,9 @@ async function writeCopy(ctx: AdkStoreContext, qx: AgentQuery, copy: SessionCopy
   const { createSession, insertEvent } = ctx.sessionWriter('import');
   const writes = ctx.writes();
   const ref = { appName: copy.appName, userId: copy.userId, sessionId: copy.sessionId };
-  if (await sessionRow(ctx, qx, ref)) throw sessionAlreadyExists(ref.sessionId);
-  const app = readableTier(await appRow(ctx, qx, ref.appName, true), `App ${ref.appName}'s state`);
-  const user = readableTier(await userRow(ctx, qx, ref.appName, ref.userId, true), `User ${ref.userId}'s state`);
-  const after = tiersAfter(ctx, copy, app?.state ?? {}, user?.state ?? {});
-  await createSession(qx, {
-    ref,
-    app: app?.state ?? {},
-    user: user?.state ?? {},
-    session: {},
-    hasAppRow: app !== null,
-    hasUserRow: user !== null,
-    now,
-    delta: { app: {}, user: {}, session: after.session, temp: {} },
-  });
+  const created = await createContext(ctx, qx, ref, now, true);
+  const after = tiersAfter(ctx, copy, created.app, created.user);
+  await createSession(qx, { ...created, delta: { app: {}, user: {}, session: after.session, temp: {} } });
   for (const event of copy.events) await insertEvent(qx, ref, event);
   if (!copy.applySharedState) return;
   // create_session may have made the tier rows: read them again before writing them as an append would.

@@ -13,7 +13,7 @@ import { splitDelta, withoutTempKeys } from '../../../session-service/scope';
 import type { AppendOptions, AppendResult, CreateSessionRequest, DataScope, SessionRef, StateEdit } from '../../../session-service/store';
 import type { Event, NewEvent, Session, SessionTiers, StateRecord } from '../../../session-service/types';
 import type { AgentQuery } from '../agent-db';
-import type { CreateWrite, LockedRow } from '../family';
+import type { CreateWrite, LockedRow, WriteContext } from '../family';
 import type { AdkStoreContext } from './context';
 import { RowDecoder, type SessionRowView, type TierRowView } from './row-decoder';
 import { appRow, readableTier, sessionRow, userRow } from './rows';
@@ -36,10 +36,24 @@ export async function createSession(ctx: AdkStoreContext, request: CreateSession
 }
 
 /**
- * A new session's row, written by the family's create_session within the
+ * What the family's create_session reads for a new session, within the
  * caller's transaction: refused when the id is taken or a shared tier it
  * would merge cannot be read.
  */
+export async function createContext(
+  ctx: AdkStoreContext,
+  qx: AgentQuery,
+  ref: SessionRef,
+  now: number,
+  lock = false,
+): Promise<WriteContext> {
+  if (await sessionRow(ctx, qx, ref)) throw sessionAlreadyExists(ref.sessionId);
+  const app = readableTier(await appRow(ctx, qx, ref.appName, lock), `App ${ref.appName}'s state`);
+  const user = readableTier(await userRow(ctx, qx, ref.appName, ref.userId, lock), `User ${ref.userId}'s state`);
+  return { ref, app: app?.state ?? {}, user: user?.state ?? {}, session: {}, hasAppRow: app !== null, hasUserRow: user !== null, now };
+}
+
+/** A new session's row, written by the family's create_session within the caller's transaction. */
 export async function insertSessionRow(
   ctx: AdkStoreContext,
   qx: AgentQuery,
@@ -48,19 +62,7 @@ export async function insertSessionRow(
   delta: CreateWrite['delta'],
   now: number,
 ): Promise<void> {
-  if (await sessionRow(ctx, qx, ref)) throw sessionAlreadyExists(ref.sessionId);
-  const app = readableTier(await appRow(ctx, qx, ref.appName), `App ${ref.appName}'s state`);
-  const user = readableTier(await userRow(ctx, qx, ref.appName, ref.userId), `User ${ref.userId}'s state`);
-  await create(qx, {
-    ref,
-    app: app?.state ?? {},
-    user: user?.state ?? {},
-    session: {},
-    hasAppRow: app !== null,
-    hasUserRow: user !== null,
-    now,
-    delta,
-  });
+  await create(qx, { ...(await createContext(ctx, qx, ref, now)), delta });
 }
 
 export async function deleteSession(ctx: AdkStoreContext, ref: SessionRef): Promise<void> {
