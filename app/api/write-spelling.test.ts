@@ -7,6 +7,7 @@ import { sqltag as sql } from '@prisma/client/runtime/client';
 import { describe, expect, it } from 'vitest';
 import { appendEventCommand } from '@/lib/commands/append-event';
 import { editStateCommand } from '@/lib/commands/edit-state';
+import { importSessionFile } from '@/lib/commands/import-sessions';
 import { call } from '@/lib/testing/http';
 import { testProviders } from '@/lib/testing/databases';
 import { uniqueName } from '@/lib/testing/factories';
@@ -136,6 +137,56 @@ describe.each(providers)('values stored as written on %s', (provider) => {
     const edited = await call(appState.PATCH, 'PATCH', { params: { app: appName }, body: '{"set": {"k": 9.0}, "reason": "float"}' });
     expect(edited.status).toBe(200);
     expect(await stored('app_state', appName)).toEqual({ k: '9.0' });
+  });
+
+  it('a create with initial events: their deltas in the tiers, history and stored events keep 2.0', async () => {
+    const appName = uniqueName('spelled');
+    const created = await call(sessions.POST, 'POST', {
+      params: { app: appName, user: 'alice' },
+      body: '{"session_id": "s1", "state": {"a": 2.0}, "events": [{"author": "agent", "actions": {"state_delta": {"e": 4.0, "user:u": 6.0}}}, {"author": "agent", "partial": true}, {"author": "agent", "actions": {"stateDelta": {"n": 1e2}}}]}',
+    });
+    expect(created.status).toBe(200);
+    expect(await stored('session_state', appName)).toEqual({ a: '2.0', e: '4.0', n: '1e2' });
+    expect(await stored('user_state', appName)).toEqual({ u: '6.0' });
+    expect(await history(appName)).toEqual(
+      expect.arrayContaining([
+        ['e', '4.0'],
+        ['u', '6.0'],
+        ['n', '1e2'],
+      ]),
+    );
+    const [first, second] = await eventData(appName);
+    expect(first).toContain('"stateDelta":{"e":4.0,"user:u":6.0}');
+    expect(second).toContain('"stateDelta":{"n":1e2}');
+  });
+
+  it('an import: the state and the event deltas of the file keep 2.0 in the tiers, history and stored events', async () => {
+    const appName = uniqueName('spelled');
+    const file =
+      '{"id": "s1", "user_id": "alice", "state": {"a": 2.0, "b": 3.0, "app:c": 5.0}, "events": [{"id": "e1", "author": "agent", "timestamp": 1750000000.5, "actions": {"state_delta": {"b": 3.0, "app:c": 5.0}}}]}';
+    const report = await importSessionFile(
+      database.service,
+      file,
+      { appName },
+      { dryRun: false, applySharedState: true, actor: 'ada', reason: 'r' },
+    );
+    expect(report.written).toBe(true);
+    expect(await stored('session_state', appName)).toEqual({ a: '2.0', b: '3.0' });
+    expect(await stored('app_state', appName)).toEqual({ c: '5.0' });
+    expect(await history(appName)).toEqual(
+      expect.arrayContaining([
+        ['a', '2.0'],
+        ['b', '3.0'],
+        ['c', '5.0'],
+      ]),
+    );
+    const [data] = await eventData(appName);
+    expect(data).toContain('"stateDelta":{"b":3.0,"app:c":5.0}');
+
+    // JSON Lines: each line's own spelling.
+    const lines = ['{"id": "s2", "userId": "bob", "state": {"x": 7.0}}', '{"id": "s3", "userId": "bob", "state": {"y": 8}}'].join('\n');
+    await importSessionFile(database.service, lines, { appName }, { dryRun: false, actor: 'ada', reason: 'r' });
+    expect(await stored('session_state', appName)).toMatchObject({ x: '7.0', y: '8' });
   });
 
   it('the console: an appended delta and an app or user state edit, as typed', async () => {

@@ -17,6 +17,8 @@ import { scopeOfKey } from '../session-service/scope';
 import type { SessionStore } from '../session-service/store';
 import type { Event, JsonValue } from '../session-service/types';
 import { idSchema } from '../validation/schemas';
+import type { SpelledJson } from '../session-service/json-spelling';
+import { eventSpellingsAt, spelledBody, spellingsAt } from '../session-service/value-spelling';
 
 export const MAX_IMPORT_SESSIONS = 1000;
 /** An import file may be larger than an ordinary request body: an app's export is many sessions. */
@@ -84,6 +86,8 @@ const sessionFileSchema = z.object({
 interface Parsed {
   line: number;
   value?: JsonValue;
+  /** The text as written, when it holds a value JSON.stringify spells otherwise (value-spelling.ts). */
+  spelled?: SpelledJson | null;
   problem?: string;
 }
 
@@ -98,7 +102,7 @@ export function splitSessionFile(text: string): Parsed[] {
   if (trimmed === '') throw invalidInput('The file is empty: expected an ADK session (JSON) or sessions as JSON Lines.');
   if (trimmed.startsWith('{') && !trimmed.includes('\n{')) {
     try {
-      return [{ line: 1, value: parseJsonBody(trimmed) }];
+      return [{ line: 1, value: parseJsonBody(trimmed), spelled: spelledBody(trimmed) }];
     } catch (error) {
       return [{ line: 1, problem: messageOf(error) }];
     }
@@ -110,7 +114,7 @@ export function splitSessionFile(text: string): Parsed[] {
       throw invalidInput(`The file has more than ${MAX_IMPORT_SESSIONS} sessions; split it.`);
     }
     try {
-      parsed.push({ line: index + 1, value: parseJsonBody(line) });
+      parsed.push({ line: index + 1, value: parseJsonBody(line), spelled: spelledBody(line) });
     } catch (error) {
       parsed.push({ line: index + 1, problem: messageOf(error) });
     }
@@ -149,10 +153,13 @@ function plan(entry: Parsed, target: ImportTarget, options: ImportOptions): Plan
     item.sessionId = options.newIds ? newId() : file.id;
     item.userId = target.userId ?? file.userId ?? null;
     if (item.userId === null) throw invalidInput('userId: the file names no user; import it into a user.');
-    const events: Event[] = rawEvents
-      .map((raw, index) => completeEvent(parseEvent(raw, `events.${index}`)))
-      .filter((event) => !event.partial)
-      .map(storedForm);
+    const rawSpellings = eventSpellingsAt(entry.spelled, ['events']);
+    const kept = rawEvents
+      .map((raw, index) => ({ event: completeEvent(parseEvent(raw, `events.${index}`)), spellings: rawSpellings?.[index] }))
+      .filter(({ event }) => !event.partial);
+    const events: Event[] = kept.map(({ event }) => storedForm(event));
+    const eventSpellings = rawSpellings && kept.map(({ spellings }) => spellings);
+    const spellings = spellingsAt(entry.spelled, ['state']);
     item.events = events.length;
     const seen = new Set<string>();
     for (const [index, event] of events.entries()) {
@@ -188,6 +195,8 @@ function plan(entry: Parsed, target: ImportTarget, options: ImportOptions): Plan
         sessionId: item.sessionId,
         initialState: initial.initial,
         events,
+        ...(spellings ? { spellings } : {}),
+        ...(eventSpellings ? { eventSpellings } : {}),
         ...(item.sharedChanges.length > 0 ? { applySharedState: true } : {}),
         ...(file.lastUpdateTime === undefined ? {} : { lastUpdateTime: file.lastUpdateTime }),
       },

@@ -11,6 +11,7 @@
 // app, user and session id, not by a native row, for that reason), which
 // needs a store that pairs an ADK store with a native database.
 import { notSupported } from './errors';
+import type { ValueSpellings } from './value-spelling';
 import type { Event, JsonObject, Page, PageRequest, SessionRef, SessionSummary, StateRecord } from './types';
 
 /** Who did it and why: every operation is recorded in the session operations history. */
@@ -66,6 +67,10 @@ export interface SessionCopy {
    * it a copy must have none (the import refuses such a copy up front).
    */
   applySharedState?: boolean;
+  /** `initialState`'s values as the source's text spelled them (value-spelling.ts). */
+  spellings?: ValueSpellings;
+  /** Each of `events`' deltas as the source's text spelled it, by the event's index in `events`. */
+  eventSpellings?: readonly (ValueSpellings | undefined)[];
   forkedFrom?: ForkLink;
   title?: string | null;
   labels?: string[];

@@ -37,8 +37,10 @@ export interface CreateSessionRequest {
    * handles it (partial events skipped, temp: keys never stored).
    */
   events?: NewEvent[];
-  /** `state`'s values as the request's text spelled them (value-spelling.ts); the initial events' deltas are spelled as JSON.stringify does. */
+  /** `state`'s values as the request's text spelled them (value-spelling.ts). */
   spellings?: ValueSpellings;
+  /** Each of `events`' deltas as the request's text spelled it, by the event's index in `events`. */
+  eventSpellings?: readonly (ValueSpellings | undefined)[];
 }
 
 export interface ListSessionsRequest {

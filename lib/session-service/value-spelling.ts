@@ -37,6 +37,21 @@ export function spellingsAt(body: SpelledJson | null | undefined, ...paths: stri
   return undefined;
 }
 
+/** Where an event's delta is, in ADK's camelCase and snake_case. */
+export const EVENT_DELTA_PATHS = [
+  ['actions', 'stateDelta'],
+  ['actions', 'state_delta'],
+];
+
+/** The delta spellings of each event of the array at `path`, by index; undefined when no event has any. */
+export function eventSpellingsAt(body: SpelledJson | null | undefined, path: string[]): (ValueSpellings | undefined)[] | undefined {
+  let node: SpelledJson | undefined = body ?? undefined;
+  for (const name of path) node = node?.kind === 'object' ? node.entries.get(name) : undefined;
+  if (node?.kind !== 'array') return undefined;
+  const spellings = node.items.map((event) => spellingsAt(event, ...EVENT_DELTA_PATHS));
+  return spellings.some((event) => event !== undefined) ? spellings : undefined;
+}
+
 /** Spellings of a JSON object's text itself (a delta typed on the page). */
 export function spellingsOfText(text: string): ValueSpellings | undefined {
   return spellingsAt(spelledBody(text), []);

@@ -6,7 +6,7 @@ import { sessionStateView } from '../../data/session-state';
 import { valueAt } from '../../data/value-cut';
 import { getStore } from '../../services';
 import type { JsonValue } from '../../session-service/types';
-import { spellingsAt } from '../../session-service/value-spelling';
+import { EVENT_DELTA_PATHS, spellingsAt } from '../../session-service/value-spelling';
 import { appendCommand } from '../../commands/append-event';
 import { appendOptionsFor } from '../auth';
 import { resultOf } from '../errors';
@@ -55,7 +55,7 @@ export const appendEvent = route<SessionParams>(async (request, params, principa
   const body = await readSpelledJson(request);
   const event = parseEvent(body.value ?? null);
   // The delta's values as sent: a float written `2.0` is stored `2.0`.
-  const spellings = spellingsAt(body.spelled, ['actions', 'stateDelta'], ['actions', 'state_delta']);
+  const spellings = spellingsAt(body.spelled, ...EVENT_DELTA_PATHS);
   const context = { role: principal.role, ...appendOptionsFor(principal), expectedRevision: expected, ...(spellings ? { spellings } : {}) };
   const result = resultOf(await appendCommand(await getStore(), ref, event, context));
   return json(result.event, 200, { ETag: revisionTag(result.revision) });

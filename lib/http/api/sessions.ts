@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { getStore } from '../../services';
 import { SESSION_NOT_FOUND } from '../../session-service/errors';
-import { spellingsAt } from '../../session-service/value-spelling';
+import { eventSpellingsAt, spellingsAt } from '../../session-service/value-spelling';
 import { appendOptionsFor, authorizeStateWrite } from '../auth';
 import { readSpelledJson } from '../body';
 import { route } from '../handler';
@@ -39,9 +39,13 @@ export const createSession = route<UserParams>(async (request, params, principal
   const body = parseCreateSession(raw.value);
   authorizeStateWrite(principal, body);
   const spellings = spellingsAt(raw.spelled, ['state']);
+  const eventSpellings = eventSpellingsAt(raw.spelled, ['events']);
   const created = await (
     await getStore()
-  ).createSession({ ...owner, ...body, ...(spellings ? { spellings } : {}) }, appendOptionsFor(principal));
+  ).createSession(
+    { ...owner, ...body, ...(spellings ? { spellings } : {}), ...(eventSpellings ? { eventSpellings } : {}) },
+    appendOptionsFor(principal),
+  );
   return json(sessionJson(created), 200, { ETag: revisionTag(created.revision) });
 });
 

@@ -14,6 +14,7 @@ import type { Audit, SessionCopy } from '../../session-service/operations';
 import type { ChangeSource } from '../../session-service/types';
 import { sessionScope } from '../../session-service/replay';
 import { splitDelta, withoutTempKeys } from '../../session-service/scope';
+import { encodeEvent, splitSpellings } from '../../session-service/value-spelling';
 import type { StoreContext } from './context';
 import { chunks, toNumber, type Dialect } from './dialect';
 import { recordOperation } from './operation-log';
@@ -53,13 +54,14 @@ export async function insertCopy(tx: SqlExecutor, dialect: Dialect, copy: Sessio
     eventSeq: null,
     ...fields,
   });
-  await writeTier(tx, dialect, owner, ownEntries(sessionScope(copy.initialState)), cause({}));
+  await writeTier(tx, dialect, owner, ownEntries(sessionScope(copy.initialState)), cause({}), { spellings: copy.spellings });
 
   const float = (value: number) => (dialect === 'postgresql' ? sql`CAST(${value} AS DOUBLE PRECISION)` : sql`${value}`);
   for (const [batchIndex, batch] of chunks(events, EVENT_BATCH).entries()) {
     const rows = batch.map((event, i) => {
       const seq = batchIndex * EVENT_BATCH + i + 1;
-      return sql`(${pk}, ${seq}, ${event.id}, ${event.invocationId}, ${event.author}, ${float(event.timestamp)}, ${JSON.stringify(event)})`;
+      const data = encodeEvent(event, copy.eventSpellings?.[seq - 1]);
+      return sql`(${pk}, ${seq}, ${event.id}, ${event.invocationId}, ${event.author}, ${float(event.timestamp)}, ${data})`;
     });
     await tx.$executeRaw(sql`INSERT INTO events (session_pk, seq, id, invocation_id, author, timestamp, data) VALUES ${join(rows)}`);
   }
@@ -70,13 +72,14 @@ export async function insertCopy(tx: SqlExecutor, dialect: Dialect, copy: Sessio
   for (const [i, event] of events.entries()) {
     const by = cause({ time: event.timestamp, eventId: event.id, eventSeq: i + 1 });
     const changes = ownEntries(sessionScope(event.actions.stateDelta));
-    if (changes.length > 0) await writeTier(tx, dialect, owner, changes, by);
+    const spelled = splitSpellings(copy.eventSpellings?.[i]);
+    if (changes.length > 0) await writeTier(tx, dialect, owner, changes, by, { spellings: spelled.session });
     if (!copy.applySharedState) continue;
     // The events' app: and user: changes, into the shared tiers, as the agent's appends made them.
     const delta = splitDelta(withoutTempKeys(event.actions.stateDelta));
     for (const scope of ['app', 'user'] as const) {
       const tierChanges = ownEntries(delta[scope]);
-      if (tierChanges.length > 0) await writeTier(tx, dialect, shared[scope], tierChanges, by);
+      if (tierChanges.length > 0) await writeTier(tx, dialect, shared[scope], tierChanges, by, { spellings: spelled[scope] });
     }
   }
   if (copy.forkedFrom || copy.title || (copy.labels && copy.labels.length > 0)) {

@@ -60,9 +60,9 @@ export async function createSession(ctx: StoreContext, request: CreateSessionReq
   const spelled = splitSpellings(request.spellings);
   // Every event is completed (and so checked) before anything is written.
   const pending = (request.events ?? [])
-    .map(completeEvent)
-    .filter((event) => !event.partial)
-    .map((event) => pendingEvent(event));
+    .map((event, index) => ({ event: completeEvent(event), spellings: request.eventSpellings?.[index] }))
+    .filter(({ event }) => !event.partial)
+    .map(({ event, spellings }) => pendingEvent(event, spellings));
   const ids = new Set<string>();
   for (const { stored } of pending) {
     if (ids.has(stored.id)) throw invalidInput(`events: id ${stored.id} appears twice; event ids are unique in a session.`);
