@@ -19,6 +19,7 @@ import { openAdkStore, type AdkSessionStore } from './stores/adk';
 import { StoreEditLog } from './stores/adk/audit-log';
 import { StoreSessionLog } from './stores/adk/session-log';
 import { TimelineCheckpointLog } from './stores/adk/checkpoint-log';
+import type { FollowOptions } from './stores/adk/base/search-index';
 import { StoreSearchIndex } from './stores/adk/search-index-log';
 import { createNativeSessionStore, type NativeSessionStore, type NativeStoreOptions } from './stores/native';
 import { SqlNoteStore } from './stores/notes/sql-notes';
@@ -135,7 +136,7 @@ export interface AgentServices extends Services {
 export async function openAgentServices(
   ownUrl: string,
   locations: AgentStoreLocation[],
-  options: Pick<OpenOptions, 'migrate'> & { readOnly?: boolean } = {},
+  options: Pick<OpenOptions, 'migrate'> & { readOnly?: boolean; follow?: FollowOptions } = {},
 ): Promise<AgentServices> {
   const first = locations[0];
   if (!first) throw new Error('openAgentServices needs at least one store location.');
@@ -149,7 +150,18 @@ export async function openAgentServices(
   const stores = new Map<string, AdkSessionStore>();
   try {
     for (const { id, location } of locations) {
-      stores.set(id, await openAdkStore(location, { id, audit, sessionLog, checkpoints, searchIndex, readOnly: options.readOnly }));
+      stores.set(
+        id,
+        await openAdkStore(location, {
+          id,
+          audit,
+          sessionLog,
+          checkpoints,
+          searchIndex,
+          readOnly: options.readOnly,
+          follow: options.follow,
+        }),
+      );
     }
   } catch (error) {
     await Promise.all([...stores.values()].map((store) => store.close()));

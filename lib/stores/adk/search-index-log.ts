@@ -6,6 +6,7 @@
 import { join, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
 import type { SqlClient, SqlExecutor } from '../../db/sql';
 import type { FindHit } from '../../session-service/search';
+import { claimLease, releaseLease, renewLeaseOrThrow, type LeaseHolder } from '../leases';
 import { findDocs } from '../native/search-docs';
 import type { Dialect } from '../native/dialect';
 import { keyText, type IndexedSession, type IndexKind, type IndexProgress, type SearchIndex, type SessionKey } from './base/search-index';
@@ -20,6 +21,11 @@ function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/** The lease on following one store, among the servers sharing this database. */
+function leaseName(storeId: string): string {
+  return `search-follower:${storeId}`;
 }
 
 function keyTuples(keys: SessionKey[]): Sql {
@@ -39,6 +45,14 @@ export class StoreSearchIndex implements SearchIndex {
     private readonly dialect: Dialect,
   ) {}
 
+  claim(storeId: string, lease: LeaseHolder): Promise<boolean> {
+    return claimLease(this.client, this.dialect, leaseName(storeId), lease);
+  }
+
+  release(storeId: string, holder: string): Promise<void> {
+    return releaseLease(this.client, leaseName(storeId), holder);
+  }
+
   async progress(storeId: string): Promise<IndexProgress | null> {
     const rows = await this.client.$queryRaw<ProgressRow[]>(
       sql`SELECT source, cursor, filled, watermark FROM store_search_progress WHERE store_id = ${storeId}`,
@@ -53,8 +67,9 @@ export class StoreSearchIndex implements SearchIndex {
     };
   }
 
-  async reset(storeId: string, progress: IndexProgress): Promise<void> {
+  async reset(storeId: string, progress: IndexProgress, lease: LeaseHolder): Promise<void> {
     await this.client.$transaction(async (tx) => {
+      await renewLeaseOrThrow(tx, this.dialect, leaseName(storeId), lease);
       await tx.$executeRaw(sql`DELETE FROM search_docs WHERE store_id = ${storeId} AND kind IN ${OWN_KINDS}`);
       await tx.$executeRaw(sql`DELETE FROM store_search_sessions WHERE store_id = ${storeId}`);
       await this.saveProgress(tx, storeId, progress);
@@ -89,10 +104,15 @@ export class StoreSearchIndex implements SearchIndex {
     return rows.map((row) => [row.app_name, row.user_id, row.session_id]);
   }
 
-  async write(storeId: string, change: { upsert?: IndexedSession[]; remove?: SessionKey[]; progress?: IndexProgress }): Promise<void> {
+  async write(
+    storeId: string,
+    change: { upsert?: IndexedSession[]; remove?: SessionKey[]; progress?: IndexProgress },
+    lease: LeaseHolder,
+  ): Promise<void> {
     const upsert = change.upsert ?? [];
     const gone = [...(change.remove ?? []), ...upsert.map((session) => session.key)];
     await this.client.$transaction(async (tx) => {
+      await renewLeaseOrThrow(tx, this.dialect, leaseName(storeId), lease);
       for (const part of chunks(gone, ROWS_PER_STATEMENT)) {
         const tuples = keyTuples(part);
         await tx.$executeRaw(

@@ -10,8 +10,12 @@
 //   writes too (the newest update times);
 // - and compares the session counts: when the index holds more sessions than
 //   the agent's database, the ones no longer there are removed.
-import { createHash } from 'node:crypto';
+// Servers sharing Statehouse's database each run a follower of the store; the
+// one holding the lease does this work, the others read how far it is, and
+// take over once it stops renewing the lease.
+import { createHash, randomUUID } from 'node:crypto';
 import { scopeOfKey } from '../../../session-service/scope';
+import { LeaseLostError, type LeaseHolder } from '../../leases';
 import type { Param, Row } from '../agent-db';
 import type { AdkStoreContext } from './context';
 import {
@@ -26,6 +30,7 @@ import {
 
 export const DEFAULT_POLL_MS = 2_000;
 export const DEFAULT_STEP_MS = 20;
+export const DEFAULT_LEASE_MS = 15_000;
 /** An append's update time is the event's, taken before its commit: sessions this much older than the newest seen are read again. */
 export const FOLLOW_MARGIN_SECONDS = 60;
 /** Changed sessions read per query of a follow. */
@@ -49,8 +54,11 @@ export class SearchFollower {
   private running: Promise<unknown> = Promise.resolve();
   private stopped = false;
   private failures = 0;
+  private leading = false;
+  private renewedAt = -Infinity;
   private readonly pollMs: number;
   private readonly stepMs: number;
+  private readonly lease: LeaseHolder;
 
   constructor(
     private readonly ctx: AdkStoreContext,
@@ -59,6 +67,7 @@ export class SearchFollower {
   ) {
     this.pollMs = options.pollMs ?? DEFAULT_POLL_MS;
     this.stepMs = options.stepMs ?? DEFAULT_STEP_MS;
+    this.lease = { holder: randomUUID(), ms: options.leaseMs ?? DEFAULT_LEASE_MS };
   }
 
   private get storeId(): string {
@@ -73,6 +82,21 @@ export class SearchFollower {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running.catch(() => undefined);
+    if (this.leading) {
+      this.leading = false;
+      // Left to expire when Statehouse's database cannot be reached.
+      await this.index.release(this.storeId, this.lease.holder).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Whether this follower holds the lease on following the store (another
+   * server's follower may): claimed or renewed less than the lease's length
+   * ago, timed from before the request, so never later than the database's
+   * expiry.
+   */
+  isLeading(): boolean {
+    return this.leading && performance.now() - this.renewedAt < this.lease.ms;
   }
 
   status(): IndexStatus | null {
@@ -88,6 +112,7 @@ export class SearchFollower {
     await this.running.catch(() => undefined);
     let steps = options.steps ?? Infinity;
     for (;;) {
+      if (!(await this.lead())) return this.observe();
       await this.open();
       if (steps <= 0) return;
       if (!this.progress?.filled) {
@@ -110,6 +135,7 @@ export class SearchFollower {
           return pause;
         },
         (error: unknown) => {
+          if (error instanceof LeaseLostError) return this.pollMs;
           // The agent's database or Statehouse's may be down for a while: try again later, say so once.
           if (this.failures === 0)
             console.warn(`Search index of ${this.storeId}: ${error instanceof Error ? error.message : String(error)}`);
@@ -125,6 +151,10 @@ export class SearchFollower {
 
   /** One step of work; answers how long to rest before the next: at least as long as it worked while filling. */
   private async step(): Promise<number> {
+    if (!(await this.lead())) {
+      await this.observe();
+      return this.pollMs;
+    }
     await this.open();
     const started = performance.now();
     if (performance.now() - this.lastPoll >= this.pollMs) {
@@ -135,6 +165,45 @@ export class SearchFollower {
       await this.fill();
     }
     return this.progress?.filled ? this.pollMs : this.rest(started);
+  }
+
+  /** Whether this follower holds the lease: claimed, or renewed once a third of it has passed. */
+  private async lead(): Promise<boolean> {
+    if (this.leading && performance.now() - this.renewedAt < this.lease.ms / 3) return true;
+    const asked = performance.now();
+    const leading = await this.index.claim(this.storeId, this.lease);
+    // Taking over: the server that held the lease has moved the index on; start from where it left it.
+    if (leading && !this.leading) this.progress = null;
+    this.leading = leading;
+    if (leading) this.renewedAt = asked;
+    return leading;
+  }
+
+  /** While another server follows the store: how far its index is, for find. */
+  private async observe(): Promise<void> {
+    const kept = await this.index.progress(this.storeId);
+    this.progress = kept && kept.source === this.source() ? kept : null;
+    this.indexed = await this.index.count(this.storeId);
+    this.total = await this.agentCount();
+  }
+
+  /** A write to the index, which renews the lease, or fails without writing when another server has taken it over. */
+  private async fenced(write: () => Promise<void>): Promise<void> {
+    const asked = performance.now();
+    try {
+      await write();
+      this.renewedAt = asked;
+    } catch (error) {
+      if (error instanceof LeaseLostError) {
+        this.leading = false;
+        this.progress = null;
+      }
+      throw error;
+    }
+  }
+
+  private write(change: Parameters<SearchIndex['write']>[1]): Promise<void> {
+    return this.fenced(() => this.index.write(this.storeId, change, this.lease));
   }
 
   private rest(started: number): number {
@@ -152,7 +221,7 @@ export class SearchFollower {
       this.progress = kept;
     } else {
       const fresh: IndexProgress = { source: this.source(), cursor: null, filled: false, watermark: await this.newestUpdate() };
-      await this.index.reset(this.storeId, fresh);
+      await this.fenced(() => this.index.reset(this.storeId, fresh, this.lease));
       this.progress = fresh;
     }
     this.indexed = await this.index.count(this.storeId);
@@ -193,7 +262,7 @@ export class SearchFollower {
     const last = sessions[sessions.length - 1];
     const next: IndexProgress =
       rows.length < this.batch || !last ? { ...progress, cursor: null, filled: true } : { ...progress, cursor: last.key };
-    await this.index.write(this.storeId, { upsert: sessions, progress: next });
+    await this.write({ upsert: sessions, progress: next });
     this.progress = next;
     this.indexed += sessions.length;
     if (next.filled) this.indexed = await this.index.count(this.storeId);
@@ -228,7 +297,7 @@ export class SearchFollower {
       const newest = Math.max(progress.watermark, ...rows.map((row) => this.ctx.seconds(row.u, 'sessionUpdate')));
       if (changed.length > 0 || newest > progress.watermark) {
         const next = { ...progress, watermark: newest };
-        await this.index.write(this.storeId, { upsert: changed, progress: next });
+        await this.write({ upsert: changed, progress: next });
         this.progress = next;
         this.indexed += changed.filter((session) => !known.has(keyText(session.key))).length;
       }
@@ -269,7 +338,7 @@ export class SearchFollower {
       ours = keys[keys.length - 1] ?? null;
       if (keys.length < KEY_BATCH) break;
     }
-    if (gone.length > 0) await this.index.write(this.storeId, { remove: gone });
+    if (gone.length > 0) await this.write({ remove: gone });
     this.indexed = await this.index.count(this.storeId);
     this.total = present.size;
     return gone.length;

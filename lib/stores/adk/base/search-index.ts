@@ -4,6 +4,7 @@
 // the agent's. The follower (search-follower.ts) fills and keeps it; find
 // (search.ts) reads it.
 import type { FindHit } from '../../../session-service/search';
+import type { LeaseHolder } from '../../leases';
 
 /** A session by name, in the agent's key order: app, user, id. */
 export type SessionKey = [appName: string, userId: string, sessionId: string];
@@ -28,9 +29,18 @@ export interface IndexProgress {
 }
 
 export interface SearchIndex {
+  /**
+   * Takes or renews the lease on following the store (one server at a time
+   * fills and follows it); whether the holder has it. `reset` and `write`
+   * renew it too, and throw LeaseLostError without writing once another
+   * holder has it.
+   */
+  claim(storeId: string, lease: LeaseHolder): Promise<boolean>;
+  /** Gives the lease up (the server stops), so another takes over at once. */
+  release(storeId: string, holder: string): Promise<void>;
   progress(storeId: string): Promise<IndexProgress | null>;
   /** Drops every doc and marker of the store's sessions and starts a fill from the first session. */
-  reset(storeId: string, progress: IndexProgress): Promise<void>;
+  reset(storeId: string, progress: IndexProgress, lease: LeaseHolder): Promise<void>;
   /** How many sessions the index holds. */
   count(storeId: string): Promise<number>;
   /** The markers of these sessions (key: JSON of the SessionKey); absent when not indexed. */
@@ -38,7 +48,11 @@ export interface SearchIndex {
   /** The indexed sessions after `after` in key order, at most `limit` (for finding the ones the agent deleted). */
   keysAfter(storeId: string, after: SessionKey | null, limit: number): Promise<SessionKey[]>;
   /** One transaction: sessions (re)indexed, sessions removed, and the progress when given. */
-  write(storeId: string, change: { upsert?: IndexedSession[]; remove?: SessionKey[]; progress?: IndexProgress }): Promise<void>;
+  write(
+    storeId: string,
+    change: { upsert?: IndexedSession[]; remove?: SessionKey[]; progress?: IndexProgress },
+    lease: LeaseHolder,
+  ): Promise<void>;
   /**
    * Hits whose ids, state values (kinds session, state), titles and labels
    * (meta) or notes contain the text, through the database's text index.
@@ -67,6 +81,8 @@ export interface FollowOptions {
   pollMs?: number;
   /** How long one step of the fill works before it yields to requests (ms). */
   stepMs?: number;
+  /** How long the lease on following holds without renewal: another server takes over this long after the holder stops (ms). */
+  leaseMs?: number;
   /** False: the follower runs only when told to (settle), for tests and the bench. */
   background?: boolean;
 }
