@@ -14,6 +14,7 @@ import Database from 'better-sqlite3';
 import type { AgentDb, AgentQuery, Param, Row } from '../agent-db';
 import { adkLayout } from '../layout';
 import { Queue } from '../serial-queue';
+import { finishTransaction } from '../sqlite-transaction';
 import { redisCall } from './client';
 import type { SessionRef } from '../../../session-service/store';
 import type { RedisSnapshot, SessionRecord } from './snapshot';
@@ -119,7 +120,7 @@ export class RedisMirror implements AgentDb {
     return this.queue.run(async () => {
       if (performance.now() - this.syncedAt >= SYNC_EVERY_MS) await this.sync();
       this.db.exec('BEGIN');
-      return this.finish(fn);
+      return finishTransaction(this.db, this.direct, fn);
     });
   }
 
@@ -130,7 +131,7 @@ export class RedisMirror implements AgentDb {
         await this.sync();
         this.db.exec('BEGIN');
         try {
-          return await this.finish(fn);
+          return await finishTransaction(this.db, this.direct, fn);
         } catch (error) {
           // Redis may hold what the failed write did before it failed: read it again next time.
           this.syncedAt = -Infinity;
@@ -161,17 +162,6 @@ export class RedisMirror implements AgentDb {
     const snapshot = await redisCall(this.readRedis);
     this.db.transaction(() => this.apply(snapshot))();
     this.syncedAt = performance.now();
-  }
-
-  private async finish<R>(fn: (q: AgentQuery) => Promise<R>): Promise<R> {
-    try {
-      const result = await fn(this.direct);
-      this.db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      throw error;
-    }
   }
 
   /** Brings the mirror to the snapshot, touching only what changed. */
