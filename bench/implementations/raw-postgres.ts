@@ -5,6 +5,7 @@
 // revision, ONE transaction per append. Per tier: one SELECT ... FOR UPDATE for
 // the old values, one statement that upserts and records the history.
 import pg from 'pg';
+import { pooledTransaction } from '../../lib/db/pooled-transaction';
 import type { Session } from '../../lib/session-service';
 import { applyAppended, mergedState, storedEvent, STALE_MESSAGE, TIERS, tierRows, type Tier, type TierRows } from './raw-common';
 import { groupBy } from './raw-sqlite';
@@ -105,18 +106,8 @@ export class RawPostgresTarget extends HeldSessionsTarget implements BenchTarget
       this.counts.statements++;
       return (await client.query<R>(text, values)).rows;
     };
-    try {
-      // BEGIN and COMMIT are counted as the transaction, not as statements (as Prisma's are).
-      await client.query(begin);
-      const result = await fn(q);
-      await client.query('COMMIT');
-      client.release();
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      client.release();
-      throw error;
-    }
+    // BEGIN and COMMIT are counted as the transaction, not as statements (as Prisma's are).
+    return pooledTransaction(client, begin, () => fn(q));
   }
 
   private async writeTiers(

@@ -4,6 +4,7 @@
 // write. Events are read in append order through the primary key. Shared tiers are merged in SQL (jsonb ||), so concurrent writers of
 // one user keep each other's keys; a stale session copy is refused.
 import pg from 'pg';
+import { pooledTransaction } from '../../lib/db/pooled-transaction';
 import type { Session } from '../../lib/session-service';
 import { splitDelta } from '../../lib/session-service';
 import { applyAppended, STALE_MESSAGE, storedEvent } from './raw-common';
@@ -60,17 +61,7 @@ export class SimplePostgresTarget extends HeldSessionsTarget implements BenchTar
     await this.ready;
     const client = await this.pool.connect();
     const q: Query = async (text, values) => (await client.query(text, values)).rows;
-    try {
-      await client.query(begin);
-      const result = await fn(q);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    return pooledTransaction(client, begin, () => fn(q));
   }
 
   private async shared(q: Query, key: SessionKey, delta: Delta): Promise<void> {

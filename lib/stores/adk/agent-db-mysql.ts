@@ -8,6 +8,7 @@
 import mysql from 'mysql2';
 import type { Pool as PromisePool, PoolConnection } from 'mysql2/promise';
 import { traceQuery } from '../../observability/tracing';
+import { pooledTransaction } from '../../db/pooled-transaction';
 import { redactUrl } from '../../db/url';
 import { BUSY_TIMEOUT_MS, type AgentDb, type AgentQuery, type Param, type PoolUse, type Row } from './agent-db-types';
 import { Queue } from './serial-queue';
@@ -72,17 +73,7 @@ class MysqlAgentDb implements AgentDb {
 
   private async batch<R>(begin: string, fn: (q: AgentQuery) => Promise<R>): Promise<R> {
     const connection: PoolConnection = await this.pool.getConnection();
-    try {
-      await connection.query(begin);
-      const result = await fn(on(async (text, values) => (await connection.query(text, values))[0]));
-      await connection.query('COMMIT');
-      return result;
-    } catch (error) {
-      await connection.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      connection.release();
-    }
+    return pooledTransaction(connection, begin, () => fn(on(async (text, values) => (await connection.query(text, values))[0])));
   }
 
   async close(): Promise<void> {

@@ -23,10 +23,12 @@ import Database from 'better-sqlite3';
 import { registerFoldCase } from '../../db/sqlite-fold-case';
 import pg from 'pg';
 import { traceQuery } from '../../observability/tracing';
+import { pooledTransaction } from '../../db/pooled-transaction';
 import { redactUrl } from '../../db/url';
 import { openMysqlAgentDb } from './agent-db-mysql';
 import { BUSY_TIMEOUT_MS, type AgentDb, type AgentDialect, type AgentQuery, type Param, type PoolUse, type Row } from './agent-db-types';
 import { Queue } from './serial-queue';
+import { finishTransaction } from './sqlite-transaction';
 
 export type { AgentDb, AgentDialect, AgentQuery, Param, PoolUse, Row } from './agent-db-types';
 export { BUSY_TIMEOUT_MS } from './agent-db-types';
@@ -108,7 +110,7 @@ class SqliteAgentDb implements AgentDb {
     return this.queue.run(() =>
       whenNotBusy(() => {
         this.db.exec('BEGIN');
-        return this.finish(fn);
+        return finishTransaction(this.db, this.direct, fn);
       }),
     );
   }
@@ -124,7 +126,7 @@ class SqliteAgentDb implements AgentDb {
           await whenNotBusy(() => this.db.exec('BEGIN EXCLUSIVE'));
           const start = performance.now();
           try {
-            return await this.finish(fn);
+            return await finishTransaction(this.db, this.direct, fn);
           } finally {
             held = performance.now() - start;
           }
@@ -133,18 +135,6 @@ class SqliteAgentDb implements AgentDb {
         this.nextWriteAt = Date.now() + Math.max(WRITE_GAP_MS, held * WRITE_GAP_FACTOR);
       }
     });
-  }
-
-  /** Runs the batch in the open transaction: commits, or rolls back and rethrows. */
-  private async finish<R>(fn: (q: AgentQuery) => Promise<R>): Promise<R> {
-    try {
-      const result = await fn(this.direct);
-      this.db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      throw error;
-    }
   }
 
   async close(): Promise<void> {
@@ -218,17 +208,7 @@ class PostgresAgentDb implements AgentDb {
 
   private async batch<R>(begin: string, fn: (q: AgentQuery) => Promise<R>): Promise<R> {
     const client = await this.pool.connect();
-    try {
-      await client.query(begin);
-      const result = await fn(PostgresAgentDb.on(client));
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    return pooledTransaction(client, begin, () => fn(PostgresAgentDb.on(client)));
   }
 
   async close(): Promise<void> {
