@@ -80,6 +80,12 @@ function build() {
       buckets: LATENCY_BUCKETS,
       registers,
     }),
+    agentFileTries: new Counter({
+      name: 'statehouse_agent_sqlite_write_tries_total',
+      help: "Console writes to an agent's SQLite file, by try: taken, waited (another process held a lock, so no try was made) or busy (tried and refused: a try an agent's write could have met).",
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
     signIns: new Counter({
       name: 'statehouse_sign_ins_total',
       help: 'Password sign-ins by outcome: success, wrong (name or password), throttled (refused before checking).',
@@ -122,6 +128,10 @@ export function observeStoreOperation(
 
 export function countAppend(family: string): void {
   metrics().appends.inc({ family });
+}
+
+export function countAgentFileTry(outcome: 'taken' | 'waited' | 'busy'): void {
+  metrics().agentFileTries.inc({ outcome });
 }
 
 export function countSignIn(outcome: SignInOutcome): void {

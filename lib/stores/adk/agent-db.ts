@@ -12,9 +12,11 @@
 // SQLITE_BUSY. So a console transaction holding the write lock while the
 // agent reads makes the agent's append fail, and a console commit waiting for
 // the agent's read lock (PENDING) makes it fail too. The console therefore
-// takes the whole file at once (BEGIN EXCLUSIVE) without waiting: when anyone
-// holds a lock it lets go at once and tries again a few milliseconds later,
-// off the event loop's back; once it holds the file its transaction is a few
+// takes the whole file at once (BEGIN EXCLUSIVE) without waiting, and tries
+// only when the kernel's lock table shows no other process holding a lock on
+// it (sqlite-lock-table.ts: even a refused try holds RESERVED for a moment);
+// while anyone does, it tries again a few milliseconds later, off the event
+// loop's back; once it holds the file its transaction is a few
 // synchronous statements, shorter than the agent's busy wait. The agent's own
 // waits poll (1, 2, 5, 10, ... ms apart): after each write the console leaves
 // the file alone for several times as long as it held it, so eight console
@@ -29,6 +31,8 @@ import { openMysqlAgentDb } from './agent-db-mysql';
 import { BUSY_TIMEOUT_MS, type AgentDb, type AgentDialect, type AgentQuery, type Param, type PoolUse, type Row } from './agent-db-types';
 import { Queue } from './serial-queue';
 import { finishTransaction } from './sqlite-transaction';
+import { lockTableView, type LockTableView } from './sqlite-lock-table';
+import { countAgentFileTry } from '../../observability/metrics';
 
 export type { AgentDb, AgentDialect, AgentQuery, Param, PoolUse, Row } from './agent-db-types';
 export { BUSY_TIMEOUT_MS } from './agent-db-types';
@@ -42,6 +46,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function isBusy(error: unknown): boolean {
   return error instanceof Database.SqliteError && (error.code === 'SQLITE_BUSY' || error.code.startsWith('SQLITE_BUSY_'));
 }
+
+/** The refusal a console write gives when another process held the file for all of BUSY_TIMEOUT_MS, as SQLite would. */
+const heldByOthers = () => new Database.SqliteError('database is locked by another process', 'SQLITE_BUSY');
 
 /**
  * Runs `attempt` until it does not fail with SQLITE_BUSY, pausing a few
@@ -82,6 +89,9 @@ class SqliteAgentDb implements AgentDb {
   private readonly writes = new Queue();
   private nextWriteAt = 0;
   private readonly direct: AgentQuery;
+  /** Who else holds the file (see sqlite-lock-table.ts); dropped if the table proves not to describe it. */
+  private lockTable: LockTableView | undefined;
+  private lockTableConfirmed = false;
 
   constructor(
     private readonly db: Database.Database,
@@ -89,6 +99,7 @@ class SqliteAgentDb implements AgentDb {
   ) {
     // Reading the mode does not change it; setting it would write their file.
     this.journalMode = String(db.pragma('journal_mode', { simple: true }));
+    this.lockTable = lockTableView(location, this.journalMode);
     // Connection-local, as ADK's own connections do: ON DELETE CASCADE applies to events.
     db.pragma('foreign_keys = ON');
     this.direct = {
@@ -123,7 +134,8 @@ class SqliteAgentDb implements AgentDb {
       let held = 0;
       try {
         return await this.queue.run(async () => {
-          await whenNotBusy(() => this.db.exec('BEGIN EXCLUSIVE'));
+          await whenNotBusy(() => this.takeFile());
+          this.confirmLockTable();
           const start = performance.now();
           try {
             return await finishTransaction(this.db, this.direct, fn);
@@ -135,6 +147,28 @@ class SqliteAgentDb implements AgentDb {
         this.nextWriteAt = Date.now() + Math.max(WRITE_GAP_MS, held * WRITE_GAP_FACTOR);
       }
     });
+  }
+
+  /** One try at the file: none while another process holds a lock on it, since the try itself can fail an agent's write. */
+  private takeFile(): void {
+    if (this.lockTable?.othersHold()) {
+      countAgentFileTry('waited');
+      throw heldByOthers();
+    }
+    try {
+      this.db.exec('BEGIN EXCLUSIVE');
+      countAgentFileTry('taken');
+    } catch (error) {
+      if (isBusy(error)) countAgentFileTry('busy');
+      throw error;
+    }
+  }
+
+  /** Once, while holding the file: a table that does not list this process's own lock describes another file (a network or layered file system), and is not used. */
+  private confirmLockTable(): void {
+    if (this.lockTableConfirmed || !this.lockTable) return;
+    this.lockTableConfirmed = true;
+    if (!this.lockTable.showsOwnLock()) this.lockTable = undefined;
   }
 
   async close(): Promise<void> {
@@ -233,6 +267,8 @@ export async function openAgentDb(location: string): Promise<AgentDb> {
     // An idle connection the server ends (a restart, a terminated backend) is reported through
     // the next query that needs one; its 'error' event must not end the process.
     pool.on('error', () => undefined);
+    // Likewise for a connection in the middle of a batch, between two statements: the batch's next statement fails instead.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new PostgresAgentDb(pool, redactUrl(url));
     await db.all('SELECT 1');
     return db;
