@@ -13,7 +13,27 @@ import {
   type StateRecord,
 } from '../../lib/session-service';
 import { storedForm } from '../../lib/session-service/events';
-import type { BenchEvent, Delta } from './types';
+import type { BenchEvent, Delta, SessionKey } from './types';
+
+export interface SessionRow {
+  pk: number;
+  revision: number;
+  last_seq: number;
+  update_time: number;
+}
+
+export interface KeyValue {
+  key: string;
+  value: string;
+}
+
+/** What a state change's history row records as its cause (its source is the session written). */
+export interface Cause {
+  eventId: string | null;
+  eventSeq: number | null;
+  actor: string;
+  time: number;
+}
 
 export type Tier = 'app' | 'user' | 'session';
 export const TIERS: readonly Tier[] = ['app', 'user', 'session'];
@@ -75,3 +95,46 @@ export function applyAppended(session: Session, event: Event, delta: Delta, revi
 
 export const STALE_MESSAGE =
   'The session has been modified in storage since it was loaded. Please reload the session before appending more events.';
+
+/** The session read back: its row, its merged state and its events' stored JSON, oldest first. */
+export function sessionOf(key: SessionKey, row: SessionRow, state: StateRecord, events: { data: string }[]): Session {
+  return {
+    id: key.sessionId,
+    appName: key.appName,
+    userId: key.userId,
+    state,
+    events: events.map((r) => JSON.parse(r.data) as Session['events'][number]),
+    lastUpdateTime: row.update_time,
+    revision: row.revision,
+  };
+}
+
+/** An app's (or a user's) sessions as listSessions returns them: merged state, no events. */
+export function listedSessions(
+  rows: (SessionRow & { id: string; user_id: string })[],
+  app: KeyValue[],
+  user: (KeyValue & { user_id: string })[],
+  session: (KeyValue & { session_pk: number })[],
+) {
+  const bySession = groupBy(session, (r) => r.session_pk);
+  const byUser = groupBy(user, (r) => r.user_id);
+  return rows.map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    state: mergedState(app, byUser.get(row.user_id) ?? [], bySession.get(row.pk) ?? []),
+    events: [],
+    lastUpdateTime: row.update_time,
+    revision: row.revision,
+  }));
+}
+
+export function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = keyOf(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}

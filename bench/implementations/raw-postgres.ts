@@ -7,29 +7,10 @@
 import pg from 'pg';
 import { pooledTransaction } from '../../lib/db/pooled-transaction';
 import type { Session } from '../../lib/session-service';
-import { applyAppended, mergedState, storedEvent, STALE_MESSAGE, TIERS, tierRows, type Tier, type TierRows } from './raw-common';
-import { groupBy } from './raw-sqlite';
+import { applyAppended, groupBy, listedSessions, mergedState, sessionOf, storedEvent, STALE_MESSAGE, TIERS, tierRows } from './raw-common';
+import type { Cause, KeyValue, SessionRow, Tier, TierRows } from './raw-common';
 import type { BenchEvent, BenchTarget, Delta, SeedSession, SessionKey } from './types';
 import { HeldSessionsTarget } from './held-sessions';
-
-interface SessionRow {
-  pk: number;
-  revision: number;
-  last_seq: number;
-  update_time: number;
-}
-
-interface KeyValue {
-  key: string;
-  value: string;
-}
-
-interface Cause {
-  eventId: string | null;
-  eventSeq: number | null;
-  actor: string;
-  time: number;
-}
 
 interface TierSql {
   table: string;
@@ -193,15 +174,7 @@ export class RawPostgresTarget extends HeldSessionsTarget implements BenchTarget
           : numRecentEvents === 0
             ? []
             : (await q<{ data: string }>(SQL.recentEvents, [row.pk, numRecentEvents])).reverse();
-      return {
-        id: key.sessionId,
-        appName: key.appName,
-        userId: key.userId,
-        state,
-        events: rows.map((r) => JSON.parse(r.data) as Session['events'][number]),
-        lastUpdateTime: row.update_time,
-        revision: row.revision,
-      };
+      return sessionOf(key, row, state, rows);
     });
   }
 
@@ -224,16 +197,7 @@ export class RawPostgresTarget extends HeldSessionsTarget implements BenchTarget
         params,
       );
       const appState = await q<KeyValue>(SQL.appState, [appName]);
-      const bySession = groupBy(sessionState, (r) => r.session_pk);
-      const byUserId = groupBy(userState, (r) => r.user_id);
-      return rows.map((row) => ({
-        id: row.id,
-        userId: row.user_id,
-        state: mergedState(appState, byUserId.get(row.user_id) ?? [], bySession.get(row.pk) ?? []),
-        events: [],
-        lastUpdateTime: row.update_time,
-        revision: row.revision,
-      }));
+      return listedSessions(rows, appState, userState, sessionState);
     });
     return sessions.length;
   }

@@ -4,32 +4,13 @@
 // an event row, a compare-and-swap on the session revision, and ONE
 // transaction per append. better-sqlite3 is synchronous, so each call runs
 // its transaction to completion before anything else in the process runs.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { Session } from '../../lib/session-service';
-import { applyAppended, mergedState, storedEvent, STALE_MESSAGE, TIERS, tierRows, type Tier } from './raw-common';
+import { applyAppended, listedSessions, mergedState, sessionOf, storedEvent, STALE_MESSAGE, TIERS, tierRows } from './raw-common';
+import type { Cause, KeyValue, SessionRow, Tier } from './raw-common';
 import type { BenchEvent, BenchTarget, Delta, SeedSession, SessionKey } from './types';
 import { HeldSessionsTarget } from './held-sessions';
-
-interface SessionRow {
-  pk: number;
-  revision: number;
-  last_seq: number;
-  update_time: number;
-}
-
-interface KeyValue {
-  key: string;
-  value: string;
-}
-
-interface Cause {
-  userId: string;
-  sessionId: string;
-  eventId: string | null;
-  eventSeq: number | null;
-  actor: string;
-  time: number;
-}
+import { openSqliteFile } from './sqlite-file';
 
 export class RawSqliteTarget extends HeldSessionsTarget implements BenchTarget {
   readonly impl = 'raw';
@@ -41,11 +22,7 @@ export class RawSqliteTarget extends HeldSessionsTarget implements BenchTarget {
 
   constructor(file: string) {
     super();
-    this.db = new Database(file, { timeout: 30_000 });
-    // The pragmas lib/db.ts sets for Statehouse.
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('foreign_keys = ON');
-    this.db.pragma('synchronous = NORMAL');
+    this.db = openSqliteFile(file, true);
     const db = this.db;
     // One object per tier, each with its own parameter types.
     const tiers = {
@@ -168,8 +145,8 @@ export class RawSqliteTarget extends HeldSessionsTarget implements BenchTarget {
             key: k,
             old: old?.value ?? null,
             value,
-            user: cause.userId,
-            session: cause.sessionId,
+            user: key.userId,
+            session: key.sessionId,
             eventId: cause.eventId,
             eventSeq: cause.eventSeq,
             actor: cause.actor,
@@ -193,7 +170,7 @@ export class RawSqliteTarget extends HeldSessionsTarget implements BenchTarget {
     const session = this.run(() => {
       const row = this.count(this.stmt.insertSession.get(key.appName, key.userId, key.sessionId, now, now));
       if (!row) throw new Error(`Session already exists: ${key.sessionId}`);
-      const cause = { userId: key.userId, sessionId: key.sessionId, eventId: null, eventSeq: null, actor: 'session:create', time: now };
+      const cause = { eventId: null, eventSeq: null, actor: 'session:create', time: now };
       this.writeTiers(key, row.pk, state, cause);
       return this.state(key, row.pk);
     }, 'immediate');
@@ -223,8 +200,6 @@ export class RawSqliteTarget extends HeldSessionsTarget implements BenchTarget {
         }),
       );
       const cause = {
-        userId: key.userId,
-        sessionId: key.sessionId,
         eventId: event.id,
         eventSeq: row.last_seq,
         actor: event.author,
@@ -247,15 +222,7 @@ export class RawSqliteTarget extends HeldSessionsTarget implements BenchTarget {
           : numRecentEvents === 0
             ? []
             : this.count(this.stmt.recentEvents.all(row.pk, numRecentEvents)).reverse();
-      return {
-        id: key.sessionId,
-        appName: key.appName,
-        userId: key.userId,
-        state,
-        events: rows.map((r) => JSON.parse(r.data) as Session['events'][number]),
-        lastUpdateTime: row.update_time,
-        revision: row.revision,
-      };
+      return sessionOf(key, row, state, rows);
     }, 'deferred');
   }
 
@@ -271,16 +238,7 @@ export class RawSqliteTarget extends HeldSessionsTarget implements BenchTarget {
           : this.stmt.userState.all(appName, userId).map((r) => ({ ...r, user_id: userId })),
       );
       const appState = this.count(this.stmt.appState.all(appName));
-      const bySession = groupBy(sessionState, (r) => r.session_pk);
-      const byUser = groupBy(userState, (r) => r.user_id);
-      return rows.map((row) => ({
-        id: row.id,
-        userId: row.user_id,
-        state: mergedState(appState, byUser.get(row.user_id) ?? [], bySession.get(row.pk) ?? []),
-        events: [],
-        lastUpdateTime: row.update_time,
-        revision: row.revision,
-      }));
+      return listedSessions(rows, appState, userState, sessionState);
     }, 'deferred');
     return sessions.length;
   }
@@ -366,15 +324,4 @@ export class RawSqliteTarget extends HeldSessionsTarget implements BenchTarget {
   async close(): Promise<void> {
     this.db.close();
   }
-}
-
-export function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const k = keyOf(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
 }

@@ -3,12 +3,13 @@
 // no history, no counts), better-sqlite3 directly, one transaction per
 // write. Events are read in append order through the primary key. Shared tiers are merged in SQL (json_patch), so concurrent writers of
 // one user keep each other's keys; a stale session copy is refused.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { Session } from '../../lib/session-service';
 import { applyAppended, STALE_MESSAGE, storedEvent } from './raw-common';
 import { splitDelta } from '../../lib/session-service';
 import type { BenchEvent, BenchTarget, Delta, SeedSession, SessionKey } from './types';
 import { HeldSessionsTarget } from './held-sessions';
+import { openSqliteFile } from './sqlite-file';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS s_sessions (pk INTEGER PRIMARY KEY, app_name TEXT NOT NULL, user_id TEXT NOT NULL, id TEXT NOT NULL,
@@ -47,9 +48,7 @@ export class SimpleSqliteTarget extends HeldSessionsTarget implements BenchTarge
 
   constructor(file: string) {
     super();
-    this.db = new Database(file, { timeout: 30_000 });
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
+    this.db = openSqliteFile(file, false);
     this.db.exec(SCHEMA);
     const db = this.db;
     this.stmt = {
