@@ -28,12 +28,16 @@ export async function EventSearch({ appName, pathname, text, now }: { appName: s
 
 async function EventResults({ appName, text, now }: { appName: string; text: string; now: number }) {
   const result = await searchAppEvents({ appName, text, limit: LIMIT });
+  const why =
+    result.indexBuilt === undefined
+      ? 'this store has no text index Statehouse may add'
+      : `Statehouse's search index of this store is being built (${result.indexBuilt}%), and answers once it holds every session`;
   const how =
     result.method === 'index'
       ? `Searched every event of ${appName} through the text index.`
       : result.coverage
-        ? `Read the events of ${result.coverage.searched.toLocaleString('en')} of ${result.coverage.total.toLocaleString('en')} sessions, newest first, within the time budget: this store has no text index Statehouse may add, so older sessions were not searched.`
-        : `Read the events of every session of ${appName} (this store has no text index; it was read within the time budget).`;
+        ? `Read the events of ${result.coverage.searched.toLocaleString('en')} of ${result.coverage.total.toLocaleString('en')} sessions, newest first, within the time budget: ${why}, so older sessions were not searched.`
+        : `Read the events of every session of ${appName} within the time budget (${why}).`;
   return (
     <div className="mt-4 space-y-2">
       <p role="status" className="text-sm text-muted">

@@ -1,7 +1,8 @@
 // The app-wide search of events by text, for the app page's Events tab. A
-// store with a text index of its events answers from it (Statehouse's own);
-// any other (an agent's ADK database, where Statehouse adds no index) is
-// read a session at a time, newest first, within a time budget, and the
+// store with a text index of its events answers from it (Statehouse's own,
+// and an agent's store once the index Statehouse keeps of it is filled); any
+// other (an agent's store without that index, or while its first fill runs)
+// is read a session at a time, newest first, within a time budget, and the
 // answer says how many of the app's sessions it read.
 import { requireViewer } from '../current-principal';
 import { getStore } from '../services';
@@ -29,8 +30,10 @@ export async function searchAppEvents(request: EventSearchRequest): Promise<Even
   await requireViewer();
   const store = await getStore();
   if (request.text.trim().length < MIN_FIND_LENGTH) return { hits: [], method: store.searchEvents ? 'index' : 'scan' };
-  if (store.searchEvents) return store.searchEvents(request);
-  return scanEvents(store, request);
+  const indexed = await store.searchEvents?.(request);
+  if (indexed && 'hits' in indexed) return indexed;
+  const scanned = await scanEvents(store, request);
+  return indexed ? { ...scanned, indexBuilt: indexed.indexBuilt } : scanned;
 }
 
 /** Reads the app's sessions, newest first, for matching events until the limit or the budget is reached. */

@@ -136,4 +136,11 @@ export interface EventSearchResult {
   method: 'index' | 'scan';
   /** For a scan that stopped before the end: how many of the app's sessions it read. */
   coverage?: SearchCoverage;
+  /** For a scan that answered while the store's search index is filled for the first time: percent of the sessions it holds. */
+  indexBuilt?: number;
+}
+
+/** A store's event index that is not whole yet (its first fill runs): how far it is, in percent; the caller scans meanwhile. */
+export interface EventIndexBuilding {
+  indexBuilt: number;
 }

@@ -19,7 +19,7 @@ import type {
 } from './types';
 import type { SessionServiceError } from './errors';
 import type { RefusableOperation, SessionOperations } from './operations';
-import type { EventSearchRequest, EventSearchResult, FindRequest, FindResult } from './search';
+import type { EventIndexBuilding, EventSearchRequest, EventSearchResult, FindRequest, FindResult } from './search';
 import type { StateFilter } from './state-filter';
 import type { ValueReadOptions } from './value-preview';
 
@@ -230,8 +230,12 @@ export interface SessionStore extends Partial<SessionOperations> {
   searchSessions(search: SessionSearch): Promise<Page<SessionSummary>>;
   /** The header search: users, sessions and apps whose ids, titles, labels or state values contain the text. */
   find(request: FindRequest): Promise<FindResult>;
-  /** The app's events whose text contains the request's, through a text index; stores without one leave it out (lib/data/event-search.ts scans). */
-  searchEvents?(request: EventSearchRequest): Promise<EventSearchResult>;
+  /**
+   * The app's events whose text contains the request's, through a text
+   * index; stores without one leave it out, and one whose index is not whole
+   * yet says how far it is (lib/data/event-search.ts scans in both cases).
+   */
+  searchEvents?(request: EventSearchRequest): Promise<EventSearchResult | EventIndexBuilding>;
   getSessionSummary(ref: SessionRef): Promise<SessionSummary | null>;
   /** How many error events (errorCode or errorMessage set) each of these sessions of the app has (key: `userId\0sessionId`); absent on stores that cannot tell cheaply. */
   errorEventCounts?(appName: string, sessions: { userId: string; sessionId: string }[]): Promise<Map<string, number>>;

@@ -117,7 +117,12 @@ describe.each(await testProviders())('the search follower of a store two servers
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(await index.claim(storeId, taker)).toBe(true);
       const progress = { source: 'test', cursor: null, filled: true, watermark: 0 };
-      const session = { key: [APP, 'u', 's'] as [string, string, string], marker: 'm', values: [{ key: 'k', body: '"Quokka"' }] };
+      const session = {
+        key: [APP, 'u', 's'] as [string, string, string],
+        marker: 'm',
+        values: [{ key: 'k', body: '"Quokka"' }],
+        events: { from: 0, count: 0, docs: [] },
+      };
       await expect(index.write(storeId, { upsert: [session], progress }, stalled)).rejects.toBeInstanceOf(LeaseLostError);
       expect(await index.count(storeId)).toBe(0);
       await index.write(storeId, { upsert: [session], progress }, taker);

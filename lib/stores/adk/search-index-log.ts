@@ -7,15 +7,25 @@ import { join, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
 import type { SqlClient, SqlExecutor } from '../../db/sql';
 import type { FindHit } from '../../session-service/search';
 import { claimLease, releaseLease, renewLeaseOrThrow, type LeaseHolder } from '../leases';
-import { findDocs } from '../native/search-docs';
+import { findDocs, matchingDocs } from '../native/search-docs';
 import type { Dialect } from '../native/dialect';
-import { keyText, type IndexedSession, type IndexKind, type IndexProgress, type SearchIndex, type SessionKey } from './base/search-index';
+import {
+  keyText,
+  type EventDoc,
+  type IndexedMark,
+  type IndexedSession,
+  type IndexKind,
+  type IndexProgress,
+  type SearchIndex,
+  type SessionKey,
+} from './base/search-index';
 
 /** Rows per INSERT: seven parameters each, well inside SQLite's 32,766. */
 const ROWS_PER_STATEMENT = 500;
 
-/** The kinds the index writes; titles, labels and notes (meta, note) are the triggers'. */
+/** The kinds the index writes whole for a session; events are written from a place on; titles, labels and notes (meta, note) are the triggers'. */
 const OWN_KINDS = sql`('session', 'state')`;
+const ALL_OWN_KINDS = sql`('session', 'state', 'event')`;
 
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -70,7 +80,7 @@ export class StoreSearchIndex implements SearchIndex {
   async reset(storeId: string, progress: IndexProgress, lease: LeaseHolder): Promise<void> {
     await this.client.$transaction(async (tx) => {
       await renewLeaseOrThrow(tx, this.dialect, leaseName(storeId), lease);
-      await tx.$executeRaw(sql`DELETE FROM search_docs WHERE store_id = ${storeId} AND kind IN ${OWN_KINDS}`);
+      await tx.$executeRaw(sql`DELETE FROM search_docs WHERE store_id = ${storeId} AND kind IN ${ALL_OWN_KINDS}`);
       await tx.$executeRaw(sql`DELETE FROM store_search_sessions WHERE store_id = ${storeId}`);
       await this.saveProgress(tx, storeId, progress);
     });
@@ -83,14 +93,18 @@ export class StoreSearchIndex implements SearchIndex {
     return Number(rows[0]?.n ?? 0);
   }
 
-  async markers(storeId: string, keys: SessionKey[]): Promise<Map<string, string>> {
-    const found = new Map<string, string>();
+  async markers(storeId: string, keys: SessionKey[]): Promise<Map<string, IndexedMark>> {
+    const found = new Map<string, IndexedMark>();
     for (const part of chunks(keys, ROWS_PER_STATEMENT)) {
-      const rows = await this.client.$queryRaw<{ app_name: string; user_id: string; session_id: string; marker: string }[]>(
-        sql`SELECT app_name, user_id, session_id, marker FROM store_search_sessions
+      const rows = await this.client.$queryRaw<
+        { app_name: string; user_id: string; session_id: string; marker: string; events: unknown }[]
+      >(
+        sql`SELECT app_name, user_id, session_id, marker, events FROM store_search_sessions
             WHERE store_id = ${storeId} AND (app_name, user_id, session_id) IN (VALUES ${keyTuples(part)})`,
       );
-      for (const row of rows) found.set(keyText([row.app_name, row.user_id, row.session_id]), row.marker);
+      for (const row of rows) {
+        found.set(keyText([row.app_name, row.user_id, row.session_id]), { marker: row.marker, events: Number(row.events) });
+      }
     }
     return found;
   }
@@ -110,7 +124,8 @@ export class StoreSearchIndex implements SearchIndex {
     lease: LeaseHolder,
   ): Promise<void> {
     const upsert = change.upsert ?? [];
-    const gone = [...(change.remove ?? []), ...upsert.map((session) => session.key)];
+    const removed = change.remove ?? [];
+    const gone = [...removed, ...upsert.map((session) => session.key)];
     await this.client.$transaction(async (tx) => {
       await renewLeaseOrThrow(tx, this.dialect, leaseName(storeId), lease);
       for (const part of chunks(gone, ROWS_PER_STATEMENT)) {
@@ -123,17 +138,33 @@ export class StoreSearchIndex implements SearchIndex {
           sql`DELETE FROM store_search_sessions WHERE store_id = ${storeId} AND (app_name, user_id, session_id) IN (VALUES ${tuples})`,
         );
       }
-      const docs = upsert.flatMap(({ key: [app, user, id], values }) => [
+      // Events are followed from a place on: an append adds docs; a session indexed anew (from 0) or removed loses them all.
+      const eventsAnew = [...removed, ...upsert.filter((session) => session.events.from === 0).map((session) => session.key)];
+      for (const part of chunks(eventsAnew, ROWS_PER_STATEMENT)) {
+        await tx.$executeRaw(
+          sql`DELETE FROM search_docs WHERE store_id = ${storeId} AND kind = 'event'
+              AND (app_name, user_id, session_id) IN (VALUES ${keyTuples(part)})`,
+        );
+      }
+      for (const { key, events } of upsert.filter((session) => session.events.from > 0)) {
+        const [app, user, id] = key;
+        await tx.$executeRaw(
+          sql`DELETE FROM search_docs WHERE store_id = ${storeId} AND kind = 'event' AND app_name = ${app} AND user_id = ${user}
+              AND session_id = ${id} AND CAST(key AS INTEGER) > ${events.from}`,
+        );
+      }
+      const docs = upsert.flatMap(({ key: [app, user, id], values, events }) => [
         sql`(${storeId}, 'session', ${app}, ${user}, ${id}, '', ${`${user} ${id}`})`,
         ...values.map((value) => sql`(${storeId}, 'state', ${app}, ${user}, ${id}, ${value.key}, ${value.body})`),
+        ...events.docs.map((event) => sql`(${storeId}, 'event', ${app}, ${user}, ${id}, ${String(event.seq)}, ${event.body})`),
       ]);
       for (const part of chunks(docs, ROWS_PER_STATEMENT)) {
         await tx.$executeRaw(sql`INSERT INTO search_docs (store_id, kind, app_name, user_id, session_id, key, body) VALUES ${join(part)}`);
       }
       for (const part of chunks(upsert, ROWS_PER_STATEMENT)) {
         await tx.$executeRaw(
-          sql`INSERT INTO store_search_sessions (store_id, app_name, user_id, session_id, marker)
-              VALUES ${join(part.map(({ key: [app, user, id], marker }) => sql`(${storeId}, ${app}, ${user}, ${id}, ${marker})`))}`,
+          sql`INSERT INTO store_search_sessions (store_id, app_name, user_id, session_id, marker, events)
+              VALUES ${join(part.map(({ key: [app, user, id], marker, events }) => sql`(${storeId}, ${app}, ${user}, ${id}, ${marker}, ${events.count})`))}`,
         );
       }
       if (change.progress) await this.saveProgress(tx, storeId, change.progress);
@@ -150,6 +181,11 @@ export class StoreSearchIndex implements SearchIndex {
       kinds,
     );
     return result.hits;
+  }
+
+  async findEvents(storeId: string, request: { text: string; limit: number; appName: string }): Promise<EventDoc[]> {
+    const docs = await matchingDocs(this.client, this.dialect, storeId, ['event'], request.text, request.limit, request.appName);
+    return docs.map((doc) => ({ userId: doc.user_id, sessionId: doc.session_id, seq: Number(doc.key), body: doc.body }));
   }
 
   private async saveProgress(tx: SqlExecutor, storeId: string, progress: IndexProgress): Promise<void> {

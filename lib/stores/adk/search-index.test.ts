@@ -2,7 +2,9 @@
 // its own database: a value held by one session of many is found once the
 // index has it (a bounded scan stops before it), the agent's new and changed
 // sessions are found after the follower reads them, a deleted one disappears,
-// titles, labels and notes are found, and a restart resumes the fill.
+// titles, labels and notes are found, and a restart resumes the fill. Events'
+// text is in the index too: the app-wide event search answers from it once
+// the first fill is done, and says how far the fill is until then.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database as OwnDatabase } from '../../db';
 import type { FindRequest, FindResult } from '../../session-service/search';
 import { createMigratedDatabase, type ScratchDatabase } from '../../testing/databases';
-import { PY_SQLITE_DDL } from '../../testing/adk-fixtures/python-sqlite';
+import { appendPythonSqliteEvent, PY_SQLITE_DDL } from '../../testing/adk-fixtures/python-sqlite';
 import { SqlNoteStore } from '../notes/sql-notes';
 import { openAdkStore, type AdkSessionStore } from '.';
 import { StoreSearchIndex } from './search-index-log';
@@ -42,6 +44,15 @@ describe('the search index of an agent’s store (adk-python SQLite)', () => {
         json_object('topic', CASE i % 2 WHEN 0 THEN 'refund' ELSE 'login' END,
           'profile', json_object('name', CASE WHEN i = ${RARE} THEN 'Carol Nguyen' ELSE printf('Customer %d', i) END)),
         1790000000 + i, 1790000000 + i FROM n`);
+    // Two events a session: the user's question, and the agent's answer or (every 100th session) an error.
+    agent.exec(`INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data)
+      SELECT 'e' || n.k || '-' || s.id, s.app_name, s.user_id, s.id, 'inv-' || s.id, s.update_time + n.k,
+        json_object('id', 'e' || n.k || '-' || s.id, 'invocation_id', 'inv-' || s.id, 'author', CASE n.k WHEN 1 THEN 'user' ELSE 'agent' END,
+          'timestamp', s.update_time + n.k, 'actions', json_object('state_delta', json_object()),
+          'content', json_object('role', 'user', 'parts', json_array(json_object('text',
+            CASE WHEN n.k = 1 THEN 'Where is my order ' || s.id WHEN s.id = 'session-00017' THEN 'The Zanzibar shipment is lost' ELSE 'On its way' END))),
+          'error_code', CASE WHEN n.k = 2 AND s.id LIKE '%00' THEN 'PAYMENT_DECLINED' END)
+      FROM sessions s CROSS JOIN (SELECT 1 AS k UNION ALL SELECT 2) n`);
     own = await createMigratedDatabase('sqlite', 'search-index');
     ownDb = await openDatabase(own.url);
     index = new StoreSearchIndex(ownDb.client, ownDb.provider);
@@ -87,6 +98,9 @@ describe('the search index of an agent’s store (adk-python SQLite)', () => {
       const partial = await findShort(second, 'Carol Nguyen');
       expect(partial.coverage?.indexBuilt).toBeGreaterThan(0);
       expect(partial.coverage?.indexBuilt).toBeLessThan(100);
+      // Events are searched by the bounded scan until the first fill is done: the store says how far the index is.
+      const events = await second.searchEvents?.({ appName: APP, text: 'Zanzibar' });
+      expect(events).toEqual({ indexBuilt: partial.coverage?.indexBuilt });
     } finally {
       await second.close();
     }
@@ -154,6 +168,40 @@ describe('the search index of an agent’s store (adk-python SQLite)', () => {
       agent.prepare("DELETE FROM sessions WHERE user_id = 'user-import'").run();
       await store.searchFollower?.settle();
       expect(store.searchFollower?.status()).toMatchObject({ indexed: SESSIONS, total: SESSIONS });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('finds the events of any session through the index, and follows the agent’s appends', async () => {
+    const store = await open();
+    try {
+      await store.searchFollower?.settle();
+      const found = await store.searchEvents?.({ appName: APP, text: 'zanzibar' });
+      expect(found).toMatchObject({
+        method: 'index',
+        hits: [{ userId: 'user-0001', sessionId: 'session-00017', seq: 2, author: 'agent' }],
+      });
+      const errors = await store.searchEvents?.({ appName: APP, text: 'payment_declined', limit: 100 });
+      expect(errors && 'hits' in errors ? errors.hits.length : -1).toBe(SESSIONS / 100);
+
+      appendPythonSqliteEvent(agentPath, APP, 'user-0001', 'session-00017', {
+        id: 'appended',
+        invocation_id: 'inv-later',
+        author: 'agent',
+        timestamp: Date.now() / 1000,
+        content: { role: 'model', parts: [{ functionCall: { name: 'track_quetzal_parcel', args: {} } }] },
+        actions: { state_delta: {} },
+      });
+      expect(await store.searchEvents?.({ appName: APP, text: 'quetzal' })).toEqual({ method: 'index', hits: [] });
+      await store.searchFollower?.settle();
+      expect(await store.searchEvents?.({ appName: APP, text: 'quetzal' })).toMatchObject({
+        method: 'index',
+        hits: [{ sessionId: 'session-00017', seq: 3, author: 'agent' }],
+      });
+      // The append indexed the new event only: the session's earlier ones are still found, once each.
+      const again = await store.searchEvents?.({ appName: APP, text: 'zanzibar' });
+      expect(again && 'hits' in again ? again.hits.map((hit) => hit.seq) : []).toEqual([2]);
     } finally {
       await store.close();
     }

@@ -15,6 +15,7 @@
 // take over once it stops renewing the lease.
 import { createHash, randomUUID } from 'node:crypto';
 import { scopeOfKey } from '../../../session-service/scope';
+import { eventSearchText } from '../../../session-service/search';
 import { LeaseLostError, type LeaseHolder } from '../../leases';
 import type { Param, Row } from '../agent-db';
 import type { AdkStoreContext } from './context';
@@ -25,6 +26,7 @@ import {
   type IndexProgress,
   type IndexStatus,
   type SearchIndex,
+  type SessionEvents,
   type SessionKey,
 } from './search-index';
 
@@ -39,6 +41,10 @@ const FOLLOW_BATCH = 500;
 const KEY_BATCH = 5_000;
 /** A value is searched on its first 4,096 characters, as on the native store. */
 const BODY_LIMIT = 4_096;
+/** Events read per query when indexing a session's events. */
+const EVENT_PAGE = 500;
+/** What the docs hold; an index written by another version is filled anew (2: events' text). */
+const INDEX_FORMAT = 2;
 const MIN_BATCH = 20;
 const MAX_BATCH = 2_000;
 
@@ -211,7 +217,7 @@ export class SearchFollower {
   }
 
   private source(): string {
-    return `${this.ctx.info.family} ${this.ctx.info.location}`;
+    return `v${INDEX_FORMAT} ${this.ctx.info.family} ${this.ctx.info.location}`;
   }
 
   private async open(): Promise<void> {
@@ -258,7 +264,8 @@ export class SearchFollower {
         [...((after ?? []) as Param[]), this.batch],
       ),
     );
-    const sessions = rows.map((row) => this.indexedOf(row));
+    const sessions: IndexedSession[] = [];
+    for (const row of rows) sessions.push(await this.withEvents(this.indexedOf(row), 0));
     const last = sessions[sessions.length - 1];
     const next: IndexProgress =
       rows.length < this.batch || !last ? { ...progress, cursor: null, filled: true } : { ...progress, cursor: last.key };
@@ -288,12 +295,16 @@ export class SearchFollower {
         ),
       );
       const progress = this.progress as IndexProgress;
-      const sessions = rows.map((row) => this.indexedOf(row));
+      const read = rows.map((row) => this.indexedOf(row));
       const known = await this.index.markers(
         this.storeId,
-        sessions.map((session) => session.key),
+        read.map((session) => session.key),
       );
-      const changed = sessions.filter((session) => known.get(keyText(session.key)) !== session.marker);
+      const changed: IndexedSession[] = [];
+      for (const session of read) {
+        const mark = known.get(keyText(session.key));
+        if (mark?.marker !== session.marker) changed.push(await this.withEvents(session, mark?.events ?? 0));
+      }
       const newest = Math.max(progress.watermark, ...rows.map((row) => this.ctx.seconds(row.u, 'sessionUpdate')));
       if (changed.length > 0 || newest > progress.watermark) {
         const next = { ...progress, watermark: newest };
@@ -344,8 +355,41 @@ export class SearchFollower {
     return gone.length;
   }
 
+  /**
+   * The session with the docs of its events after the first `from` (in the
+   * session's order, as its timeline numbers them), or of all of them when
+   * it now has fewer than `from`; read a page at a time, yielding between.
+   */
+  private async withEvents(session: Omit<IndexedSession, 'events'>, from: number): Promise<IndexedSession> {
+    const { e } = this.ctx;
+    const where = `${e.app} = ? AND ${e.user} = ? AND ${e.session} = ?`;
+    const count = await this.ctx.db.read((qx) => qx.all(`SELECT count(*) AS n FROM ${e.t} WHERE ${where}`, session.key));
+    const start = Number(count[0]?.n ?? 0) < from ? 0 : from;
+    const events: SessionEvents = { from: start, count: start, docs: [] };
+    for (;;) {
+      const rows = await this.ctx.db.read((qx) =>
+        qx.all(`SELECT ${e.cols} FROM ${e.t} WHERE ${where} ORDER BY ${e.ts}, ${e.id} LIMIT ? OFFSET ?`, [
+          ...session.key,
+          EVENT_PAGE,
+          events.count,
+        ]),
+      );
+      for (const row of rows) {
+        events.count += 1;
+        try {
+          events.docs.push({ seq: events.count, body: eventSearchText(this.ctx.rows.event(row)).slice(0, BODY_LIMIT) });
+        } catch {
+          // An event the family cannot read: its session is still found by everything else.
+        }
+      }
+      if (rows.length < EVENT_PAGE) break;
+      await sleep(0);
+    }
+    return { ...session, events };
+  }
+
   /** A session row as the index holds it: its id doc, its own keys' values, and its marker. */
-  private indexedOf(row: Row): IndexedSession {
+  private indexedOf(row: Row): Omit<IndexedSession, 'events'> {
     const key = keyOf(row);
     const text = typeof row.state === 'string' ? row.state : JSON.stringify(row.state ?? null);
     const marker = `${this.ctx.seconds(row.u, 'sessionUpdate')}:${createHash('sha1').update(text).digest('base64')}`;

@@ -16,6 +16,28 @@ export interface IndexedSession {
   marker: string;
   /** State values of the session's own keys (unprefixed key, JSON text cut to the index's length). */
   values: { key: string; body: string }[];
+  /** Its events' text: the docs of events after `from` (their place in the session) are replaced by `docs`; `count` are indexed after. */
+  events: SessionEvents;
+}
+
+export interface SessionEvents {
+  from: number;
+  count: number;
+  docs: { seq: number; body: string }[];
+}
+
+/** What the index holds of a session: the marker it was indexed at, and how many of its events. */
+export interface IndexedMark {
+  marker: string;
+  events: number;
+}
+
+/** An event whose text holds what was searched for, as the index has it. */
+export interface EventDoc {
+  userId: string;
+  sessionId: string;
+  seq: number;
+  body: string;
 }
 
 export interface IndexProgress {
@@ -43,8 +65,8 @@ export interface SearchIndex {
   reset(storeId: string, progress: IndexProgress, lease: LeaseHolder): Promise<void>;
   /** How many sessions the index holds. */
   count(storeId: string): Promise<number>;
-  /** The markers of these sessions (key: JSON of the SessionKey); absent when not indexed. */
-  markers(storeId: string, keys: SessionKey[]): Promise<Map<string, string>>;
+  /** The marks of these sessions (key: JSON of the SessionKey); absent when not indexed. */
+  markers(storeId: string, keys: SessionKey[]): Promise<Map<string, IndexedMark>>;
   /** The indexed sessions after `after` in key order, at most `limit` (for finding the ones the agent deleted). */
   keysAfter(storeId: string, after: SessionKey | null, limit: number): Promise<SessionKey[]>;
   /** One transaction: sessions (re)indexed, sessions removed, and the progress when given. */
@@ -58,6 +80,8 @@ export interface SearchIndex {
    * (meta) or notes contain the text, through the database's text index.
    */
   find(storeId: string, request: { text: string; limit: number; appName?: string; kinds: readonly IndexKind[] }): Promise<FindHit[]>;
+  /** Events of the app whose text contains the text, through the database's text index; at most `limit`. */
+  findEvents(storeId: string, request: { text: string; limit: number; appName: string }): Promise<EventDoc[]>;
 }
 
 export type IndexKind = 'session' | 'state' | 'meta' | 'note';

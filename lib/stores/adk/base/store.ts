@@ -16,6 +16,7 @@ import { refusalOf } from './refusals';
 import { forkSession } from './fork';
 import { prune } from './prune';
 import { getSessionMeta, listOperations, setSessionMeta } from './session-meta';
+import { searchEvents } from './event-search';
 import { find } from './search';
 import { SearchFollower } from './search-follower';
 import { getStateAsOf } from './time-travel';
@@ -41,7 +42,8 @@ export function createAdkSessionStore(db: AgentDb, codec: FamilyCodec, options: 
     ctx.indexStatus = () => follower.status();
     follower.start();
   }
-  const reads = { ...sessionReads, ...listReads, ...historyReads, find, getStateAsOf };
+  // Events are searched through the index when there is one; without it lib/data/event-search.ts scans.
+  const reads = { ...sessionReads, ...listReads, ...historyReads, find, getStateAsOf, ...(follower ? { searchEvents } : {}) };
   const sessionOperations = { forkSession, importSessions, prune, getSessionMeta, setSessionMeta, listOperations };
   return {
     info: ctx.info,

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "store_search_sessions" ADD COLUMN     "events" INTEGER NOT NULL DEFAULT 0;
