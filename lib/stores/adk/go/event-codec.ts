@@ -3,6 +3,7 @@
 // tags), `actions` the EventActions as JSON bytes. Statehouse shows them in
 // ADK's camelCase shape and writes them back column by column.
 import type { Param, Row } from '../agent-db';
+import { columnEvent } from '../base/column-event';
 import { readJson, UnreadableValueError } from '../base/unreadable';
 import type { Event, JsonValue } from '../../../session-service/types';
 
@@ -51,19 +52,7 @@ export function decodeGoEvent(row: Row, timestamp: number): Event {
   const actions = actionsText === null || actionsText === undefined || actionsText === '' ? {} : readJson(actionsText, 'actions');
   if (!isObject(actions)) throw new UnreadableValueError('actions', actionsText, 'EventActions must be a JSON object');
   const { stateDelta, artifactDelta, requestedToolConfirmations, ...rest } = actions;
-  const event: Event = {
-    id: String(row.id),
-    invocationId: String(row.invocation_id ?? ''),
-    author: String(row.author ?? ''),
-    timestamp,
-    actions: {
-      ...rest,
-      stateDelta: isObject(stateDelta) ? stateDelta : {},
-      artifactDelta: isObject(artifactDelta) ? (artifactDelta as Record<string, number>) : {},
-      requestedAuthConfigs: {},
-      requestedToolConfirmations: isObject(requestedToolConfirmations) ? requestedToolConfirmations : {},
-    },
-  };
+  const event = columnEvent(row, timestamp, rest, { stateDelta, artifactDelta, requestedToolConfirmations });
   for (const [column, field] of Object.entries(GO_JSON_COLUMNS)) {
     const raw = text(row[column]);
     if (raw === null || raw === undefined || raw === '') continue;

@@ -6,6 +6,7 @@
 // `get` silently drops an event whose columns fail to deserialise).
 import { invalidInput } from '../../../session-service/errors';
 import type { Row } from '../agent-db';
+import { columnEvent } from '../base/column-event';
 import { readJson, UnreadableValueError } from '../base/unreadable';
 import type { Content, Event, JsonObject, Part } from '../../../session-service/types';
 
@@ -61,21 +62,12 @@ export function decodeRustEvent(row: Row, timestamp: number): Event {
       : parsed(row.long_running_tool_ids, 'long_running_tool_ids');
   if (!Array.isArray(toolIds))
     throw new UnreadableValueError('long_running_tool_ids', row.long_running_tool_ids, 'must be a JSON list of ids');
-  const event: Event = {
-    id: String(row.id),
-    invocationId: String(row.invocation_id ?? ''),
-    author: String(row.author ?? ''),
-    timestamp,
-    actions: {
-      ...(camelKeys(
-        Object.fromEntries(Object.entries(actions).filter(([k, v]) => shown(v) && k !== 'state_delta' && k !== 'artifact_delta')),
-      ) as Obj),
-      stateDelta: isObject(actions.state_delta) ? (actions.state_delta as JsonObject) : {},
-      artifactDelta: isObject(actions.artifact_delta) ? (actions.artifact_delta as Record<string, number>) : {},
-      requestedAuthConfigs: {},
-      requestedToolConfirmations: {},
-    },
-  };
+  const rest = Object.fromEntries(Object.entries(actions).filter(([k, v]) => shown(v) && k !== 'state_delta' && k !== 'artifact_delta'));
+  const event = columnEvent(row, timestamp, camelKeys(rest) as Obj, {
+    stateDelta: actions.state_delta,
+    artifactDelta: actions.artifact_delta,
+    requestedToolConfirmations: {},
+  });
   if (typeof row.branch === 'string' && row.branch !== '') event.branch = row.branch;
   if (Array.isArray(toolIds) && toolIds.length > 0) event.longRunningToolIds = toolIds as string[];
   for (const [key, value] of Object.entries(llm)) {
