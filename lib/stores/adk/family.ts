@@ -6,7 +6,9 @@
 // travel, audit) is the base's. See README.md.
 import type { AgentQuery, Param, Row } from './agent-db';
 import type { SchemaInfo } from './schema';
+import type { SpelledJson } from '../../session-service/json-spelling';
 import type { ScopedDelta } from '../../session-service/scope';
+import type { ValueSpellings } from '../../session-service/value-spelling';
 import type { SessionRef } from '../../session-service/store';
 import type { Event, StateRecord } from '../../session-service/types';
 
@@ -62,13 +64,24 @@ export interface WriteContext {
   hasUserRow: boolean;
   /** Seconds for update_time columns, as ADK takes them (the event's timestamp for an append). */
   now: number;
+  /**
+   * Each tier's values as their JSON text spells them (the stored blob's,
+   * then the request's), where that text says more than the parsed value: a
+   * float written `2.0`. Absent when nothing does. A family whose own
+   * encoder keeps a float a float (adk-python's json.dumps) writes them so.
+   */
+  written?: TierWritten;
 }
+
+export type TierWritten = Partial<Record<'app' | 'user' | 'session', SpelledJson>>;
 
 export interface AppendWrite extends WriteContext {
   /** The event as stored: complete, temp: keys removed. */
   event: Event;
   /** Its delta by tier, unprefixed, no temp: keys. */
   delta: ScopedDelta;
+  /** The event's delta as the request's text spelled it, by prefixed key (as WriteContext.written). */
+  deltaSpellings?: ValueSpellings;
 }
 
 export interface TierWrite extends Omit<WriteContext, 'ref' | 'session'> {
@@ -110,7 +123,7 @@ export interface FamilyWrites {
    * import write a whole session the ADK way (lib/stores/adk/base/fork.ts);
    * a family without it cannot take forks or imports.
    */
-  insertEvent?(q: AgentQuery, ref: SessionRef, event: Event): Promise<void>;
+  insertEvent?(q: AgentQuery, ref: SessionRef, event: Event, deltaSpellings?: ValueSpellings): Promise<void>;
 }
 
 /** The codec of one opened database of the family. */

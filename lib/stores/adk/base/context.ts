@@ -2,8 +2,7 @@
 // family's codec, the store's description, its audit, and the replay cache.
 import { readOnlyStore, unsupported } from '../../../session-service/errors';
 import { SEARCH_COUNT_LIMIT } from '../../../session-service/paging';
-import type { SessionRef, StoreInfo } from '../../../session-service/store';
-import type { Event } from '../../../session-service/types';
+import type { StoreInfo } from '../../../session-service/store';
 import type { AgentDb } from '../agent-db';
 import type { AgentQuery } from '../agent-db';
 import type { CreateWrite, FamilyCodec, FamilyWrites, TimeColumn } from '../family';
@@ -34,7 +33,7 @@ export interface AdkStoreOptions {
 /** What writes a whole session (a fork, an import) the family's way. */
 export interface SessionWriter {
   createSession(q: AgentQuery, write: CreateWrite): Promise<void>;
-  insertEvent(q: AgentQuery, ref: SessionRef, event: Event): Promise<void>;
+  insertEvent: NonNullable<FamilyWrites['insertEvent']>;
 }
 
 export interface CachedReplay {

@@ -14,6 +14,8 @@ import type { AgentQuery } from '../agent-db';
 import type { AdkStoreContext } from './context';
 import { appRow, userRow } from './rows';
 import { createContext } from './writes';
+import { writtenTiers } from './state-spelling';
+import { mergeSpellings, splitSpellings, type TierSpellings } from '../../../session-service/value-spelling';
 
 /** The three tiers after the copy's events, each by the family's merge rule; app and user start from what is stored. */
 function tiersAfter(ctx: AdkStoreContext, copy: SessionCopy, app: StateRecord, user: StateRecord) {
@@ -29,14 +31,22 @@ function tiersAfter(ctx: AdkStoreContext, copy: SessionCopy, app: StateRecord, u
   return tiers;
 }
 
+/** The texts of the values the copy writes into each tier: its initial state's, then each event's, in order. */
+function spellingsOf(copy: SessionCopy): TierSpellings {
+  const parts = [splitSpellings(copy.spellings), ...(copy.eventSpellings ?? []).map(splitSpellings)];
+  const tier = (scope: 'app' | 'user' | 'session') => mergeSpellings(...parts.map((part) => part[scope]));
+  return { session: tier('session'), app: tier('app'), user: tier('user') };
+}
+
 async function writeCopy(ctx: AdkStoreContext, qx: AgentQuery, copy: SessionCopy, now: number): Promise<void> {
   const { createSession, insertEvent } = ctx.sessionWriter('import');
   const writes = ctx.writes();
   const ref = { appName: copy.appName, userId: copy.userId, sessionId: copy.sessionId };
-  const created = await createContext(ctx, qx, ref, now, true);
+  const spelled = spellingsOf(copy);
+  const created = await createContext(ctx, qx, ref, now, true, { session: spelled.session });
   const after = tiersAfter(ctx, copy, created.app, created.user);
   await createSession(qx, { ...created, delta: { app: {}, user: {}, session: after.session, temp: {} } });
-  for (const event of copy.events) await insertEvent(qx, ref, event);
+  for (const [index, event] of copy.events.entries()) await insertEvent(qx, ref, event, copy.eventSpellings?.[index]);
   if (!copy.applySharedState) return;
   // create_session may have made the tier rows: read them again before writing them as an append would.
   for (const scope of ['app', 'user'] as const) {
@@ -44,7 +54,9 @@ async function writeCopy(ctx: AdkStoreContext, qx: AgentQuery, copy: SessionCopy
     const before = row?.state ?? {};
     const next = after[scope];
     if (JSON.stringify(before) === JSON.stringify(next)) continue;
+    const written = writtenTiers({ [scope]: row?.stateRaw }, { [scope]: spelled[scope] });
     await writes.editTier(qx, {
+      ...(written ? { written } : {}),
       appName: ref.appName,
       userId: ref.userId,
       scope,

@@ -1,9 +1,12 @@
 // A tier's values as its blob spells them, when the blob comes back as JSON
 // text (adk-python's json.dumps into a text column): a float written `2.0`
-// still reads as one (template previews, Python dialect).
+// still reads as one (template previews, Python dialect), and is written
+// back as one.
 import { hasOwn } from '../../../session-service/json';
-import { distinctText, mayBeSpelledApart, plainOf, spellJson } from '../../../session-service/json-spelling';
+import { distinctText, mayBeSpelledApart, plainOf, spellJson, type SpelledJson } from '../../../session-service/json-spelling';
+import type { TierSpellings, ValueSpellings } from '../../../session-service/value-spelling';
 import type { StateRecord } from '../../../session-service/types';
+import type { TierWritten } from '../family';
 
 /** Keys of `state` (decoded from `raw`) whose text in `raw` differs from JSON.stringify's, with that text. */
 export function blobSpellings(raw: unknown, state: StateRecord): Map<string, string> {
@@ -19,4 +22,34 @@ export function blobSpellings(raw: unknown, state: StateRecord): Map<string, str
     }
   }
   return written;
+}
+
+/**
+ * A tier's values as their text spells them, for a family whose encoder
+ * keeps a float a float (adk-python's json.dumps): the stored blob's, then
+ * the request's texts of the keys it writes. Undefined when neither spells
+ * anything apart (the common case: one regex test of the blob).
+ */
+export function tierWritten(raw: unknown, spellings: ValueSpellings | undefined): SpelledJson | undefined {
+  const entries = new Map<string, SpelledJson>();
+  const blob = typeof raw === 'string' && mayBeSpelledApart(raw) ? spellJson(raw) : null;
+  if (blob?.kind === 'object') for (const [key, spelled] of blob.entries) entries.set(key, spelled);
+  for (const [key, text] of spellings ?? []) {
+    const spelled = spellJson(text);
+    if (spelled) entries.set(key, spelled);
+  }
+  return entries.size > 0 ? { kind: 'object', entries } : undefined;
+}
+
+/** tierWritten of each tier: its stored blob (raw) and the request's spellings of its keys. */
+export function writtenTiers(
+  raw: Partial<Record<'app' | 'user' | 'session', unknown>>,
+  spellings: TierSpellings = {},
+): TierWritten | undefined {
+  const written: TierWritten = {};
+  for (const scope of ['app', 'user', 'session'] as const) {
+    const tier = tierWritten(raw[scope], spellings[scope]);
+    if (tier) written[scope] = tier;
+  }
+  return Object.keys(written).length > 0 ? written : undefined;
 }

@@ -13,7 +13,9 @@ import { splitDelta, withoutTempKeys } from '../../../session-service/scope';
 import type { AppendOptions, AppendResult, CreateSessionRequest, DataScope, SessionRef, StateEdit } from '../../../session-service/store';
 import type { Event, NewEvent, Session, SessionTiers, StateRecord } from '../../../session-service/types';
 import type { AgentQuery } from '../agent-db';
-import type { CreateWrite, LockedRow, WriteContext } from '../family';
+import type { AppendWrite, CreateWrite, LockedRow, WriteContext } from '../family';
+import { splitSpellings, type TierSpellings, type ValueSpellings } from '../../../session-service/value-spelling';
+import { writtenTiers } from './state-spelling';
 import type { AdkStoreContext } from './context';
 import { RowDecoder, type SessionRowView, type TierRowView } from './row-decoder';
 import { appRow, readableTier, sessionRow, userRow } from './rows';
@@ -29,7 +31,8 @@ export async function createSession(ctx: AdkStoreContext, request: CreateSession
   const ref = { appName: request.appName, userId: request.userId, sessionId };
   const delta = splitDelta(withoutTempKeys(request.state ?? {}));
   const create = writes.createSession.bind(writes);
-  await ctx.db.write((qx) => insertSessionRow(ctx, qx, create, ref, delta, nowSeconds()));
+  const spellings = splitSpellings(request.spellings);
+  await ctx.db.write((qx) => insertSessionRow(ctx, qx, create, ref, delta, nowSeconds(), spellings));
   const session = await getSession(ctx, ref);
   if (!session) throw sessionNotFound(sessionId);
   return session;
@@ -46,11 +49,22 @@ export async function createContext(
   ref: SessionRef,
   now: number,
   lock = false,
+  spellings: TierSpellings = {},
 ): Promise<WriteContext> {
   if (await sessionRow(ctx, qx, ref)) throw sessionAlreadyExists(ref.sessionId);
   const app = readableTier(await appRow(ctx, qx, ref.appName, lock), `App ${ref.appName}'s state`);
   const user = readableTier(await userRow(ctx, qx, ref.appName, ref.userId, lock), `User ${ref.userId}'s state`);
-  return { ref, app: app?.state ?? {}, user: user?.state ?? {}, session: {}, hasAppRow: app !== null, hasUserRow: user !== null, now };
+  const written = writtenTiers({ app: app?.stateRaw, user: user?.stateRaw }, spellings);
+  return {
+    ref,
+    app: app?.state ?? {},
+    user: user?.state ?? {},
+    session: {},
+    hasAppRow: app !== null,
+    hasUserRow: user !== null,
+    now,
+    ...(written ? { written } : {}),
+  };
 }
 
 /** A new session's row, written by the family's create_session within the caller's transaction. */
@@ -61,8 +75,9 @@ export async function insertSessionRow(
   ref: SessionRef,
   delta: CreateWrite['delta'],
   now: number,
+  spellings: TierSpellings = {},
 ): Promise<void> {
-  await create(qx, { ...(await createContext(ctx, qx, ref, now)), delta });
+  await create(qx, { ...(await createContext(ctx, qx, ref, now, false, spellings)), delta });
 }
 
 export async function deleteSession(ctx: AdkStoreContext, ref: SessionRef): Promise<void> {
@@ -101,6 +116,18 @@ async function lockedRows(ctx: AdkStoreContext, qx: AgentQuery, ref: SessionRef,
   };
 }
 
+/** What an append writes as spelled: the stored blobs' and the request's texts (state-spelling.ts). */
+function spelledAppend(
+  rows: { session: SessionRowView | null; app: TierRowView | null; user: TierRowView | null },
+  spellings: ValueSpellings | undefined,
+): Pick<AppendWrite, 'written' | 'deltaSpellings'> {
+  const written = writtenTiers(
+    { app: rows.app?.stateRaw, user: rows.user?.stateRaw, session: rows.session?.stateRaw },
+    splitSpellings(spellings),
+  );
+  return { ...(written ? { written } : {}), ...(spellings ? { deltaSpellings: spellings } : {}) };
+}
+
 export async function append(
   ctx: AdkStoreContext,
   ref: SessionRef,
@@ -137,6 +164,7 @@ export async function append(
       now: written.timestamp,
       event: written,
       delta,
+      ...spelledAppend(rows, options.spellings),
     });
     const after = await sessionRow(ctx, qx, ref);
     return { revision: RowDecoder.revision(after?.update ?? 0), written };
@@ -189,10 +217,12 @@ export async function editState(ctx: AdkStoreContext, edit: StateEdit): Promise<
       if (value === undefined) delete next[key];
       else setOwn(next, key, value);
     }
+    const written = writtenTiers({ [edit.scope]: row?.stateRaw }, { [edit.scope]: edit.spellings });
     await writes.editTier(qx, {
       appName: edit.appName,
       userId: edit.userId,
       scope: edit.scope,
+      ...(written ? { written } : {}),
       app: edit.scope === 'app' ? before : {},
       user: edit.scope === 'user' ? before : {},
       hasAppRow: edit.scope === 'app' && row !== null,

@@ -8,9 +8,11 @@
 import type { Event, JsonValue, StateRecord, UnreadableNote } from '../../../session-service/types';
 import type { SessionRef } from '../../../session-service/store';
 import type { AgentDialect, AgentQuery, Row } from '../agent-db';
-import type { AdkFamily, FamilyCodec, FamilyWrites } from '../family';
+import type { AdkFamily, FamilyCodec, FamilyWrites, TierWritten } from '../family';
+import type { SpelledJson } from '../../../session-service/json-spelling';
+import type { ValueSpellings } from '../../../session-service/value-spelling';
 import { unionDelta } from '../base/replay';
-import { eventFromPython, eventToPython } from '../python/event-json';
+import { eventFromPython, eventToPython, pythonEventWritten } from '../python/event-json';
 import { pythonJsonDumps } from '../python/json-dumps';
 import { PYTHON_LAYOUT, PYTHON_TABLES } from '../python/layout';
 import { column, hasColumns, type SchemaInfo } from '../schema';
@@ -37,37 +39,40 @@ const V0_MESSAGE =
 const CLOCK_SAMPLES_NEWEST = 192;
 const CLOCK_SAMPLES_OLDEST = 64;
 
-/** DynamicJSON's bind: json.dumps text (TEXT; LONGTEXT on MySQL), except JSONB on PostgreSQL (where the text form is the server's). */
-function encodeJson(dialect: AgentDialect, value: JsonValue): string {
-  return dialect === 'postgresql' ? JSON.stringify(value) : pythonJsonDumps(value);
+/**
+ * DynamicJSON's bind: json.dumps text (TEXT; LONGTEXT on MySQL), except JSONB
+ * on PostgreSQL (where the text form is the server's, which keeps `2.0` as
+ * json.dumps spelled it for psycopg). `written`: the value's JSON text, so a
+ * float stays one (python/json-dumps.ts).
+ */
+function encodeJson(dialect: AgentDialect, value: JsonValue, written?: SpelledJson): string {
+  return dialect === 'postgresql' && written === undefined ? JSON.stringify(value) : pythonJsonDumps(value, written);
 }
 
 /** SQLAlchemy's func.now() for onupdate/default columns, rendered per dialect. */
 const NOW: Record<AgentDialect, string> = { sqlite: 'CURRENT_TIMESTAMP', postgresql: 'now()', mysql: 'now()' };
 
 function writesFor(dialect: AgentDialect, time: FamilyCodec['time']): FamilyWrites {
-  const json = (value: JsonValue) => encodeJson(dialect, value);
+  const json = (value: JsonValue, written?: SpelledJson) => encodeJson(dialect, value, written);
   const now = NOW[dialect];
-  const saveTier = async (q: AgentQuery, scope: 'app' | 'user', appName: string, userId: string, exists: boolean, state: StateRecord) => {
+  const saveTier = async (
+    q: AgentQuery,
+    tier: { scope: 'app' | 'user'; appName: string; userId: string; exists: boolean; written: TierWritten | undefined },
+    state: StateRecord,
+  ) => {
+    const { scope, appName, userId, exists } = tier;
+    const blob = json(state, tier.written?.[scope]);
     if (scope === 'app') {
-      if (exists) await q.run(`UPDATE app_states SET state = ?, update_time = ${now} WHERE app_name = ?`, [json(state), appName]);
-      else await q.run(`INSERT INTO app_states (app_name, state, update_time) VALUES (?, ?, ${now})`, [appName, json(state)]);
+      if (exists) await q.run(`UPDATE app_states SET state = ?, update_time = ${now} WHERE app_name = ?`, [blob, appName]);
+      else await q.run(`INSERT INTO app_states (app_name, state, update_time) VALUES (?, ?, ${now})`, [appName, blob]);
     } else if (exists) {
-      await q.run(`UPDATE user_states SET state = ?, update_time = ${now} WHERE app_name = ? AND user_id = ?`, [
-        json(state),
-        appName,
-        userId,
-      ]);
+      await q.run(`UPDATE user_states SET state = ?, update_time = ${now} WHERE app_name = ? AND user_id = ?`, [blob, appName, userId]);
     } else {
-      await q.run(`INSERT INTO user_states (app_name, user_id, state, update_time) VALUES (?, ?, ?, ${now})`, [
-        appName,
-        userId,
-        json(state),
-      ]);
+      await q.run(`INSERT INTO user_states (app_name, user_id, state, update_time) VALUES (?, ?, ?, ${now})`, [appName, userId, blob]);
     }
   };
   // StorageEvent.from_event: the event's JSON, its timestamp on the learnt clock.
-  const insertEvent = async (q: AgentQuery, ref: SessionRef, event: Event) => {
+  const insertEvent = async (q: AgentQuery, ref: SessionRef, event: Event, deltaSpellings?: ValueSpellings) => {
     await q.run(
       'INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data) VALUES (?, ?, ?, ?, ?, ?, ?)',
       [
@@ -77,7 +82,7 @@ function writesFor(dialect: AgentDialect, time: FamilyCodec['time']): FamilyWrit
         ref.sessionId,
         event.invocationId,
         time.encode(event.timestamp, 'event'),
-        json(eventToPython(event)),
+        json(eventToPython(event), pythonEventWritten(deltaSpellings)),
       ],
     );
   };
@@ -91,17 +96,16 @@ function writesFor(dialect: AgentDialect, time: FamilyCodec['time']): FamilyWrit
     ],
     // append_event: `state | delta` per tier, update_time = the event's timestamp, and the event row (StorageEvent.from_event).
     async append(q, write) {
-      const { ref, event, delta } = write;
-      if (Object.keys(delta.app).length > 0)
-        await saveTier(q, 'app', ref.appName, '', write.hasAppRow, unionDelta({ ...write.app }, delta.app));
-      if (Object.keys(delta.user).length > 0) {
-        await saveTier(q, 'user', ref.appName, ref.userId, write.hasUserRow, unionDelta({ ...write.user }, delta.user));
-      }
+      const { ref, event, delta, written } = write;
+      const app = { scope: 'app' as const, appName: ref.appName, userId: '', exists: write.hasAppRow, written };
+      const user = { scope: 'user' as const, appName: ref.appName, userId: ref.userId, exists: write.hasUserRow, written };
+      if (Object.keys(delta.app).length > 0) await saveTier(q, app, unionDelta({ ...write.app }, delta.app));
+      if (Object.keys(delta.user).length > 0) await saveTier(q, user, unionDelta({ ...write.user }, delta.user));
       const session = Object.keys(delta.session).length > 0 ? unionDelta({ ...write.session }, delta.session) : null;
       const update = time.encode(event.timestamp, 'sessionUpdate');
       if (session) {
         await q.run('UPDATE sessions SET state = ?, update_time = ? WHERE app_name = ? AND user_id = ? AND id = ?', [
-          json(session),
+          json(session, written?.session),
           update,
           ref.appName,
           ref.userId,
@@ -115,21 +119,27 @@ function writesFor(dialect: AgentDialect, time: FamilyCodec['time']): FamilyWrit
           ref.sessionId,
         ]);
       }
-      await insertEvent(q, ref, event);
+      await insertEvent(q, ref, event, write.deltaSpellings);
     },
     insertEvent,
     async editTier(q, write) {
       const exists = write.scope === 'app' ? write.hasAppRow : write.hasUserRow;
-      await saveTier(q, write.scope, write.appName, write.userId ?? '', exists, write.next);
+      await saveTier(
+        q,
+        { scope: write.scope, appName: write.appName, userId: write.userId ?? '', exists, written: write.written },
+        write.next,
+      );
     },
     // create_session: app and user rows made when missing, their deltas merged, the session row with its own state.
     async createSession(q, write) {
-      const { ref, delta } = write;
+      const { ref, delta, written } = write;
       if (!write.hasAppRow || Object.keys(delta.app).length > 0) {
-        await saveTier(q, 'app', ref.appName, '', write.hasAppRow, unionDelta({ ...write.app }, delta.app));
+        const app = { scope: 'app' as const, appName: ref.appName, userId: '', exists: write.hasAppRow, written };
+        await saveTier(q, app, unionDelta({ ...write.app }, delta.app));
       }
       if (!write.hasUserRow || Object.keys(delta.user).length > 0) {
-        await saveTier(q, 'user', ref.appName, ref.userId, write.hasUserRow, unionDelta({ ...write.user }, delta.user));
+        const user = { scope: 'user' as const, appName: ref.appName, userId: ref.userId, exists: write.hasUserRow, written };
+        await saveTier(q, user, unionDelta({ ...write.user }, delta.user));
       }
       // Both times are create_session's `now` (on MySQL its UTC wall time, whatever the agent's clock).
       const stamp = time.encode(write.now, 'sessionCreate');
@@ -137,7 +147,7 @@ function writesFor(dialect: AgentDialect, time: FamilyCodec['time']): FamilyWrit
         ref.appName,
         ref.userId,
         ref.sessionId,
-        json(delta.session),
+        json(delta.session, written?.session),
         stamp,
         stamp,
       ]);

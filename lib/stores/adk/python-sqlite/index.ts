@@ -8,7 +8,8 @@ import type { Event, JsonValue, StateRecord } from '../../../session-service/typ
 import type { AgentQuery } from '../agent-db';
 import type { AdkFamily, FamilyCodec, FamilyWrites } from '../family';
 import { readObject, UnreadableValueError } from '../base/unreadable';
-import { eventFromPython, eventToPython } from '../python/event-json';
+import { eventFromPython, eventToPython, pythonEventWritten } from '../python/event-json';
+import type { ValueSpellings } from '../../../session-service/value-spelling';
 import { pydanticJson, pythonJsonDumps } from '../python/json-dumps';
 import { PYTHON_LAYOUT, PYTHON_TABLES } from '../python/layout';
 import { column, hasColumns } from '../schema';
@@ -44,7 +45,7 @@ const INSERT_SESSION = `INSERT INTO sessions (app_name, user_id, id, state, crea
 const nonEmpty = (record: StateRecord) => Object.keys(record).length > 0;
 
 /** append_event's event row: `event.model_dump_json(exclude_none=True)`, its timestamp as REAL seconds. */
-async function insertEvent(q: AgentQuery, ref: SessionRef, event: Event): Promise<void> {
+async function insertEvent(q: AgentQuery, ref: SessionRef, event: Event, deltaSpellings?: ValueSpellings): Promise<void> {
   await q.run(INSERT_EVENT, [
     event.id,
     ref.appName,
@@ -52,7 +53,7 @@ async function insertEvent(q: AgentQuery, ref: SessionRef, event: Event): Promis
     ref.sessionId,
     event.invocationId,
     event.timestamp,
-    pydanticJson(eventToPython(event)),
+    pydanticJson(eventToPython(event), pythonEventWritten(deltaSpellings)),
   ]);
 }
 
@@ -67,23 +68,25 @@ function writesFor(rule: SqliteMergeRule): FamilyWrites {
     ],
     // append_event: the tiers' upserts, the event row, and update_time = the event's timestamp.
     async append(q: AgentQuery, write) {
-      const { ref, event, delta } = write;
+      const { ref, event, delta, written } = write;
       const ts = event.timestamp;
-      if (nonEmpty(delta.app)) await q.run(sql.upsertApp, [ref.appName, pythonJsonDumps(delta.app), ts]);
-      if (nonEmpty(delta.user)) await q.run(sql.upsertUser, [ref.appName, ref.userId, pythonJsonDumps(delta.user), ts]);
-      if (nonEmpty(delta.session))
-        await q.run(sql.patchSession, [...sql.sessionDelta(pythonJsonDumps(delta.session)), ts, ref.appName, ref.userId, ref.sessionId]);
-      await insertEvent(q, ref, event);
+      if (nonEmpty(delta.app)) await q.run(sql.upsertApp, [ref.appName, pythonJsonDumps(delta.app, written?.app), ts]);
+      if (nonEmpty(delta.user)) await q.run(sql.upsertUser, [ref.appName, ref.userId, pythonJsonDumps(delta.user, written?.user), ts]);
+      if (nonEmpty(delta.session)) {
+        const session = pythonJsonDumps(delta.session, written?.session);
+        await q.run(sql.patchSession, [...sql.sessionDelta(session), ts, ref.appName, ref.userId, ref.sessionId]);
+      }
+      await insertEvent(q, ref, event, write.deltaSpellings);
       if (!nonEmpty(delta.session)) await q.run(TOUCH_SESSION, [ts, ref.appName, ref.userId, ref.sessionId]);
     },
     insertEvent,
     // create_session (the same at dbb2f201 and 04c135ff): the tiers' upserts for a shared delta, then the
     // session row with json.dumps(session_state) and create_time = update_time = platform_time.get_time().
     async createSession(q: AgentQuery, write) {
-      const { ref, delta, now } = write;
-      if (nonEmpty(delta.app)) await q.run(sql.upsertApp, [ref.appName, pythonJsonDumps(delta.app), now]);
-      if (nonEmpty(delta.user)) await q.run(sql.upsertUser, [ref.appName, ref.userId, pythonJsonDumps(delta.user), now]);
-      await q.run(INSERT_SESSION, [ref.appName, ref.userId, ref.sessionId, pythonJsonDumps(delta.session), now, now]);
+      const { ref, delta, now, written } = write;
+      if (nonEmpty(delta.app)) await q.run(sql.upsertApp, [ref.appName, pythonJsonDumps(delta.app, written?.app), now]);
+      if (nonEmpty(delta.user)) await q.run(sql.upsertUser, [ref.appName, ref.userId, pythonJsonDumps(delta.user, written?.user), now]);
+      await q.run(INSERT_SESSION, [ref.appName, ref.userId, ref.sessionId, pythonJsonDumps(delta.session, written?.session), now, now]);
     },
     // The same upsert an append's delta makes for that tier. Under json_patch a key patched with null is removed;
     // dict.update() stores a null, so a removed key is then taken out of the merged row (no ADK call removes one).
@@ -95,8 +98,9 @@ function writesFor(rule: SqliteMergeRule): FamilyWrites {
       for (const [key, value] of Object.entries(write.next)) if (JSON.stringify(before[key]) !== JSON.stringify(value)) patch[key] = value;
       const userId = write.userId ?? '';
       if (Object.keys(patch).length > 0) {
-        if (write.scope === 'app') await q.run(sql.upsertApp, [write.appName, pythonJsonDumps(patch), write.now]);
-        else await q.run(sql.upsertUser, [write.appName, userId, pythonJsonDumps(patch), write.now]);
+        const blob = pythonJsonDumps(patch, write.written?.[write.scope]);
+        if (write.scope === 'app') await q.run(sql.upsertApp, [write.appName, blob, write.now]);
+        else await q.run(sql.upsertUser, [write.appName, userId, blob, write.now]);
       }
       if (rule === 'update' && removed.length > 0) {
         if (write.scope === 'app') await q.run(sql.withoutApp, [JSON.stringify(removed), write.appName]);

@@ -1,7 +1,8 @@
 // The bytes Python writes, for the values ADK stores: expected strings are
 // what CPython 3.12's json.dumps and pydantic's model_dump_json print.
 import { describe, expect, it } from 'vitest';
-import { pythonJsonDumps } from './json-dumps';
+import { spellJson } from '../../../session-service/json-spelling';
+import { pydanticJson, pythonJsonDumps } from './json-dumps';
 import { eventFromPython, eventToPython } from './event-json';
 
 describe('pythonJsonDumps (json.dumps defaults)', () => {
@@ -18,8 +19,24 @@ describe('pythonJsonDumps (json.dumps defaults)', () => {
     expect(pythonJsonDumps([0.1, 1.5, 1e-7, 1e21, 123456789.25, -0.5])).toBe('[0.1, 1.5, 1e-07, 1e+21, 123456789.25, -0.5]');
   });
 
+  it('prints a number as json.dumps prints json.loads of its text, when that text still spells the value', () => {
+    const written = spellJson('{"f": 2.0, "e": 1e2, "s": 1e16, "t": 0.00001, "i": 2, "l": [1.0, 2], "o": {"10": 1.0, "b": 2}, "old": 1.0}');
+    const value = { f: 2, e: 100, s: 1e16, t: 0.00001, i: 2, l: [1, 2], o: { 10: 1, b: 2 }, old: 5 };
+    expect(pythonJsonDumps(value, written ?? undefined)).toBe(
+      '{"f": 2.0, "e": 100.0, "s": 1e+16, "t": 1e-05, "i": 2, "l": [1.0, 2], "o": {"10": 1.0, "b": 2}, "old": 5}',
+    );
+    expect(pythonJsonDumps({ b: 1, 10: 2 }, spellJson('{"b": 1, "10": 2}') ?? undefined)).toBe('{"b": 1, "10": 2}');
+  });
+
   it('escapes control characters and quotes as Python does', () => {
     expect(pythonJsonDumps('a"b\\c\n\t\u0000')).toBe('"a\\"b\\\\c\\n\\t\\u0000"');
+  });
+});
+
+describe('pydanticJson (model_dump_json)', () => {
+  it('is compact, and writes a float written as one as one', () => {
+    expect(pydanticJson({ a: 2, b: [1, 'x'] })).toBe('{"a":2,"b":[1,"x"]}');
+    expect(pydanticJson({ a: 2, b: 3, c: 1e21 }, spellJson('{"a": 2.0, "b": 3, "c": 1e21}') ?? undefined)).toBe('{"a":2.0,"b":3,"c":1e21}');
   });
 });
 

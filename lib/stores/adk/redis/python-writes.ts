@@ -10,7 +10,10 @@ import type { Event, JsonValue, StateRecord } from '../../../session-service/typ
 import { KEY_PREFIX_APP, KEY_PREFIX_TEMP, KEY_PREFIX_USER } from '../../../session-service/scope';
 import type { AgentQuery } from '../agent-db';
 import type { FamilyWrites } from '../family';
-import { eventToPython } from '../python/event-json';
+import { eventToPython, pythonEventWritten } from '../python/event-json';
+import type { SpelledJson } from '../../../session-service/json-spelling';
+import { splitSpellings, type ValueSpellings } from '../../../session-service/value-spelling';
+import { tierWritten } from '../base/state-spelling';
 import { pythonJsonDumps } from '../python/json-dumps';
 import type { Redis } from './client';
 import { MirrorBehind } from './mirror';
@@ -37,10 +40,14 @@ function appendToList(stored: string, item: string): string {
 }
 
 /** `event.model_dump(mode="json", exclude_none=True)`, as json.dumps spells it inside the events list. */
-const eventDump = (event: Event) => pythonJsonDumps(eventToPython(event));
+const eventDump = (event: Event, deltaSpellings?: ValueSpellings) =>
+  pythonJsonDumps(eventToPython(event), pythonEventWritten(deltaSpellings));
 
-const dumpEach = (tier: StateRecord): Record<string, string> =>
-  Object.fromEntries(Object.entries(tier).map(([key, value]) => [key, pythonJsonDumps(value)]));
+/** Each value as json.dumps spells it; `written`: the tier's texts (WriteContext.written). */
+const dumpEach = (tier: StateRecord, written: SpelledJson | undefined): Record<string, string> => {
+  const texts = written?.kind === 'object' ? written.entries : undefined;
+  return Object.fromEntries(Object.entries(tier).map(([key, value]) => [key, pythonJsonDumps(value, texts?.get(key))]));
+};
 
 const nonEmpty = (record: StateRecord) => Object.keys(record).length > 0;
 
@@ -104,15 +111,16 @@ export function pythonWrites(context: RedisWriteContext<PythonKeys>): FamilyWrit
       const key = keys.session(ref);
       const hash = await watched(client, q, key, ref);
       const state = sessionOnly({ ...(JSON.parse(hash.state ?? '{}') as Record<string, JsonValue>), ...delta.session });
+      const written = tierWritten(hash.state, splitSpellings(write.deltaSpellings).session);
       const multi = client.multi();
       multi.hset(key, {
-        state: pythonJsonDumps(state),
-        events: appendToList(hash.events ?? '[]', eventDump(event)),
+        state: pythonJsonDumps(state, written),
+        events: appendToList(hash.events ?? '[]', eventDump(event, write.deltaSpellings)),
         last_update_time: pythonFloatText(event.timestamp),
         revision: String(pythonRevision(hash.revision) + 1),
       });
-      if (nonEmpty(delta.app)) multi.hset(keys.appState(ref.appName), dumpEach(delta.app));
-      if (nonEmpty(delta.user)) multi.hset(keys.userState(ref.appName, ref.userId), dumpEach(delta.user));
+      if (nonEmpty(delta.app)) multi.hset(keys.appState(ref.appName), dumpEach(delta.app, write.written?.app));
+      if (nonEmpty(delta.user)) multi.hset(keys.userState(ref.appName, ref.userId), dumpEach(delta.user, write.written?.user));
       expire(multi, ref);
       await exec(multi);
       await refresh(q, ref);
@@ -126,20 +134,25 @@ export function pythonWrites(context: RedisWriteContext<PythonKeys>): FamilyWrit
         if (JSON.stringify(before[name]) !== JSON.stringify(value)) changed[name] = value;
       const removed = Object.keys(before).filter((name) => !Object.hasOwn(write.next, name));
       const multi = client.multi();
-      if (nonEmpty(changed)) multi.hset(key, dumpEach(changed));
+      if (nonEmpty(changed)) multi.hset(key, dumpEach(changed, write.written?.[write.scope]));
       if (removed.length > 0) multi.hdel(key, ...removed);
       await exec(multi);
       await refresh(q, undefined, write.appName, write.userId);
     },
     // create_session: the shared deltas' HSETs, the session hash (revision 1, no events, last_update_time now), both SADDs, the TTL.
     async createSession(q, write) {
-      const { ref, delta, now } = write;
+      const { ref, delta, now, written } = write;
       const key = keys.session(ref);
       if ((await client.exists(key)) > 0) throw sessionAlreadyExists(ref.sessionId);
       const multi = client.multi();
-      if (nonEmpty(delta.app)) multi.hset(keys.appState(ref.appName), dumpEach(delta.app));
-      if (nonEmpty(delta.user)) multi.hset(keys.userState(ref.appName, ref.userId), dumpEach(delta.user));
-      multi.hset(key, { state: pythonJsonDumps(delta.session), events: '[]', last_update_time: pythonFloatText(now), revision: '1' });
+      if (nonEmpty(delta.app)) multi.hset(keys.appState(ref.appName), dumpEach(delta.app, written?.app));
+      if (nonEmpty(delta.user)) multi.hset(keys.userState(ref.appName, ref.userId), dumpEach(delta.user, written?.user));
+      multi.hset(key, {
+        state: pythonJsonDumps(delta.session, written?.session),
+        events: '[]',
+        last_update_time: pythonFloatText(now),
+        revision: '1',
+      });
       multi.sadd(keys.sessionsIndex(ref.appName, ref.userId), ref.sessionId);
       multi.sadd(keys.usersIndex(ref.appName), ref.userId);
       expire(multi, ref);
@@ -147,11 +160,14 @@ export function pythonWrites(context: RedisWriteContext<PythonKeys>): FamilyWrit
       await refresh(q, ref);
     },
     // A fork's or an import's event: added to the list as append_event adds it (revision + 1), no tier and no state touched.
-    async insertEvent(q, ref: SessionRef, event: Event) {
+    async insertEvent(q, ref: SessionRef, event: Event, deltaSpellings?: ValueSpellings) {
       const key = keys.session(ref);
       const hash = await watched(client, q, key, ref);
       const multi = client.multi();
-      multi.hset(key, { events: appendToList(hash.events ?? '[]', eventDump(event)), revision: String(pythonRevision(hash.revision) + 1) });
+      multi.hset(key, {
+        events: appendToList(hash.events ?? '[]', eventDump(event, deltaSpellings)),
+        revision: String(pythonRevision(hash.revision) + 1),
+      });
       expire(multi, ref);
       await exec(multi);
       await refresh(q, ref);
