@@ -51,16 +51,16 @@ function isConnectionFailure(error: unknown): boolean {
   );
 }
 
-/** Every key matching the pattern (SCAN, so the server is never blocked), each once. */
-export async function scanKeys(client: Redis, pattern: string): Promise<string[]> {
+/** Every key matching the pattern (SCAN, so the server is never blocked), each once; or the first `limit` found. */
+export async function scanKeys(client: Redis, pattern: string, limit = Infinity): Promise<string[]> {
   const keys = new Set<string>();
   let cursor = '0';
   do {
     const [next, batch] = await client.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
     for (const key of batch) keys.add(key);
     cursor = next;
-  } while (cursor !== '0');
-  return [...keys];
+  } while (cursor !== '0' && keys.size < limit);
+  return [...keys].slice(0, limit);
 }
 
 /** One pipeline's answers: each command's result, or its error (a WRONGTYPE key breaks only its own read). */

@@ -3,7 +3,7 @@
 // `session:{id}` strings and `app::{app}:{user}` sets. A database with
 // neither is refused with what was found; one with both asks which.
 import { CannotReadStoreError } from '../detect';
-import type { Redis } from './client';
+import { scanKeys, type Redis } from './client';
 import type { RedisLayoutName, RedisLocation } from './location';
 import { PYTHON_DEFAULT_PREFIX, PYTHON_KINDS } from './python-layout';
 import { globEscape } from './snapshot';
@@ -14,21 +14,9 @@ export interface DetectedLayout {
   prefix: string;
 }
 
-/** Up to `limit` keys matching the pattern, stopping as soon as that many are found. */
-async function someKeys(client: Redis, pattern: string, limit: number): Promise<string[]> {
-  const keys = new Set<string>();
-  let cursor = '0';
-  do {
-    const [next, batch] = await client.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-    for (const key of batch) keys.add(key);
-    cursor = next;
-  } while (cursor !== '0' && keys.size < limit);
-  return [...keys].slice(0, limit);
-}
-
 async function hasPythonKeys(client: Redis, prefix: string): Promise<boolean> {
   for (const kind of PYTHON_KINDS) {
-    const [key] = await someKeys(client, `${globEscape(prefix)}:${kind}:*`, 1);
+    const [key] = await scanKeys(client, `${globEscape(prefix)}:${kind}:*`, 1);
     if (!key) continue;
     const type = await client.type(key);
     if ((kind === 'sessions_index' || kind === 'users_index' ? 'set' : 'hash') === type) return true;
@@ -37,9 +25,9 @@ async function hasPythonKeys(client: Redis, prefix: string): Promise<boolean> {
 }
 
 async function hasCommunityKeys(client: Redis): Promise<boolean> {
-  const [blob] = await someKeys(client, 'session:*', 1);
+  const [blob] = await scanKeys(client, 'session:*', 1);
   if (blob && (await client.type(blob)) === 'string') return true;
-  const [set] = await someKeys(client, 'app::*', 1);
+  const [set] = await scanKeys(client, 'app::*', 1);
   return set !== undefined && (await client.type(set)) === 'set';
 }
 
@@ -75,6 +63,6 @@ export async function detectRedisLayout(client: Redis, location: RedisLocation):
 async function found(client: Redis): Promise<string> {
   const size = await client.dbsize();
   if (size === 0) return 'The database is empty.';
-  const sample = await someKeys(client, '*', 5);
+  const sample = await scanKeys(client, '*', 5);
   return `Found ${size.toLocaleString('en')} key${size === 1 ? '' : 's'}, such as ${sample.map((key) => JSON.stringify(key)).join(', ')}.`;
 }
