@@ -11,7 +11,15 @@
 import type { SessionRef } from '../../../session-service/store';
 import { KEY_PREFIX_APP, KEY_PREFIX_TEMP, KEY_PREFIX_USER } from '../../../session-service/scope';
 import { pipelined, scanKeys, type Redis } from './client';
-import { brokenText, RecordMemo, tierText, type RedisSnapshot, type SessionRecord, type TierRecord } from './snapshot';
+import {
+  answeredTierText,
+  brokenText,
+  RecordMemo,
+  rereadTierText,
+  type RedisSnapshot,
+  type SessionRecord,
+  type TierRecord,
+} from './snapshot';
 
 export const communityKeys = {
   session: (sessionId: string) => `session:${sessionId}`,
@@ -156,13 +164,11 @@ export async function readCommunitySnapshot(client: Redis, memo: RecordMemo = ne
     }
   }
   memo.done();
-  const tierOf = (hash: Record<string, string> | Error | undefined, key: string) =>
-    hash instanceof Error ? brokenText({ field: key, raw: key, reason: hash.message }) : tierText(hash ?? {}, key);
-  const apps: TierRecord[] = appTiers.map((t) => ({ appName: t.app, state: tierOf(appHash.get(t.app), t.key) }));
+  const apps: TierRecord[] = appTiers.map((t) => ({ appName: t.app, state: answeredTierText(appHash.get(t.app), t.key) }));
   const users: TierRecord[] = userTiers.map((t) => ({
     appName: t.app,
     userId: t.user,
-    state: tierOf(userHash.get(`${t.app}\u0000${t.user}`), t.key),
+    state: answeredTierText(userHash.get(`${t.app}\u0000${t.user}`), t.key),
   }));
   return { sessions, apps, users };
 }
@@ -175,19 +181,13 @@ export async function readCommunityParts(client: Redis, ref: SessionRef | undefi
     pipe.get(ref ? communityKeys.session(ref.sessionId) : communityKeys.appState(appName));
   });
   const asHash = (value: unknown) => value as Record<string, string> | Error | undefined;
-  const tier = (value: Record<string, string> | Error | undefined, key: string): string | null =>
-    value instanceof Error
-      ? brokenText({ field: key, raw: key, reason: value.message })
-      : value && Object.keys(value).length > 0
-        ? tierText(value, key)
-        : null;
   const session =
     ref && typeof blob === 'string'
       ? communitySessionRecord(ref, communityKeys.session(ref.sessionId), blob, parsedTier(asHash(app)), parsedTier(asHash(user)))
       : null;
   return {
     sessions: ref ? ([[ref, session]] as Array<[SessionRef, SessionRecord | null]>) : [],
-    apps: [{ appName, state: tier(asHash(app), communityKeys.appState(appName)) }],
-    users: userId === undefined ? [] : [{ appName, userId, state: tier(asHash(user), communityKeys.userState(appName, userId)) }],
+    apps: [{ appName, state: rereadTierText(asHash(app), communityKeys.appState(appName)) }],
+    users: userId === undefined ? [] : [{ appName, userId, state: rereadTierText(asHash(user), communityKeys.userState(appName, userId)) }],
   };
 }

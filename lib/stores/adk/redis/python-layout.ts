@@ -10,11 +10,12 @@
 import type { SessionRef } from '../../../session-service/store';
 import { pipelined, scanKeys, type Redis } from './client';
 import {
+  answeredTierText,
   brokenText,
   globEscape,
   pythonFloat,
   RecordMemo,
-  tierText,
+  rereadTierText,
   type RedisSnapshot,
   type SessionRecord,
   type TierRecord,
@@ -129,7 +130,7 @@ export async function readPythonSnapshot(client: Redis, prefix: string, memo: Re
   memo.done();
   const tier = (offset: number, key: string): string => {
     const hash = hashes[offset];
-    return hash instanceof Error ? brokenText({ field: key, raw: key, reason: hash.message }) : tierText(hash ?? {}, key);
+    return answeredTierText(hash, key);
   };
   const apps: TierRecord[] = appTiers.map((t, i) => ({ appName: t.app, state: tier(sessionList.length + i, t.key) }));
   const users: TierRecord[] = userTiers.map((t, i) => ({
@@ -153,18 +154,12 @@ export async function readPythonParts(
     pipe.hgetall(keys.appState(appName));
     pipe.hgetall(keys.userState(appName, userId ?? ''));
   });
-  const tier = (value: Record<string, string> | Error | undefined, key: string): string | null =>
-    value instanceof Error
-      ? brokenText({ field: key, raw: key, reason: value.message })
-      : value && Object.keys(value).length > 0
-        ? tierText(value, key)
-        : null;
   const session: SessionRecord | null =
     ref && hash !== undefined && (hash instanceof Error || Object.keys(hash).length > 0)
       ? pythonSessionRecord(ref, keys.session(ref), hash)
       : null;
-  const appState = tier(app, keys.appState(appName));
-  const userState = userId === undefined ? null : tier(user, keys.userState(appName, userId));
+  const appState = rereadTierText(app, keys.appState(appName));
+  const userState = userId === undefined ? null : rereadTierText(user, keys.userState(appName, userId));
   return {
     sessions: ref ? ([[ref, session]] as Array<[SessionRef, SessionRecord | null]>) : [],
     apps: [{ appName, state: appState }],

@@ -76,6 +76,18 @@ export function tierText(hash: Record<string, string>, key: string): string {
   return `{${parts.join(',')}}`;
 }
 
+type TierAnswer = Record<string, string> | Error | undefined;
+
+/** A tier hash as a pipeline answered it: its text, or a broken text for a read that failed. */
+export function answeredTierText(hash: TierAnswer, key: string): string {
+  return hash instanceof Error ? brokenText({ field: key, raw: key, reason: hash.message }) : tierText(hash ?? {}, key);
+}
+
+/** The same, read again after a write: null where the hash is gone (no fields). */
+export function rereadTierText(hash: TierAnswer, key: string): string | null {
+  return hash === undefined || (!(hash instanceof Error) && Object.keys(hash).length === 0) ? null : answeredTierText(hash, key);
+}
+
 /** Glob characters escaped, for SCAN MATCH over a literal prefix. */
 export function globEscape(text: string): string {
   return text.replace(/[*?[\]\\]/g, (char) => `\\${char}`);
