@@ -41,7 +41,7 @@ describe.each(providers)('the notes API on %s', (provider) => {
       ['native', native],
       ['agents', { store: adk.store, info: adk.store.info }],
     ]);
-    setServicesForTests({ ...native, served, accounts, notes: new SqlNoteStore(database.db.client) });
+    setServicesForTests({ ...native, served, accounts, notes: new SqlNoteStore(database.db.client, database.db.provider) });
     process.env.STATEHOUSE_AUTH = 'protected';
   });
   afterEach(() => {
@@ -74,7 +74,7 @@ describe.each(providers)('the notes API on %s', (provider) => {
     expect(removed.status, removed.text).toBe(200);
     expect(removed.json).toMatchObject({ id, removed: { by: 'support-ann' } });
     expect((await call(notes.GET, 'GET', as('viewer', { params, path }))).json).toEqual({ items: [] });
-    const history = await new SqlNoteStore(database.db.client).history({ storeId: 'native', appName: params.app });
+    const history = await new SqlNoteStore(database.db.client, database.db.provider).history({ storeId: 'native', appName: params.app });
     expect(history.items).toMatchObject([{ id, author: 'support-ann', removed: { by: 'support-ann' } }]);
 
     const again = await call(note.DELETE, 'DELETE', as('support', { params: { ...params, note: String(id) }, path: notePath }));
@@ -101,7 +101,7 @@ describe.each(providers)('the notes API on %s', (provider) => {
     expect(added.status, added.text).toBe(201);
     const listed = await call(byStore.GET, 'GET', as('viewer', { path: adkPath }));
     expect((listed.json as { items: { text: string }[] }).items.map((item) => item.text)).toEqual(['Called the hotel in Paris']);
-    const store = new SqlNoteStore(database.db.client);
+    const store = new SqlNoteStore(database.db.client, database.db.provider);
     expect(await store.list({ storeId: 'agents', appName: APP, userId: 'alice', sessionId: 'trip-paris' })).toHaveLength(1);
     expect(await store.list({ storeId: 'native', appName: APP, userId: 'alice', sessionId: 'trip-paris' })).toHaveLength(0);
     const id = (added.json as { id: number }).id;

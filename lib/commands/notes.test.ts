@@ -10,7 +10,11 @@ import { addNoteCommand, removeNoteCommand, type NoteContext } from './notes';
 describe.each(['sqlite', 'postgresql'] as const)('notes on %s', (provider) => {
   const database = useTestDatabase(provider);
   const ref = { appName: 'notes-app', userId: 'carol', sessionId: 's1' };
-  const context = (): NoteContext => ({ notes: new SqlNoteStore(database.db.client), storeId: NATIVE_STORE_ID, store: database.service });
+  const context = (): NoteContext => ({
+    notes: new SqlNoteStore(database.db.client, database.db.provider),
+    storeId: NATIVE_STORE_ID,
+    store: database.service,
+  });
 
   it('adds, lists, sums up, searches and removes notes, keeping removed ones for the audit log', async () => {
     await database.service.createSession(ref);

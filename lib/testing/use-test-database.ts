@@ -26,7 +26,7 @@ export function useTestDatabase(provider: Provider, options: UseTestDatabaseOpti
     if (options.serveRoutes)
       setServicesForTests({
         store: current.service,
-        notes: new SqlNoteStore(current.db.client),
+        notes: new SqlNoteStore(current.db.client, current.db.provider),
         savedViews: new SqlSavedViewStore(current.db.client),
         auditLog: new SqlAuditLog(current.db.client),
       });

@@ -212,7 +212,11 @@ describe('the search index of an agent’s store (adk-python SQLite)', () => {
     try {
       const ref = { appName: APP, userId: 'user-0001', sessionId: 'session-00012' };
       await store.setSessionMeta?.(ref, { title: 'Escalated Wombat case', labels: ['vip-platypus'] }, { actor: 'test' });
-      await new SqlNoteStore(ownDb.client).add({ storeId: STORE, ...ref }, { author: 'support', text: 'Called back about the Narwhal' }, 1);
+      await new SqlNoteStore(ownDb.client, ownDb.provider).add(
+        { storeId: STORE, ...ref },
+        { author: 'support', text: 'Called back about the Narwhal' },
+        1,
+      );
       for (const text of ['Wombat', 'platypus', 'Narwhal']) {
         const result = await findShort(store, text);
         expect(sessionsFound(result), text).toEqual(['session-00012']);

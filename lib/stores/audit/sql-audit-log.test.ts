@@ -16,7 +16,7 @@ describe.each(['sqlite', 'postgresql'] as const)('the audit log on %s', (provide
   it('lists support edits, operations and notes of the native store, filtered and paged', async () => {
     const store = database.service;
     const log = new SqlAuditLog(database.db.client);
-    const notes = new SqlNoteStore(database.db.client);
+    const notes = new SqlNoteStore(database.db.client, database.db.provider);
     const ref = { appName: 'audit-app', userId: 'carol', sessionId: 's1' };
     // Initial state and agent events are no edits.
     await store.createSession({ ...ref, state: { 'user:plan': 'free', topic: 'refund' } });

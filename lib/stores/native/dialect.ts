@@ -1,4 +1,5 @@
-import { empty, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
+import { empty, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
+import { sqliteLowerFor } from '../../db/sqlite-fold-case';
 
 export type Dialect = 'sqlite' | 'postgresql';
 
@@ -33,4 +34,14 @@ export function chunks<T>(items: T[], size = 500): T[][] {
 /** A LIKE pattern matching `text` anywhere, with LIKE's wildcards escaped (use with ESCAPE '\'). */
 export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * `column` (an SQL expression) contains `text`, case-insensitively: LIKE over
+ * both lower-cased, on SQLite through the Unicode-folding lower() when the
+ * text has letters beyond ASCII (lib/db/sqlite-fold-case.ts).
+ */
+export function containsFolded(dialect: Dialect, column: string, text: string): Sql {
+  const lower = dialect === 'sqlite' ? sqliteLowerFor(text) : 'LOWER';
+  return sql`${raw(`${lower}(${column})`)} LIKE ${containsPattern(text)} ESCAPE '\\'`;
 }

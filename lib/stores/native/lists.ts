@@ -1,7 +1,7 @@
 // The native store's lists: apps, users and sessions, searched and paged through their indexes, with the counts the triggers keep.
 import { hasErrorEvent } from './error-events';
 import { empty, join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
-import { containsPattern, toNumber, toNumberOrNull } from './dialect';
+import { containsFolded, toNumber, toNumberOrNull } from './dialect';
 import { invalidInput } from '../../session-service/errors';
 import { encodeJson } from '../../session-service/json';
 import { scopeOfKey } from '../../session-service/scope';
@@ -84,7 +84,7 @@ export async function getAppSummary(ctx: StoreContext, appName: string): Promise
 
 export async function listUsers(ctx: StoreContext, appName: string, page?: UserListRequest): Promise<Page<UserSummary>> {
   const { limit, offset } = pageBounds(page);
-  const filter = page?.idContains ? sql` AND LOWER(user_id) LIKE ${containsPattern(page.idContains)} ESCAPE '\\'` : empty;
+  const filter = page?.idContains ? sql` AND ${containsFolded(ctx.dialect, 'user_id', page.idContains)}` : empty;
   const users = sql`
     SELECT user_id, CAST(SUM(sessions) AS BIGINT) AS sessions, MAX(last) AS last FROM (
       SELECT user_id, COUNT(*) AS sessions, MAX(update_time) AS last FROM sessions
@@ -157,8 +157,7 @@ export function sessionFilter(ctx: StoreContext, search: SessionSearch): { where
   const scoped = conditions.length;
   if (search.withErrors) conditions.push(hasErrorEvent(ctx.dialect));
   if (search.idContains) {
-    const pattern = containsPattern(search.idContains);
-    conditions.push(sql`(LOWER(s.id) LIKE ${pattern} ESCAPE '\\' OR ${metaMatches(pattern)})`);
+    conditions.push(sql`(${containsFolded(ctx.dialect, 's.id', search.idContains)} OR ${metaMatches(ctx.dialect, search.idContains)})`);
   }
   const value = search.stateValue === undefined ? undefined : encodeJson(search.stateValue);
   const valueIs = (column: string) => (value === undefined ? empty : sql` AND ${raw(column)} = ${value}`);

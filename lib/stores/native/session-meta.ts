@@ -8,7 +8,7 @@ import type { SessionRef } from '../../session-service/store';
 import { nowSeconds } from '../../session-service/events';
 import type { SessionSummary } from '../../session-service/types';
 import type { StoreContext } from './context';
-import { toNumber, toNumberOrNull } from './dialect';
+import { containsFolded, toNumber, toNumberOrNull, type Dialect } from './dialect';
 import { recordOperation } from './operation-log';
 
 interface MetaRow {
@@ -100,10 +100,10 @@ export function setSessionMeta(ctx: StoreContext, ref: SessionRef, edit: MetaEdi
   });
 }
 
-/** A search's condition over `sessions s`: its title or one of its labels contains the (LIKE, lower-case) pattern. */
-export function metaMatches(pattern: string): Sql {
+/** A search's condition over `sessions s`: its title or one of its labels contains the text, case-insensitively. */
+export function metaMatches(dialect: Dialect, text: string): Sql {
   return sql`EXISTS (SELECT 1 FROM session_meta m WHERE m.app_name = s.app_name AND m.user_id = s.user_id AND m.session_id = s.id
-    AND (LOWER(m.title) LIKE ${pattern} ESCAPE '\\' OR LOWER(m.labels) LIKE ${pattern} ESCAPE '\\'))`;
+    AND (${containsFolded(dialect, 'm.title', text)} OR ${containsFolded(dialect, 'm.labels', text)}))`;
 }
 
 /** The page's sessions with their titles and labels (one query for the page), for the lists. */

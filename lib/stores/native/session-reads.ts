@@ -1,6 +1,6 @@
 // The native store's reads of one session: the session with its events, its summary, tiers and event pages.
 import { join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
-import { containsPattern, toNumber } from './dialect';
+import { containsFolded, toNumber } from './dialect';
 import { invalidInput, sessionNotFound } from '../../session-service/errors';
 import { decodeEvent, SOURCE_COLUMNS, stateEntry, type EntryRow } from './rows';
 import { scopeOfKey } from '../../session-service/scope';
@@ -184,11 +184,10 @@ export async function listEvents(ctx: StoreContext, ref: SessionRef, query: Even
     }
     if (query.text) {
       // The event's text as the search index keeps it (search_docs, kind 'event', kept by a trigger on events).
-      const pattern = containsPattern(query.text);
       conditions.push(
-        sql`(LOWER(e.author) LIKE ${pattern} ESCAPE '\\' OR EXISTS (SELECT 1 FROM search_docs d WHERE d.store_id = 'native'
+        sql`(${containsFolded(ctx.dialect, 'e.author', query.text)} OR EXISTS (SELECT 1 FROM search_docs d WHERE d.store_id = 'native'
               AND d.app_name = ${ref.appName} AND d.user_id = ${ref.userId} AND d.session_id = ${ref.sessionId}
-              AND d.kind = 'event' AND d.key = CAST(e.seq AS TEXT) AND LOWER(d.body) LIKE ${pattern} ESCAPE '\\'))`,
+              AND d.kind = 'event' AND d.key = CAST(e.seq AS TEXT) AND ${containsFolded(ctx.dialect, 'd.body', query.text)}))`,
       );
     }
     if (query.from !== undefined) conditions.push(sql`e.timestamp >= ${query.from}`);

@@ -12,7 +12,7 @@ import {
   type SessionNote,
 } from '../../session-service/notes';
 import type { Page } from '../../session-service/types';
-import { chunks, containsPattern, toNumber, toNumberOrNull } from '../native/dialect';
+import { chunks, containsFolded, toNumber, toNumberOrNull, type Dialect } from '../native/dialect';
 
 interface NoteRow {
   id: unknown;
@@ -51,7 +51,10 @@ const sessionIs = (target: NoteTarget) =>
   sql`store_id = ${target.storeId} AND app_name = ${target.appName} AND user_id = ${target.userId} AND session_id = ${target.sessionId}`;
 
 export class SqlNoteStore implements NoteStore {
-  constructor(private readonly client: SqlClient) {}
+  constructor(
+    private readonly client: SqlClient,
+    private readonly dialect: Dialect,
+  ) {}
 
   async add(target: NoteTarget, note: { author: string; text: string }, time: number): Promise<SessionNote> {
     const [row] = await this.client.$queryRaw<NoteRow[]>(
@@ -105,12 +108,11 @@ export class SqlNoteStore implements NoteStore {
   }
 
   async search(query: NoteSearch): Promise<Page<SessionNote>> {
-    const pattern = containsPattern(query.text);
     const where = join(
       [
         sql`store_id = ${query.storeId}`,
         sql`removed_by IS NULL`,
-        sql`(LOWER(text) LIKE ${pattern} ESCAPE '\\' OR LOWER(author) LIKE ${pattern} ESCAPE '\\')`,
+        sql`(${containsFolded(this.dialect, 'text', query.text)} OR ${containsFolded(this.dialect, 'author', query.text)})`,
         query.appName === undefined ? null : sql`app_name = ${query.appName}`,
       ].filter((part): part is Sql => part !== null),
       ' AND ',

@@ -11,7 +11,7 @@ import { metaKey } from './session-log';
 import { RowDecoder } from './row-decoder';
 import { appRow, userRow } from './rows';
 import { noteOf } from './unreadable';
-import { contains, containsFolded, jsonHas, type Fragment } from './sql';
+import { containsFolded, jsonHas, type Fragment } from './sql';
 import { stateFilterFragments } from './state-filters';
 
 export async function listSessions(ctx: AdkStoreContext, request: ListSessionsRequest): Promise<SessionList> {
@@ -185,7 +185,7 @@ export async function searchSessions(ctx: AdkStoreContext, search: SessionSearch
   const e = ctx.e;
   const where: Fragment[] = [{ sql: `s.${s.app} = ?`, params: [search.appName] }];
   if (search.userId !== undefined) where.push({ sql: `s.${s.user} = ?`, params: [search.userId] });
-  if (search.idContains) where.push(contains(ctx.db.dialect, `s.${s.id}`, search.idContains));
+  if (search.idContains) where.push(containsFolded(ctx.db.dialect, `s.${s.id}`, search.idContains));
   const state = stateFilter(ctx, search);
   if (state) where.push(state);
   const filters = stateFilterFragments(ctx, search.filters ?? []);
