@@ -133,6 +133,12 @@ export interface FamilyCodec {
   decodeState(raw: unknown): StateRecord;
   /** A row with layout.events.columns to the camelCase Event Statehouse shows. */
   decodeEvent(row: Row): Event;
+  /**
+   * An event row's state delta as its stored JSON text spells it (a float
+   * `2.0`), for time travel's template previews; null when the row spells
+   * nothing apart. Absent on families whose own encoder writes `2` anyway.
+   */
+  deltaSpelling?(row: Row): SpelledJson | null;
   /** A tier after a delta, by this ADK's merge rule (dict union, or SQLite json_patch for older SqliteSessionService). */
   applyDelta(tier: StateRecord, delta: StateRecord): StateRecord;
   /**

@@ -118,6 +118,29 @@ describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('values 
     ]);
   });
 
+  it('time travel: a value as of an earlier event is spelled as that event wrote it, a key no event set as its blob is', async () => {
+    fixture = await openAdkFixture(kind);
+    const { store } = fixture;
+    await sql(`UPDATE "${s.table}" SET "${s.state}" = ? WHERE "${s.id}" = ?`, ['{"f": 2.0, "nights": 3}', ref.sessionId]);
+    const event = (stateDelta: Record<string, number>) => ({ author: 'support', actions: { stateDelta } });
+    await store.append(ref, event({ g: 3, 'app:k': 4 }), {
+      spellings: new Map([
+        ['g', '3.0'],
+        ['app:k', '4.0'],
+      ]),
+    });
+    await store.append(ref, event({ g: 5, 'app:k': 6 }));
+    const events = await store.listEvents(ref);
+    const seq = events.items.find((item) => item.event.actions.stateDelta.g === 3)?.seq ?? -1;
+
+    const tiers = await store.getStateAsOf(ref, seq);
+    const written = (entries: { key: string; written?: string }[] | undefined) =>
+      Object.fromEntries((entries ?? []).flatMap((entry) => (entry.written === undefined ? [] : [[entry.key, entry.written]])));
+    expect(written(tiers?.session)).toEqual(python ? { f: '2.0', g: '3.0' } : {});
+    expect(written(tiers?.app)).toEqual(python ? { k: '4.0' } : {});
+    expect(tiers?.session).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'g', value: 3 })]));
+  });
+
   it('an import: the state and the event deltas of the file', async () => {
     fixture = await openAdkFixture(kind);
     const file =

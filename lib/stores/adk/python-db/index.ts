@@ -12,7 +12,7 @@ import type { AdkFamily, FamilyCodec, FamilyWrites, TierWritten } from '../famil
 import type { SpelledJson } from '../../../session-service/json-spelling';
 import type { ValueSpellings } from '../../../session-service/value-spelling';
 import { unionDelta } from '../base/replay';
-import { eventFromPython, eventToPython, pythonEventWritten } from '../python/event-json';
+import { eventFromPython, eventToPython, pythonDeltaSpelling, pythonEventWritten } from '../python/event-json';
 import { pythonJsonDumps } from '../python/json-dumps';
 import { PYTHON_LAYOUT, PYTHON_TABLES } from '../python/layout';
 import { column, hasColumns, type SchemaInfo } from '../schema';
@@ -362,6 +362,7 @@ export const pythonDbFamily: AdkFamily = {
         const event = eventFromPython({ ...fields, id: String(row.id), invocation_id: String(row.invocation_id ?? ''), timestamp });
         return note ? { ...event, unreadable: [note] } : event;
       },
+      deltaSpelling: (row) => pythonDeltaSpelling(row.event_data),
       applyDelta: unionDelta,
       // The session's _storage_update_marker is its update_time when loaded: any other value in storage is stale.
       isStale: (stored, loaded) => stored !== loaded,

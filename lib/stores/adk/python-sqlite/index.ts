@@ -8,7 +8,7 @@ import type { Event, JsonValue, StateRecord } from '../../../session-service/typ
 import type { AgentQuery } from '../agent-db';
 import type { AdkFamily, FamilyCodec, FamilyWrites } from '../family';
 import { readObject, UnreadableValueError } from '../base/unreadable';
-import { eventFromPython, eventToPython, pythonEventWritten } from '../python/event-json';
+import { eventFromPython, eventToPython, pythonDeltaSpelling, pythonEventWritten } from '../python/event-json';
 import type { ValueSpellings } from '../../../session-service/value-spelling';
 import { pydanticJson, pythonJsonDumps } from '../python/json-dumps';
 import { PYTHON_LAYOUT, PYTHON_TABLES } from '../python/layout';
@@ -119,6 +119,7 @@ function codecFor(rule: SqliteMergeRule): FamilyCodec {
       // get_session: Event.model_validate_json(event_data); the columns repeat what the JSON holds.
       return eventFromPython(readObject(row.event_data, 'event_data'));
     },
+    deltaSpelling: (row) => pythonDeltaSpelling(row.event_data),
     applyDelta: applyMerge(rule),
     // append_event: "if storage_update_time > session.last_update_time: raise ValueError(...stale session)".
     isStale: (stored, loaded) => stored > loaded,

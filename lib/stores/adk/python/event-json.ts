@@ -6,7 +6,7 @@
 import { hasOwn, setOwn } from '../../../session-service/json';
 import { EVENT_SHAPE, type Nested, type Shape } from '../../../session-service/adk-shapes';
 import type { Event, JsonObject, JsonValue } from '../../../session-service/types';
-import { spellJson, type SpelledJson } from '../../../session-service/json-spelling';
+import { mayBeSpelledApart, spellJson, type SpelledJson } from '../../../session-service/json-spelling';
 import type { ValueSpellings } from '../../../session-service/value-spelling';
 
 const snakeToCamel = (name: string) => name.replace(/_([a-z0-9])/g, (_, char: string) => char.toUpperCase());
@@ -83,4 +83,13 @@ export function pythonEventWritten(deltaSpellings: ValueSpellings | undefined): 
   }
   const actions: SpelledJson = { kind: 'object', entries: new Map([['state_delta', { kind: 'object', entries: delta }]]) };
   return { kind: 'object', entries: new Map([['actions', actions]]) };
+}
+
+/** FamilyCodec.deltaSpelling of an event_data column (json.dumps or pydantic text; JSONB's text keeps `2.0` too). */
+export function pythonDeltaSpelling(eventData: unknown): SpelledJson | null {
+  if (typeof eventData !== 'string' || !mayBeSpelledApart(eventData)) return null;
+  const event = spellJson(eventData);
+  const actions = event?.kind === 'object' ? event.entries.get('actions') : undefined;
+  const delta = actions?.kind === 'object' ? actions.entries.get('state_delta') : undefined;
+  return delta?.kind === 'object' ? delta : null;
 }
