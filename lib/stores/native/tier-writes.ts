@@ -156,14 +156,17 @@ async function insertHistory(tx: SqlExecutor, statement: Sql, returnOld: boolean
   return [];
 }
 
-async function setKeysSqlite(
+/** One batch of a tier's keys set, with their history rows; the old values when asked. */
+type SetKeys = (
   tx: SqlExecutor,
   tier: TierTable,
   owner: TierOwner,
   batch: EncodedSet[],
   cause: ChangeSource,
   returnOld: boolean,
-): Promise<ReplacedRow[]> {
+) => Promise<ReplacedRow[]>;
+
+const setKeysSqlite: SetKeys = async (tx, tier, owner, batch, cause, returnOld) => {
   // History first (it reads the old values), so the tier rows are written
   // after: each with the id of its history row, which the trigger on
   // state_changes could not set on a row that did not exist yet.
@@ -190,16 +193,9 @@ async function setKeysSqlite(
         ON CONFLICT (${tier.ownerColumns}, key) DO UPDATE SET value = excluded.value${updateTime}, last_change_id = excluded.last_change_id`,
   );
   return returnOld ? history.map(({ key, old_value }) => ({ key, old_value })) : [];
-}
+};
 
-async function setKeysPostgres(
-  tx: SqlExecutor,
-  tier: TierTable,
-  owner: TierOwner,
-  batch: EncodedSet[],
-  cause: ChangeSource,
-  returnOld: boolean,
-): Promise<ReplacedRow[]> {
+const setKeysPostgres: SetKeys = async (tx, tier, owner, batch, cause, returnOld) => {
   const inserted = await insertMissing(tx, tier, batch, cause.time);
   const existing = batch.filter(([key]) => !inserted.has(key));
   const input = sql`(VALUES ${inputRows(batch, 'postgresql')}) AS input(ord, key, value)`;
@@ -225,7 +221,7 @@ async function setKeysPostgres(
         ${historyFromInput('postgresql', owner, cause, sql`old.value`, sql`${input} LEFT JOIN old ON old.key = input.key`, returnOld)}`,
     returnOld,
   );
-}
+};
 
 /** Inserts the keys that do not exist yet; returns those it inserted (their old value is "absent"). */
 async function insertMissing(tx: SqlExecutor, tier: TierTable, encoded: EncodedSet[], time: number): Promise<Set<string>> {
