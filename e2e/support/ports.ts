@@ -44,6 +44,8 @@ const SERVERS = [
   'redis stores console',
   /** axe over the other ADK families' stores, one family at a time (e2e/accessibility-adk-families.spec.ts). */
   'accessibility adk families console',
+  /** The header search through the index Statehouse keeps of an adk-python store (e2e/adk-search-index.spec.ts). */
+  'adk search index console',
 ] as const;
 
 export type E2eServer = (typeof SERVERS)[number];
