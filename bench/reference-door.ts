@@ -8,13 +8,14 @@
 // store's verified tokens), so both doors do the same authentication work.
 // Run as `node --import tsx bench/reference-door.ts <database URL>`; prints
 // `listening <port>` (an ephemeral port) once it answers.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sessionStateView } from '../lib/data/session-state';
 import { parseEvent } from '../lib/validation/adk-event';
 import { parseInitialState } from '../lib/http/schemas/session';
 import { sessionJson } from '../lib/http/serialize';
 import { openServices } from '../lib/services';
 import type { JsonValue } from '../lib/session-service';
+import { runDoor } from './door-process';
 
 const SESSION = /^\/api\/apps\/([^/]+)\/users\/([^/]+)\/sessions\/([^/]+)(\/events|\/state)?$/;
 const SESSIONS = /^\/api\/apps\/([^/]+)\/users\/([^/]+)\/sessions$/;
@@ -32,7 +33,7 @@ function send(response: ServerResponse, status: number, value: unknown, headers:
   response.end(body);
 }
 
-async function main(): Promise<void> {
+runDoor(async () => {
   const url = process.argv[2];
   if (!url) throw new Error('usage: reference-door.ts <database URL>');
   const { store, accounts } = await openServices(url, { migrate: true });
@@ -77,20 +78,7 @@ async function main(): Promise<void> {
     send(response, 404, { detail: 'Not Found' });
   }
 
-  const server = createServer((request, response) => {
+  return (request, response) => {
     handle(request, response).catch((error: unknown) => send(response, 500, { detail: String(error) }));
-  });
-  server.keepAliveTimeout = 60_000;
-  server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    process.stdout.write(`listening ${typeof address === 'object' && address ? address.port : 0}\n`);
-  });
-}
-
-// A profile (--cpu-prof) is written only on a normal exit.
-process.on('SIGTERM', () => process.exit(0));
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+  };
 });
