@@ -51,15 +51,3 @@ export function createScratch(runId: string, postgresUrl: string, synchronousCom
     },
   };
 }
-
-export async function postgresReachable(postgresUrl: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}

@@ -6,6 +6,7 @@ import type { Database, Provider } from '../db';
 import { migrateDatabase } from '../migrate';
 import { openServices } from '../services';
 import type { NativeSessionStore } from '../stores/native';
+import { postgresReachable } from './postgres-reachable';
 
 /** Server used for PostgreSQL tests; each test file creates and drops its own database there. */
 export const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -18,24 +19,12 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 /**
  * Providers to run database tests against. PostgreSQL is skipped only on a
  * developer machine without a server; in CI its absence fails the run.
  */
 export async function testProviders(): Promise<Provider[]> {
-  if (await postgresReachable()) return ['sqlite', 'postgresql'];
+  if (await postgresReachable(POSTGRES_ADMIN_URL)) return ['sqlite', 'postgresql'];
   if (process.env.CI) throw new Error(`PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL}; CI must run its tests.`);
   console.warn(`PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL}: its tests are skipped on this machine.`);
   return ['sqlite'];
