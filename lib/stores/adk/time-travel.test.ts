@@ -21,22 +21,26 @@ const options = { appName: 'app', userId: 'u', sessionId: 'long', events: EVENTS
 const long = { appName: 'app', userId: 'u', sessionId: 'long' };
 const short = { appName: 'app', userId: 'u', sessionId: 'short' };
 
-/** Counts the event rows (rows carrying event_data) `work` reads from the agent's file. */
-async function countEventsRead<T>(work: () => Promise<T>): Promise<{ result: T; eventsRead: number }> {
+/** Counts the event rows (rows carrying event_data) `work` reads from the agent's file, and the most one statement read. */
+async function countEventsRead<T>(work: () => Promise<T>): Promise<{ result: T; eventsRead: number; largestRead: number }> {
   let eventsRead = 0;
+  let largestRead = 0;
   const prepare = Database.prototype.prepare;
   const spy = vi.spyOn(Database.prototype, 'prepare').mockImplementation(function (this: Database.Database, sql: string) {
     const statement = prepare.call(this, sql);
     const all = statement.all;
     statement.all = (...params: unknown[]) => {
       const rows: unknown[] = Reflect.apply(all, statement, params);
-      eventsRead += rows.filter((row) => row instanceof Object && 'event_data' in row).length;
+      const events = rows.filter((row) => row instanceof Object && 'event_data' in row).length;
+      eventsRead += events;
+      largestRead = Math.max(largestRead, events);
       return rows;
     };
     return statement;
   });
   try {
-    return { result: await work(), eventsRead };
+    const result = await work();
+    return { result, eventsRead, largestRead };
   } finally {
     spy.mockRestore();
   }
@@ -132,6 +136,75 @@ describe('time travel on a long ADK session', () => {
       ['k2', `v${EVENTS - 48}`, 'changed'],
     ]);
     expect(changes.filter((change) => change.eventSeq === EVENTS - 47).length).toBeGreaterThan(0);
+  });
+
+  // After the appends above: event EVENTS + 1 sets counter, EVENTS + 2 counter and k2; k2 is set by every 50th event.
+  const settingK2 = [...Array.from({ length: EVENTS / 50 }, (_, i) => 50 * i + 2), EVENTS + 2];
+
+  it('lists the events that set a key by reading only them', async () => {
+    const { result, eventsRead } = await countEventsRead(() => store.listEvents(long, { touchedKey: 'k2', newestFirst: true, limit: 3 }));
+    expect(eventsRead).toBeLessThan(1000);
+    expect(result.total).toBe(settingK2.length);
+    expect(result.items.map((item) => item.seq)).toEqual(settingK2.slice(-3).reverse());
+    expect(result.items[0]?.event.actions.stateDelta).toMatchObject({ k2: 'changed' });
+  });
+
+  it('lists one author’s events a page of events at a time, and serves other requests meanwhile', async () => {
+    const finished: string[] = [];
+    const listed = countEventsRead(() => store.listEvents(long, { author: 'model', offset: 2, limit: 5 })).then((read) => {
+      finished.push('filtered list');
+      return read;
+    });
+    const other = store.getSessionSummary(short).then(() => finished.push('other session'));
+    const [{ result, largestRead }] = await Promise.all([listed, other]);
+    expect(finished).toEqual(['other session', 'filtered list']);
+    expect(largestRead).toBeLessThanOrEqual(CHECKPOINT_EVERY);
+    expect(result.total).toBe(EVENTS / 2 + 1);
+    expect(result.items.map((item) => item.seq)).toEqual([6, 8, 10, 12, 14]);
+    expect(result.items.map((item) => item.event.author)).toEqual(Array.from({ length: 5 }, () => 'model'));
+  });
+
+  // An event that changes no state, so that nothing read before is still cached.
+  let quiet = EVENTS + 2;
+  const appendQuietEvent = () => {
+    quiet += 1;
+    appendPythonSqliteEvent(path, 'app', 'u', 'long', {
+      ...longSessionEvent(quiet, options),
+      author: 'tool',
+      actions: { state_delta: {} },
+    });
+  };
+
+  it('gives a key’s history by reading only the events that set it', async () => {
+    appendQuietEvent();
+    const { result, eventsRead } = await countEventsRead(() => store.getKeyHistory({ ...long, scope: 'session', key: 'k2', limit: 2 }));
+    expect(eventsRead).toBeLessThan(1000);
+    expect(result.total).toBe(settingK2.length);
+    expect(result.items.map((change) => [change.eventSeq, change.oldValue, change.newValue])).toEqual([
+      [EVENTS + 2, `v${EVENTS - 48}`, 'changed'],
+      [EVENTS - 48, `v${EVENTS - 98}`, `v${EVENTS - 48}`],
+    ]);
+  });
+
+  it('gives a user’s history across sessions by reading only the events that set user: keys, a page at a time', async () => {
+    appendQuietEvent();
+    const { result, eventsRead, largestRead } = await countEventsRead(() => store.getUserHistory('app', 'u', { limit: 2 }));
+    expect(eventsRead).toBeLessThan(EVENTS / 4);
+    expect(largestRead).toBeLessThanOrEqual(CHECKPOINT_EVERY);
+    expect(result.total).toBe(EVENTS / 10);
+    expect(result.items.map((change) => [change.key, change.eventSeq, change.oldValue, change.newValue])).toEqual([
+      ['seen', EVENTS, EVENTS - 10, EVENTS],
+      ['seen', EVENTS - 10, EVENTS - 20, EVENTS - 10],
+    ]);
+  });
+
+  it('reads a whole session a page of events at a time', async () => {
+    appendQuietEvent();
+    const { result, largestRead } = await countEventsRead(() => store.getSession(long));
+    expect(largestRead).toBeLessThanOrEqual(CHECKPOINT_EVERY);
+    expect(result?.events).toHaveLength(quiet);
+    expect(result?.events.at(-1)?.id).toBe(`e${quiet}`);
+    expect(result?.state).toMatchObject({ counter: -2, k2: 'changed' });
   });
 });
 

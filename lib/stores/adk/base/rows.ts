@@ -1,6 +1,5 @@
 // The rows an ADK store's operations start from: a session, its app and user
 // tiers, its events, and its replayed timeline (cached while unchanged).
-import { isSessionServiceError } from '../../../session-service/errors';
 import type { SessionRef } from '../../../session-service/store';
 import type { ChangeSource, Event, JsonValue, StateChange, StateEntry, StateRecord } from '../../../session-service/types';
 import type { AgentQuery } from '../agent-db';
@@ -126,16 +125,6 @@ export async function loadReplay(ctx: AdkStoreContext, ref: SessionRef): Promise
     if (ctx.replays.size > REPLAY_CACHE_SIZE) ctx.replays.delete(ctx.replays.keys().next().value as string);
     return { replay, row, tiers, shared };
   });
-}
-
-/** A session's replay for a history over many sessions: one whose own row cannot be read is left out, not the history. */
-export async function replayInList(ctx: AdkStoreContext, ref: SessionRef): Promise<{ replay: Replay } | null> {
-  try {
-    return await loadReplay(ctx, ref);
-  } catch (error) {
-    if (isSessionServiceError(error) && error.code === 'UNREADABLE') return null;
-    throw error;
-  }
 }
 
 export function sortedEntries(

@@ -7,6 +7,7 @@ import { mergeState, prefixedKey } from '../../../session-service/scope';
 import type { EventQuery, SessionRef } from '../../../session-service/store';
 import type {
   ChangeSource,
+  Event,
   GetSessionConfig,
   Page,
   Session,
@@ -18,39 +19,31 @@ import type {
 } from '../../../session-service/types';
 import type { AdkStoreContext } from './context';
 import { RowDecoder } from './row-decoder';
-import {
-  appRow,
-  changeSource,
-  eventCount,
-  loadReplay,
-  readableTier,
-  readableTiers,
-  sessionRow,
-  sessionWithTiers,
-  sortedEntries,
-  userRow,
-} from './rows';
+import { appRow, changeSource, eventCount, readableTier, sessionRow, sessionWithTiers, sortedEntries, userRow } from './rows';
 import { edits } from './history';
 import { blobSpellings } from './state-spelling';
 import { timelinesOf } from './timeline';
+import { eventsMentioning } from './mentions';
 
 export async function getSession(ctx: AdkStoreContext, ref: SessionRef, config: GetSessionConfig = {}): Promise<Session | null> {
   if (config.numRecentEvents !== undefined && config.numRecentEvents < 0) throw invalidInput('numRecentEvents must not be negative.');
   if (config.numRecentEvents !== undefined && !config.afterTimestamp) return recentOnly(ctx, ref, config.numRecentEvents);
-  const loaded = await loadReplay(ctx, ref);
-  if (!loaded) return null;
-  readableTiers(ref, loaded.shared.app, loaded.shared.user);
-  let events = loaded.replay.events.map((item) => item.event);
+  const rows = await sessionWithTiers(ctx, ref);
+  if (!rows) return null;
+  const { row, app, user } = rows;
+  // The whole session by contract, read in the timeline's pages: its events are held once, as they are returned.
+  const total = (await timelinesOf(ctx).head(ctx, ref)).seq;
+  let events = (await timelinesOf(ctx).events(ctx, ref, 0, total)).map((item) => item.event);
   if (config.afterTimestamp) events = events.filter((event) => event.timestamp >= (config.afterTimestamp ?? 0));
   if (config.numRecentEvents !== undefined) events = config.numRecentEvents === 0 ? [] : events.slice(-config.numRecentEvents);
   return {
     id: ref.sessionId,
     appName: ref.appName,
     userId: ref.userId,
-    state: mergeState(loaded.tiers.app, loaded.tiers.user, loaded.tiers.session),
+    state: mergeState(app?.state ?? {}, user?.state ?? {}, row.state),
     events,
-    lastUpdateTime: loaded.row.update,
-    revision: RowDecoder.revision(loaded.row.update),
+    lastUpdateTime: row.update,
+    revision: RowDecoder.revision(row.update),
   };
 }
 
@@ -159,26 +152,26 @@ export async function listEvents(ctx: AdkStoreContext, ref: SessionRef, query: E
   if (!filtered && !query.text && !query.errors) {
     return eventPage(ctx, ref, query.afterSeq ?? 0, limit, offset, query.newestFirst === true);
   }
-  const loaded = await loadReplay(ctx, ref);
-  if (!loaded) throw sessionNotFound(ref.sessionId);
-  let items = loaded.replay.events;
-  if (query.afterSeq !== undefined) items = items.filter((item) => item.seq > (query.afterSeq ?? 0));
-  if (query.author !== undefined) items = items.filter((item) => item.event.author === query.author);
-  if (query.invocationId !== undefined) items = items.filter((item) => item.event.invocationId === query.invocationId);
-  if (query.touchedKey !== undefined) {
-    const key = query.touchedKey;
-    items = items.filter((item) => hasOwn(item.event.actions.stateDelta ?? {}, key));
-  }
-  if (query.text) {
-    const needle = query.text.toLowerCase();
-    items = items.filter((item) => eventSearchText(item.event).toLowerCase().includes(needle));
-  }
-  if (query.from !== undefined) items = items.filter((item) => item.event.timestamp >= (query.from ?? 0));
-  if (query.to !== undefined) items = items.filter((item) => item.event.timestamp <= (query.to ?? 0));
-  if (query.errors) items = items.filter((item) => Boolean(item.event.errorCode || item.event.errorMessage));
-  if (query.tool !== undefined) items = items.filter((item) => eventToolNames(item.event).includes(query.tool ?? ''));
-  if (query.newestFirst) items = [...items].reverse();
-  return { items: items.slice(offset, offset + limit).map(({ seq, event }) => ({ seq, event })), total: items.length };
+  if (!(await ctx.db.read((qx) => sessionRow(ctx, qx, ref)))) throw sessionNotFound(ref.sessionId);
+  const needle = query.text?.toLowerCase();
+  const keep = (event: Event) =>
+    (query.author === undefined || event.author === query.author) &&
+    (query.invocationId === undefined || event.invocationId === query.invocationId) &&
+    (query.touchedKey === undefined || hasOwn(event.actions.stateDelta ?? {}, query.touchedKey)) &&
+    (!needle || eventSearchText(event).toLowerCase().includes(needle)) &&
+    (query.from === undefined || event.timestamp >= query.from) &&
+    (query.to === undefined || event.timestamp <= query.to) &&
+    (!query.errors || Boolean(event.errorCode || event.errorMessage)) &&
+    (query.tool === undefined || eventToolNames(event).includes(query.tool));
+  // Events that set the key are asked of the database first: only they are read.
+  const mentions = query.touchedKey === undefined ? null : await eventsMentioning(ctx, ref, query.touchedKey);
+  return timelinesOf(ctx).filtered(ctx, ref, keep, {
+    after: Math.max(0, query.afterSeq ?? 0),
+    ...(mentions ? { narrow: new Set(mentions.map((mention) => mention.id)) } : {}),
+    offset,
+    limit,
+    newestFirst: query.newestFirst === true,
+  });
 }
 
 /** A page of the session's events without filters: only that page is read, by the timeline's keys, however long the session. */

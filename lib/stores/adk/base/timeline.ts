@@ -26,7 +26,7 @@ import { createHash } from 'node:crypto';
 import { hasOwn, ownEntries, setOwn } from '../../../session-service/json';
 import { prefixedKey, splitDelta, withoutTempKeys } from '../../../session-service/scope';
 import type { SessionRef } from '../../../session-service/store';
-import type { ChangeSource, Event, Scope, StateChange, StateRecord } from '../../../session-service/types';
+import type { ChangeSource, Event, JsonValue, Page, Scope, StateChange, StateRecord, StoredEvent } from '../../../session-service/types';
 import type { AgentQuery, Param, Row } from '../agent-db';
 import type { AdkStoreContext } from './context';
 import type { CheckpointKey } from './checkpoints';
@@ -292,30 +292,43 @@ async function readEvents(
   keys: EventKey[],
   before: EventKey | null,
 ): Promise<Event[]> {
+  if (ctx.db.dialect === 'sqlite') return readEventsAt(ctx, qx, ref, keys);
   const e = ctx.e;
-  let rows: Row[];
-  if (ctx.db.dialect === 'sqlite') {
-    const marks = keys.map(() => '?').join(', ');
-    const byRowid = new Map<number, Row>();
-    for (const row of await qx.all(
-      `SELECT rowid AS _r, ${e.cols} FROM ${e.t} WHERE rowid IN (${marks})`,
-      keys.map((k) => k.rowid ?? -1),
-    )) {
-      byRowid.set(Number(row._r), row);
-    }
-    rows = keys.map((key) => byRowid.get(key.rowid ?? -1)).filter((row): row is Row => row !== undefined);
-  } else {
-    const where = before ? ` AND (${e.ts} > ? OR (${e.ts} = ? AND ${e.id} > ?))` : '';
-    const params = before ? [before.ts, before.ts, before.id] : [];
-    rows = await qx.all(`SELECT ${e.cols} FROM ${e.t} WHERE ${sessionWhere(ctx)}${where} ORDER BY ${e.ts}, ${e.id} LIMIT ?`, [
-      ...refParams(ref),
-      ...params,
-      keys.length,
-    ]);
-  }
+  const where = before ? ` AND (${e.ts} > ? OR (${e.ts} = ? AND ${e.id} > ?))` : '';
+  const params = before ? [before.ts, before.ts, before.id] : [];
+  const rows = await qx.all(`SELECT ${e.cols} FROM ${e.t} WHERE ${sessionWhere(ctx)}${where} ORDER BY ${e.ts}, ${e.id} LIMIT ?`, [
+    ...refParams(ref),
+    ...params,
+    keys.length,
+  ]);
   // Rows removed since their keys were read: the caller starts again.
   if (rows.length !== keys.length) throw new TimelineMoved();
   return rows.map((row) => ctx.rows.event(row));
+}
+
+/** The events with these keys (anywhere in the session), decoded, in the keys' order; one short read. */
+async function readEventsAt(ctx: AdkStoreContext, qx: AgentQuery, ref: SessionRef, keys: EventKey[]): Promise<Event[]> {
+  const e = ctx.e;
+  const marks = keys.map(() => '?').join(', ');
+  const found = new Map<string, Row>();
+  if (ctx.db.dialect === 'sqlite') {
+    const rows = await qx.all(
+      `SELECT rowid AS _r, ${e.cols} FROM ${e.t} WHERE rowid IN (${marks})`,
+      keys.map((k) => k.rowid ?? -1),
+    );
+    for (const row of rows) found.set(String(row._r), row);
+  } else {
+    // An event's id is unique within its session in every ADK's primary key.
+    const rows = await qx.all(`SELECT ${e.id} AS _k, ${e.cols} FROM ${e.t} WHERE ${sessionWhere(ctx)} AND ${e.id} IN (${marks})`, [
+      ...refParams(ref),
+      ...keys.map((k) => k.id),
+    ]);
+    for (const row of rows) found.set(String(row._k), row);
+  }
+  const rows = keys.map((key) => found.get(ctx.db.dialect === 'sqlite' ? String(key.rowid ?? -1) : key.id));
+  // Rows removed since their keys were read: the caller starts again.
+  if (rows.some((row) => row === undefined)) throw new TimelineMoved();
+  return rows.map((row) => ctx.rows.event(row as Row));
 }
 
 class TimelineMoved extends Error {
@@ -422,6 +435,20 @@ async function checkpointBefore(ctx: AdkStoreContext, ref: SessionRef, timeline:
 
 const TIMELINE_CACHE_SIZE = 16;
 
+/** Which of a filtered list's matches to return (Timelines.filtered). */
+export interface FilterWindow {
+  /** Only events after this seq. */
+  after: number;
+  /** When given, only events with these ids can match (a narrowing the database did). */
+  narrow?: Set<string>;
+  offset: number;
+  limit: number;
+  newestFirst: boolean;
+}
+
+const keysAt = (timeline: Timeline, seqs: number[]): EventKey[] =>
+  seqs.map((seq) => timeline.keys[seq - 1]).filter((key): key is EventKey => key !== undefined);
+
 /** Timelines by session, most recently used last; one refresh at a time per session, shared by its callers. */
 export class Timelines {
   private readonly cache = new Map<string, Timeline>();
@@ -459,13 +486,23 @@ export class Timelines {
   }
 
   /** The per-key changes of the events with these seqs, each replayed from the checkpoint before it. */
-  changes(ctx: AdkStoreContext, ref: SessionRef, seqs: number[]): Promise<StateChange[]> {
+  async changes(ctx: AdkStoreContext, ref: SessionRef, seqs: number[]): Promise<StateChange[]> {
+    const out: StateChange[] = [];
+    await this.visit(ctx, ref, seqs, (_seq, _event, changes) => out.push(...changes));
+    return out;
+  }
+
+  /**
+   * Each event with one of these seqs (all of them when `seqs` is 'all'), in order, with its per-key changes:
+   * replayed in pages from the checkpoint before it, so that only a page of events is held at a time.
+   */
+  visit(ctx: AdkStoreContext, ref: SessionRef, seqs: number[] | 'all', onEvent: ReplayOptions['onEvent']): Promise<void> {
     return this.withTimeline(ctx, ref, async (timeline) => {
-      const wanted = [...new Set(seqs)].filter((seq) => seq >= 1 && seq <= timeline.keys.length).sort((a, b) => a - b);
+      const all = seqs === 'all' ? Array.from({ length: timeline.keys.length }, (_, i) => i + 1) : seqs;
+      const wanted = [...new Set(all)].filter((seq) => seq >= 1 && seq <= timeline.keys.length).sort((a, b) => a - b);
       const found = new Set(wanted);
-      const out: StateChange[] = [];
-      const onEvent = (at: number, _event: Event, changes: StateChange[]) => {
-        if (found.has(at)) out.push(...changes);
+      const visited = (at: number, event: Event, changes: StateChange[]) => {
+        if (found.has(at)) onEvent?.(at, event, changes);
       };
       let state: Checkpoint | null = null;
       for (let i = 0; i < wanted.length;) {
@@ -476,8 +513,106 @@ export class Timelines {
         // A run of asked events close to each other is replayed in one pass.
         let j = i;
         while (j + 1 < wanted.length && (wanted[j + 1] ?? 0) - (wanted[j] ?? 0) <= CHECKPOINT_EVERY) j += 1;
-        await replayRange(ctx, ref, timeline.keys, state, wanted[j] ?? seq, { onEvent });
+        await replayRange(ctx, ref, timeline.keys, state, wanted[j] ?? seq, { onEvent: visited });
         i = j + 1;
+      }
+    });
+  }
+
+  /**
+   * The events after `after` that `keep` accepts (only among those whose ids `narrow` holds, when given): how many,
+   * and those at [offset, offset + limit) of them, counted from the newest when `newestFirst`. Candidates are read
+   * in pages and only the matches' seqs are kept; the window's events are read again at the end.
+   */
+  filtered(ctx: AdkStoreContext, ref: SessionRef, keep: (event: Event) => boolean, window: FilterWindow): Promise<Page<StoredEvent>> {
+    return this.withTimeline(ctx, ref, async (timeline) => {
+      const { narrow } = window;
+      const candidates: number[] = [];
+      timeline.keys.forEach((key, index) => {
+        if (index >= window.after && (!narrow || narrow.has(key.id))) candidates.push(index + 1);
+      });
+      const matches: number[] = [];
+      for (let i = 0; i < candidates.length; i += EVENT_PAGE) {
+        const seqs = candidates.slice(i, i + EVENT_PAGE);
+        const events = await ctx.db.read((qx) => readEventsAt(ctx, qx, ref, keysAt(timeline, seqs)));
+        events.forEach((event, index) => {
+          if (keep(event)) matches.push(seqs[index] ?? 0);
+        });
+        await yieldToOthers();
+      }
+      if (window.newestFirst) matches.reverse();
+      const shown = matches.slice(window.offset, window.offset + window.limit);
+      const items: StoredEvent[] = [];
+      for (let i = 0; i < shown.length; i += EVENT_PAGE) {
+        const seqs = shown.slice(i, i + EVENT_PAGE);
+        const events = await ctx.db.read((qx) => readEventsAt(ctx, qx, ref, keysAt(timeline, seqs)));
+        events.forEach((event, index) => items.push({ seq: seqs[index] ?? 0, event }));
+      }
+      return { items, total: matches.length };
+    });
+  }
+
+  /**
+   * The changes of the keys `wanted` accepts, in order, each with the value its event's delta gave the key;
+   * only the events whose ids `narrow` holds (all, in pages, when null) are read, plus the replay up to the
+   * first of them from the checkpoint before it. A key's merge never depends on another key, so each is walked alone.
+   */
+  keyChanges(
+    ctx: AdkStoreContext,
+    ref: SessionRef,
+    wanted: (scope: Scope, key: string) => boolean,
+    narrow: Set<string> | null,
+  ): Promise<{ change: StateChange; delta: JsonValue }[]> {
+    return this.withTimeline(ctx, ref, async (timeline) => {
+      const seqs: number[] = [];
+      timeline.keys.forEach((key, index) => {
+        if (!narrow || narrow.has(key.id)) seqs.push(index + 1);
+      });
+      const first = seqs[0];
+      if (first === undefined) return [];
+      const before = copyCheckpoint(await checkpointBefore(ctx, ref, timeline, first - 1));
+      await replayRange(ctx, ref, timeline.keys, before, first - 1);
+      const out: { change: StateChange; delta: JsonValue }[] = [];
+      for (let i = 0; i < seqs.length; i += EVENT_PAGE) {
+        const page = seqs.slice(i, i + EVENT_PAGE);
+        const events = await ctx.db.read((qx) => readEventsAt(ctx, qx, ref, keysAt(timeline, page)));
+        events.forEach((event, index) => {
+          const seq = page[index] ?? 0;
+          const delta = splitDelta(withoutTempKeys(event.actions.stateDelta ?? {}));
+          let position = 0;
+          for (const scope of SCOPES) {
+            for (const [key, value] of ownEntries(delta[scope])) {
+              const id = seq * CHANGE_ID_SPAN + position;
+              position += 1;
+              if (!wanted(scope, key)) continue;
+              const tier = before.overlay[scope];
+              const oldValue = hasOwn(tier, key) ? tier[key] : undefined;
+              const alone: StateRecord = {};
+              if (oldValue !== undefined) setOwn(alone, key, oldValue);
+              const change: StateRecord = {};
+              setOwn(change, key, value);
+              const after = ctx.codec.applyDelta(alone, change);
+              const newValue = hasOwn(after, key) ? after[key] : undefined;
+              if (newValue === undefined) delete tier[key];
+              else setOwn(tier, key, newValue);
+              out.push({
+                change: {
+                  id,
+                  appName: ref.appName,
+                  scope,
+                  ownerUserId: scope === 'app' ? '' : ref.userId,
+                  ownerSessionId: scope === 'session' ? ref.sessionId : '',
+                  key,
+                  oldValue,
+                  newValue,
+                  ...eventSource(ref, event, seq),
+                },
+                delta: value,
+              });
+            }
+          }
+        });
+        await yieldToOthers();
       }
       return out;
     });
