@@ -186,4 +186,13 @@ test('both previews of a stored session keep the stored spelling of a float (2.0
 
   await page.goto(previewUrl({ app: session.appName, user: session.userId, session: session.id, template }));
   await expect(exactText(page)).toHaveText('2.0 3.0 2 Ada');
+
+  // Time travel: as of the event that wrote 3.0, after a later one wrote 4.
+  const later = await page.request.post(events, { data: '{"author": "agent", "actions": {"stateDelta": {"g": 4}}}' });
+  expect(later.status()).toBe(200);
+  const asOf = '{g} {i}';
+  await openSession(page, session, `?${new URLSearchParams({ template: asOf, event: '1' }).toString()}`);
+  await expect(page.getByRole('region', { name: 'Template preview' }).getByTestId('rendered-text')).toHaveText('3.0 2');
+  await page.goto(previewUrl({ app: session.appName, user: session.userId, session: session.id, event: '1', template: asOf }));
+  await expect(exactText(page)).toHaveText('3.0 2');
 });
