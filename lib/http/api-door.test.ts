@@ -10,6 +10,7 @@ import { uniqueName } from '../testing/factories';
 import { useTestDatabase } from '../testing/use-test-database';
 import { COMPRESS_MIN_BYTES } from './api-door';
 import { installDoor } from './door';
+import { STREAMED_EVENTS_OVER } from './respond';
 
 interface Answer {
   status: number;
@@ -84,6 +85,34 @@ describe('the /api fast path', () => {
     const invalid = await call(port, 'POST', `${base}/s/events`, { body: '{"author": ' });
     expect(invalid.status).toBe(400);
     expect(reachedNext).toEqual([]);
+  });
+
+  it('writes a long session, and its export, as it serializes them: chunked, never one whole text', async () => {
+    const base = `/api/apps/${uniqueName('door-long')}/users/u/sessions`;
+    const count = STREAMED_EVENTS_OVER + 1;
+    const events = Array.from({ length: count }, (_, i) => ({
+      author: i % 2 ? 'model' : 'user',
+      timestamp: 1_790_000_000 + i,
+      content: { role: i % 2 ? 'model' : 'user', parts: [{ text: `message ${i}` }] },
+    }));
+    const created = await call(port, 'POST', base, { body: JSON.stringify({ sessionId: 'long', events }) });
+    expect(created.status).toBe(200);
+    const read = await call(port, 'GET', `${base}/long`);
+    expect(read.status).toBe(200);
+    expect(read.headers['content-length']).toBeUndefined();
+    expect(read.headers['transfer-encoding']).toBe('chunked');
+    expect(read.headers.etag).toEqual(expect.any(String));
+    const text = read.body.toString();
+    const session = JSON.parse(text) as { events: { content: { parts: { text: string }[] } }[] };
+    expect(text).toBe(JSON.stringify(session));
+    expect(session.events).toHaveLength(count);
+    expect(session.events.at(-1)?.content.parts[0]?.text).toBe(`message ${count - 1}`);
+    const exported = await call(port, 'GET', `${base}/long/export`);
+    expect(exported.status).toBe(200);
+    expect(exported.headers['content-disposition']).toContain('attachment');
+    const file = exported.body.toString();
+    expect(file).toBe(JSON.stringify(JSON.parse(file), null, 2));
+    expect((JSON.parse(file) as { events: unknown[] }).events).toHaveLength(count);
   });
 
   it('compresses only answers of COMPRESS_MIN_BYTES or more, and only when asked', async () => {

@@ -10,7 +10,7 @@ import { env } from '../env';
 import { matchApiRoute, type ApiMatch } from './api/match';
 import { cookieValue } from './cookie';
 import { API_CACHE_CONTROL, hasMalformedEncoding } from './early-guards';
-import { jsonTextOf } from './respond';
+import { isChunkedJson, jsonTextOf } from './respond';
 
 /*
  * The /api fast path: the server's door (door.ts) hands a request that
@@ -96,6 +96,7 @@ function acceptsGzip(headers: Headers): boolean {
 
 /** Streamed answers (exports) are passed on as they come; the rest are read whole, to be measured. */
 function isStreamed(response: Response): boolean {
+  if (isChunkedJson(response)) return true;
   return response.headers.has('content-disposition') || !(response.headers.get('content-type') ?? '').startsWith('application/json');
 }
 

@@ -16,6 +16,33 @@ export function json(data: unknown, status = 200, headers?: HeadersInit): Respon
   return response;
 }
 
+/** Sessions with more events than this are answered as they are serialized (jsonChunksResponse). */
+export const STREAMED_EVENTS_OVER = 1000;
+
+const streamedJson = new WeakSet<Response>();
+
+/** A JSON answer written chunk by chunk as `chunks` makes its text (a long session's events), never held whole. */
+export function jsonChunksResponse(chunks: Iterator<string>, status = 200, headers?: HeadersInit): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+  });
+  const head = new Headers(headers);
+  if (!head.has('content-type')) head.set('content-type', 'application/json');
+  const response = new Response(body, { status, headers: head });
+  streamedJson.add(response);
+  return response;
+}
+
+/** Whether jsonChunksResponse made this answer (to be passed on as it comes, not read whole). */
+export function isChunkedJson(response: Response): boolean {
+  return streamedJson.has(response);
+}
+
 /** The body of a response json() made, unread; undefined for any other. */
 export function jsonTextOf(response: Response): string | undefined {
   return jsonTexts.get(response);

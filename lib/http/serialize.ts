@@ -1,3 +1,4 @@
+import { jsonTextChunks } from '../session-service/json-chunks';
 import type { AdkSessionJson, Session } from '../session-service/types';
 
 export type { AdkSessionJson } from '../session-service/types';
@@ -12,4 +13,9 @@ export function sessionJson(session: Session): AdkSessionJson {
     events: session.events,
     lastUpdateTime: session.lastUpdateTime,
   };
+}
+
+/** JSON.stringify(sessionJson(session))'s text, a chunk of events at a time. */
+export function sessionJsonChunks(session: Session): Generator<string> {
+  return jsonTextChunks(sessionJson(session), 'events');
 }

@@ -4,6 +4,7 @@
 // Session.model_validate_json), i.e. ADK's Session in camelCase. An app's or
 // a user's sessions export as JSON Lines, one such session per line.
 import { setOwn } from './json';
+import { jsonTextChunks } from './json-chunks';
 import { KEY_PREFIX_APP, KEY_PREFIX_USER } from './scope';
 import type { AdkSessionJson, JsonValue, Session, StateRecord } from './types';
 
@@ -35,6 +36,11 @@ export function sessionFileOf(session: Session): AdkSessionJson {
 /** One session, as ADK writes the file (two-space indent). */
 export function sessionFileText(session: Session): string {
   return JSON.stringify(sessionFileOf(session), null, 2);
+}
+
+/** sessionFileText's text, a chunk of events at a time. */
+export function sessionFileChunks(session: Session): Generator<string> {
+  return jsonTextChunks(sessionFileOf(session), 'events', 2);
 }
 
 /** One line of a JSON Lines export. */

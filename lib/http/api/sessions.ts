@@ -10,9 +10,9 @@ import { revisionTag } from '../if-match';
 import { sessionRefOf, userRefOf, type SessionParams, type UserParams } from '../params';
 import { notFound } from '../problem';
 import { pageQuery, parseQuery, secondsParam, storedIntegerParam } from '../query';
-import { json } from '../respond';
+import { json, jsonChunksResponse, STREAMED_EVENTS_OVER } from '../respond';
 import { parseCreateSession, parseInitialState, parseUpdateSession } from '../schemas/session';
-import { sessionJson } from '../serialize';
+import { sessionJson, sessionJsonChunks } from '../serialize';
 import { patchSessionState } from '../session-writes';
 
 const listQuery = z.object({ ...pageQuery, order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).optional() });
@@ -72,7 +72,9 @@ export const getSession = route<SessionParams>(async (request, params) => {
   const ref = sessionRefOf(params);
   const session = await (await getStore()).getSession(ref, parseQuery(request, getQuery));
   if (!session) throw notFound(SESSION_NOT_FOUND);
-  return json(sessionJson(session), 200, { ETag: revisionTag(session.revision) });
+  const headers = { ETag: revisionTag(session.revision) };
+  if (session.events.length > STREAMED_EVENTS_OVER) return jsonChunksResponse(sessionJsonChunks(session), 200, headers);
+  return json(sessionJson(session), 200, headers);
 });
 
 /** Body `{stateDelta}`: appended as an event by "user" with invocation id `p-<uuid>`; returns the session. */
