@@ -11,6 +11,7 @@ import pg from 'pg';
 import { sqltag as sql } from '@prisma/client/runtime/client';
 import { migrateDatabase } from '../lib/migrate';
 import { openServices } from '../lib/services';
+import { scanEvents } from '../lib/data/event-search';
 import type { SessionStore } from '../lib/session-service/store';
 import { openAdkStore } from '../lib/stores/adk';
 import { openDatabase } from '../lib/db';
@@ -66,6 +67,17 @@ async function timeCase(name: string, runs: number, run: () => Promise<string>):
 }
 
 /** The same searches on any store. */
+/** The app-wide event search as the Events tab runs it: through the store's index when whole, else the bounded scan. */
+const eventsFound = (store: SessionStore, text: string) => async () => {
+  const indexed = await store.searchEvents?.({ appName: SEARCH_APP, text, limit: 50 });
+  const result = indexed && 'hits' in indexed ? indexed : await scanEvents(store, { appName: SEARCH_APP, text, limit: 50 });
+  const coverage = result.coverage ? `, searched ${result.coverage.searched} of ${result.coverage.total} sessions` : '';
+  return `${result.hits.length} events (${result.method})${coverage}`;
+};
+
+/** Events of the session near the start of the app (the oldest: a newest-first scan reaches it last). */
+const OLD_SESSION_EVENTS = 'order session-000042';
+
 async function storeCases(store: SessionStore, runs: number): Promise<SearchCase[]> {
   const found = (text: string) => async () => {
     const result = await store.find({ text, limit: 20 });
@@ -80,6 +92,7 @@ async function storeCases(store: SessionStore, runs: number): Promise<SearchCase
     await timeCase('find "Carol Nguyen" (one session)', runs, found('Carol Nguyen')),
     await timeCase('find "refund" (a fifth of the sessions)', runs, found('refund')),
     await timeCase('find "no such text"', runs, found('no such text')),
+    await timeCase(`events "${OLD_SESSION_EVENTS}" (an old session's)`, runs, eventsFound(store, OLD_SESSION_EVENTS)),
     await timeCase('filter topic contains "refu"', runs, filtered([{ key: 'topic', op: 'contains', value: 'refu' }])),
     await timeCase(
       'filter profile.age > 70 and topic = "login"',
@@ -239,6 +252,7 @@ async function ownIndexCases(agentPath: string, ownUrl: string, runs: number, lo
       await timeCase('find "Carol Nguyen" (one session)', runs, found('Carol Nguyen')),
       await timeCase('find "refund" (a fifth of the sessions)', runs, found('refund')),
       await timeCase('find "no such text"', runs, found('no such text')),
+      await timeCase(`events "${OLD_SESSION_EVENTS}" (an old session's)`, runs, eventsFound(store, OLD_SESSION_EVENTS)),
     ];
     await store.close();
 

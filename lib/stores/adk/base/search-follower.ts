@@ -363,10 +363,12 @@ export class SearchFollower {
   private async withEvents(session: Omit<IndexedSession, 'events'>, from: number): Promise<IndexedSession> {
     const { e } = this.ctx;
     const where = `${e.app} = ? AND ${e.user} = ? AND ${e.session} = ?`;
-    const count = await this.ctx.db.read((qx) => qx.all(`SELECT count(*) AS n FROM ${e.t} WHERE ${where}`, session.key));
-    const start = Number(count[0]?.n ?? 0) < from ? 0 : from;
+    const counted = await this.ctx.db.read((qx) => qx.all(`SELECT count(*) AS n FROM ${e.t} WHERE ${where}`, session.key));
+    const total = Number(counted[0]?.n ?? 0);
+    const start = total < from ? 0 : from;
     const events: SessionEvents = { from: start, count: start, docs: [] };
-    for (;;) {
+    // A state edit, or a session without events: nothing more to read.
+    while (events.count < total) {
       const rows = await this.ctx.db.read((qx) =>
         qx.all(`SELECT ${e.cols} FROM ${e.t} WHERE ${where} ORDER BY ${e.ts}, ${e.id} LIMIT ? OFFSET ?`, [
           ...session.key,
