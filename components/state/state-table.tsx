@@ -143,52 +143,28 @@ export function StateTable(props: StateTableProps) {
   );
 }
 
-function StateRow({
-  entry,
-  changed,
-  appName,
-  currentSession,
-  onSelectEvent,
-  rowActions,
-  rowDetails,
-  active,
-  onActive,
-}: StateTableProps & { entry: StateTableEntry; changed: boolean; active: boolean; onActive: () => void }) {
+type StateRowContentProps = Pick<StateTableProps, 'appName' | 'currentSession' | 'onSelectEvent' | 'rowActions' | 'rowDetails'> & {
+  entry: StateTableEntry;
+  changed: boolean;
+};
+
+function StateRow({ active, onActive, ...row }: StateRowContentProps & { active: boolean; onActive: () => void }) {
   return (
     <li
-      aria-label={entry.key}
-      data-key={entry.key}
+      aria-label={row.entry.key}
+      data-key={row.entry.key}
       tabIndex={active ? 0 : -1}
       onFocus={onActive}
-      className={`scroll-mt-24 px-3 py-2 outline-offset-[-2px] ${changed ? 'bg-warning-surface/60' : ''}`}
+      className={`scroll-mt-24 px-3 py-2 outline-offset-[-2px] ${row.changed ? 'bg-warning-surface/60' : ''}`}
     >
       <RowTabStop value={active}>
-        <StateRowContent
-          entry={entry}
-          changed={changed}
-          appName={appName}
-          currentSession={currentSession}
-          onSelectEvent={onSelectEvent}
-          rowActions={rowActions}
-          rowDetails={rowDetails}
-        />
+        <StateRowContent {...row} />
       </RowTabStop>
     </li>
   );
 }
 
-function StateRowContent({
-  entry,
-  changed,
-  appName,
-  currentSession,
-  onSelectEvent,
-  rowActions,
-  rowDetails,
-}: Pick<StateTableProps, 'appName' | 'currentSession' | 'onSelectEvent' | 'rowActions' | 'rowDetails'> & {
-  entry: StateTableEntry;
-  changed: boolean;
-}) {
+function StateRowContent({ entry, changed, appName, currentSession, onSelectEvent, rowActions, rowDetails }: StateRowContentProps) {
   return (
     <>
       {/* Wraps the actions under a long key rather than breaking the key mid-word. */}
