@@ -10,6 +10,8 @@ function note(placeholder: Placeholder): string | null {
   return null;
 }
 
+const COLUMNS = ['Placeholder', 'Outcome', 'Tier', 'Value', 'ADK says'];
+
 /** Every placeholder of the template in order: what it names, what happened, the value and tier it resolved to. */
 export function PlaceholderTable({ placeholders }: { placeholders: Placeholder[] }) {
   if (placeholders.length === 0) return <p className="text-xs text-muted">No placeholders: the instruction is used as written.</p>;
@@ -19,21 +21,11 @@ export function PlaceholderTable({ placeholders }: { placeholders: Placeholder[]
         <caption className="sr-only">Placeholders</caption>
         <thead className="bg-surface-muted text-[11px] uppercase tracking-wide text-muted">
           <tr>
-            <th scope="col" className="px-2 py-1.5 font-medium">
-              Placeholder
-            </th>
-            <th scope="col" className="px-2 py-1.5 font-medium">
-              Outcome
-            </th>
-            <th scope="col" className="px-2 py-1.5 font-medium">
-              Tier
-            </th>
-            <th scope="col" className="px-2 py-1.5 font-medium">
-              Value
-            </th>
-            <th scope="col" className="px-2 py-1.5 font-medium">
-              ADK says
-            </th>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-2 py-1.5 font-medium">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-border">

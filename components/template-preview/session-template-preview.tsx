@@ -20,7 +20,7 @@ export function SessionTemplatePreview({ session }: { session: SessionRef }) {
   const params = useSearchParams();
   const asOf = parseSessionUrl((name) => params.get(name)).event;
   const url = useTemplateUrl();
-  const { state, written, problem } = usePreviewState(session, asOf);
+  const against = usePreviewState(session, asOf);
   const headingId = useId();
 
   const source = (
@@ -46,17 +46,7 @@ export function SessionTemplatePreview({ session }: { session: SessionRef }) {
       <h2 id={headingId} className="mb-3 text-base font-semibold">
         Template preview
       </h2>
-      <TemplateWorkbench
-        template={url.template}
-        onTemplate={url.setTemplate}
-        dialect={url.dialect}
-        onDialect={url.setDialect}
-        state={state}
-        written={written}
-        stateProblem={problem}
-        source={source}
-        shareable={url.shareable}
-      />
+      <TemplateWorkbench url={url} against={against} source={source} />
     </section>
   );
 }

@@ -114,13 +114,8 @@ export function StandalonePreview() {
       )}
 
       <TemplateWorkbench
-        template={url.template}
-        onTemplate={url.setTemplate}
-        dialect={url.dialect}
-        onDialect={url.setDialect}
-        state={state}
-        written={written}
-        stateProblem={stateProblem}
+        url={url}
+        against={{ state, written, problem: stateProblem }}
         source={source}
         shareable={url.shareable && (mode === 'session' || typedState.shareable)}
         loading={mode === 'state' || session !== null}

@@ -4,30 +4,29 @@ import { useDeferredValue, useId, type ReactNode } from 'react';
 import { CopyButton } from '@/components/json';
 import { renderTemplate, type TemplateDialect } from '@/lib/session-service/template';
 import type { SpelledJson } from '@/lib/session-service/json-spelling';
-import type { StateRecord } from '@/lib/session-service/types';
 import { MAX_TEMPLATE_LENGTH } from '@/lib/validation/limits';
 import { PlaceholderTable } from './placeholder-table';
 import { RenderedTemplate } from './rendered-template';
 import { Textarea } from '@/components/ui/input';
+import type { PreviewState } from './use-preview-state';
+import type { TemplateUrlState } from './use-template-url';
 import { Label } from '@/components/ui/label';
 import { Segmented, type SegmentOption } from '@/components/ui/segmented';
 
 export const EXAMPLE_TEMPLATE = 'You are helping {user:name} with {topic}. {app:tone?}';
 
 interface TemplateWorkbenchProps {
-  template: string;
-  onTemplate: (template: string) => void;
-  dialect: TemplateDialect;
-  onDialect: (dialect: TemplateDialect) => void;
-  /** The state to render against; null while it loads or when it cannot be read (then `stateProblem` says why). */
-  state: StateRecord | null;
-  /** `state` as written in JSON text, when it was typed (keeps `2.0` a float in the Python dialect). */
-  written?: SpelledJson | null;
-  stateProblem?: string | null;
+  /** The template and dialect, kept in the URL (use-template-url.ts). */
+  url: TemplateUrlState;
+  /** The state to render against; null while it loads or when it cannot be read (then `problem` says why). */
+  against: Pick<PreviewState, 'state' | 'problem'> & {
+    /** `state` as written in JSON text, when it was typed (keeps `2.0` a float in the Python dialect). */
+    written: SpelledJson | null;
+  };
   /** Where the state comes from, and any control to change it (shown above the output). */
   source: ReactNode;
-  /** False when the template is too long to keep in the URL. */
-  shareable: boolean;
+  /** False when what is previewed is too long to keep in the URL (default: when the template is). */
+  shareable?: boolean;
   /** The state is on its way (otherwise a missing state just means none was chosen). */
   loading?: boolean;
   /** Level of the output's headings: 2 on a page of its own, 3 (the default) inside a page section. */
@@ -46,12 +45,14 @@ const DIALECTS: SegmentOption<TemplateDialect>[] = [
  * written), in the value rendering of ADK's Python or TypeScript port.
  */
 export function TemplateWorkbench(props: TemplateWorkbenchProps) {
-  const { template, onTemplate, dialect, onDialect, state, stateProblem, source, shareable, loading = true } = props;
+  const { url, against, source, shareable = url.shareable, loading = true } = props;
+  const { template, dialect } = url;
+  const { state, problem: stateProblem } = against;
   const templateId = useId();
   const deferred = useDeferredValue(template);
   const tooLong = template.length > MAX_TEMPLATE_LENGTH;
   const Heading = props.headingLevel === 2 ? 'h2' : 'h3';
-  const result = state && !tooLong ? renderTemplate(deferred, state, { dialect, artifacts: null, written: props.written ?? null }) : null;
+  const result = state && !tooLong ? renderTemplate(deferred, state, { dialect, artifacts: null, written: against.written }) : null;
 
   return (
     <div className="space-y-4">
@@ -66,7 +67,7 @@ export function TemplateWorkbench(props: TemplateWorkbenchProps) {
         <Textarea
           id={templateId}
           value={template}
-          onChange={(event) => onTemplate(event.target.value)}
+          onChange={(event) => url.setTemplate(event.target.value)}
           rows={Math.min(12, Math.max(3, template.split('\n').length + 1))}
           spellCheck={false}
           placeholder={EXAMPLE_TEMPLATE}
@@ -86,7 +87,7 @@ export function TemplateWorkbench(props: TemplateWorkbenchProps) {
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0 max-w-full text-sm">{source}</div>
-        <Segmented label="Value rendering" options={DIALECTS} value={dialect} onChange={onDialect} />
+        <Segmented label="Value rendering" options={DIALECTS} value={dialect} onChange={url.setDialect} />
       </div>
 
       {stateProblem ? (
