@@ -1,18 +1,14 @@
 'use client';
 
-import { ActionOutcome } from '@/components/actions/action-outcome';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { panelClass } from '@/components/ui/panel';
+import { OpForm } from './op-form';
 import { useAction } from '@/components/actions/use-action';
 import { useStoreRouter } from '@/components/nav/store-link';
 import { useId, useState } from 'react';
 import { forkSession } from '@/lib/actions/session-ops';
 import { sessionPath } from '@/lib/paths';
 import type { SessionRef } from '@/lib/session-service/store';
-
-const PANEL = panelClass({ className: 'space-y-3 p-4' });
 
 /** Forks the session after an event into a new session of the same user, then opens the fork. */
 export function ForkForm({ session, eventCount, onClose }: { session: SessionRef; eventCount: number; onClose: () => void }) {
@@ -24,15 +20,7 @@ export function ForkForm({ session, eventCount, onClose }: { session: SessionRef
   const submit = () =>
     run({ ...session, atSeq: Number(atSeq), forkId }, (fork) => router.push(sessionPath(session.appName, session.userId, fork.id)));
   return (
-    <form
-      className={PANEL}
-      aria-label="Fork this session"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <h2 className="font-semibold">Fork this session</h2>
+    <OpForm title="Fork this session" onSubmit={submit} failure={failure} pending={pending} submit={['Fork', 'Forking…']} onClose={onClose}>
       <p className="text-sm text-muted">
         A new session of user <span className="font-mono">{session.userId}</span> with events #1 to #N copied and the session state as it
         stood right after #N. <strong>App and user state are shared, not copied:</strong> the fork reads and writes the same{' '}
@@ -48,13 +36,6 @@ export function ForkForm({ session, eventCount, onClose }: { session: SessionRef
           <Input id={`${id}-id`} value={forkId} onChange={(event) => setForkId(event.target.value)} className="font-mono" />
         </div>
       </div>
-      <ActionOutcome failure={failure} />
-      <div className="flex gap-2">
-        <Button type="submit" variant="primary" disabled={pending}>
-          {pending ? 'Forking…' : 'Fork'}
-        </Button>
-        <Button onClick={onClose}>Cancel</Button>
-      </div>
-    </form>
+    </OpForm>
   );
 }

@@ -1,10 +1,8 @@
 'use client';
 
-import { ActionOutcome } from '@/components/actions/action-outcome';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { panelClass } from '@/components/ui/panel';
+import { OpForm } from './op-form';
 import { useAction } from '@/components/actions/use-action';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
@@ -12,8 +10,6 @@ import { useId, useState } from 'react';
 import { rewindSession } from '@/lib/actions/session-ops';
 import { refreshAfterAppend } from '@/lib/queries/state-edit';
 import type { SessionRef } from '@/lib/session-service/store';
-
-const PANEL = panelClass({ className: 'space-y-3 p-4' });
 
 export interface InvocationChoice {
   invocationId: string;
@@ -51,15 +47,17 @@ export function RewindForm({
       router.refresh();
     });
   return (
-    <form
-      className={PANEL}
-      aria-label="Rewind this session"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <OpForm
+      title="Rewind this session"
+      onSubmit={submit}
+      failure={failure}
+      done={done}
+      pending={pending}
+      submit={['Rewind', 'Rewinding…']}
+      canSubmit={invocationId.trim() !== ''}
+      close="Close"
+      onClose={onClose}
     >
-      <h2 className="font-semibold">Rewind this session</h2>
       <p className="text-sm text-muted">
         Appends a <code>user</code> event with <code>rewindBeforeInvocationId</code> whose delta puts the session keys back as they were
         before that invocation (as ADK&apos;s <code>Runner.rewind_async</code>). The events stay in the log; <code>app:</code> and{' '}
@@ -82,13 +80,6 @@ export function RewindForm({
           ))}
         </datalist>
       </div>
-      <ActionOutcome failure={failure} done={done} />
-      <div className="flex gap-2">
-        <Button type="submit" variant="primary" disabled={pending || !invocationId.trim()}>
-          {pending ? 'Rewinding…' : 'Rewind'}
-        </Button>
-        <Button onClick={onClose}>Close</Button>
-      </div>
-    </form>
+    </OpForm>
   );
 }
