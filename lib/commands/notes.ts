@@ -6,20 +6,12 @@ import { nowSeconds } from '../session-service/events';
 import { MAX_NOTE_LENGTH, type NoteStore, type NoteTarget, type SessionNote } from '../session-service/notes';
 import type { SessionStore } from '../session-service/store';
 import { freeTextProblem } from '../validation/text';
-import { fieldErrorsOf, idSchema } from '../validation/schemas';
+import { fieldErrorsOf, idSchema, typedText } from '../validation/schemas';
 import { attempt, invalid, type ActionResult } from './result';
 
 const refSchema = z.object({ appName: idSchema, userId: idSchema, sessionId: idSchema });
 
-export const noteText = z
-  .string({ error: 'must be a string' })
-  .trim()
-  .min(1, 'is required: write the note')
-  .max(MAX_NOTE_LENGTH, `must be at most ${MAX_NOTE_LENGTH} characters`)
-  .superRefine((text, ctx) => {
-    const problem = freeTextProblem(text);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+export const noteText = typedText(MAX_NOTE_LENGTH, 'write the note', freeTextProblem);
 
 export const addNoteInput = refSchema.extend({ text: noteText });
 export type AddNoteInput = z.input<typeof addNoteInput>;

@@ -8,18 +8,10 @@ import { nowSeconds } from '../session-service/events';
 import { MAX_VIEW_NAME_LENGTH, MAX_VIEW_QUERY_LENGTH, type SavedView, type SavedViewStore } from '../session-service/saved-views';
 import { SessionServiceError } from '../session-service/errors';
 import { nameProblem } from '../validation/text';
-import { fieldErrorsOf, idSchema } from '../validation/schemas';
+import { fieldErrorsOf, idSchema, typedText } from '../validation/schemas';
 import { attempt, invalid, type ActionResult } from './result';
 
-export const viewName = z
-  .string({ error: 'must be a string' })
-  .trim()
-  .min(1, 'is required: name the view')
-  .max(MAX_VIEW_NAME_LENGTH, `must be at most ${MAX_VIEW_NAME_LENGTH} characters`)
-  .superRefine((name, ctx) => {
-    const problem = nameProblem(name);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+export const viewName = typedText(MAX_VIEW_NAME_LENGTH, 'name the view', nameProblem);
 
 const viewId = z.number({ error: 'must be a view id' }).int().positive();
 

@@ -10,6 +10,16 @@ function checkedBy(problemOf: (text: string) => string | null) {
   };
 }
 
+/** Text a person types (a note, a view's name): trimmed, required, at most `max` characters, refused where `problemOf` says why. */
+export function typedText(max: number, whatToWrite: string, problemOf: (text: string) => string | null) {
+  return z
+    .string({ error: 'must be a string' })
+    .trim()
+    .min(1, `is required: ${whatToWrite}`)
+    .max(max, `must be at most ${max} characters`)
+    .superRefine(checkedBy(problemOf));
+}
+
 /** An app, user or session id: what ADK accepts, minus what breaks URLs, terminals and storage (see idProblem). */
 export const idSchema = z
   .string({ error: 'must be a string' })
