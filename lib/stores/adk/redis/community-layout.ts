@@ -11,15 +11,8 @@
 import type { SessionRef } from '../../../session-service/store';
 import { KEY_PREFIX_APP, KEY_PREFIX_TEMP, KEY_PREFIX_USER } from '../../../session-service/scope';
 import { pipelined, scanKeys, type Redis } from './client';
-import {
-  answeredTierText,
-  brokenText,
-  RecordMemo,
-  rereadTierText,
-  type RedisSnapshot,
-  type SessionRecord,
-  type TierRecord,
-} from './snapshot';
+import { answeredTierText, brokenText, RecordMemo, rereadTierText } from './snapshot';
+import type { RedisSnapshot, SessionRecord, TierRecord } from './snapshot';
 
 export const communityKeys = {
   session: (sessionId: string) => `session:${sessionId}`,

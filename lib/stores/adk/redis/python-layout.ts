@@ -9,17 +9,8 @@
 // json.dumps values. There is no index of apps: SCAN finds them.
 import type { SessionRef } from '../../../session-service/store';
 import { pipelined, scanKeys, type Redis } from './client';
-import {
-  answeredTierText,
-  brokenText,
-  globEscape,
-  pythonFloat,
-  RecordMemo,
-  rereadTierText,
-  type RedisSnapshot,
-  type SessionRecord,
-  type TierRecord,
-} from './snapshot';
+import { answeredTierText, brokenText, globEscape, pythonFloat, RecordMemo, rereadTierText } from './snapshot';
+import type { RedisSnapshot, SessionRecord, TierRecord } from './snapshot';
 
 export const PYTHON_DEFAULT_PREFIX = 'adk:session';
 
