@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../db';
 import { openAgentServices, type AgentServices } from '../../services';
 import { createMigratedDatabase, testProviders, type ScratchDatabase } from '../../testing/databases';
-import { PY_SQLITE_DDL } from '../../testing/adk-fixtures/python-sqlite';
+import { insertCustomerSessions, PY_SQLITE_DDL } from '../../testing/adk-fixtures/python-sqlite';
 import { LeaseLostError } from '../leases';
 import { StoreSearchIndex } from './search-index-log';
 
@@ -40,11 +40,7 @@ describe.each(await testProviders())('the search follower of a store two servers
     agentPath = join(dir, 'session.db');
     agent = new Database(agentPath);
     agent.exec(PY_SQLITE_DDL);
-    agent.exec(`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${SESSIONS - 1})
-      INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time)
-      SELECT '${APP}', printf('user-%04d', i / 10), printf('session-%05d', i),
-        json_object('profile', json_object('name', CASE WHEN i = 2345 THEN 'Carol Nguyen' ELSE printf('Customer %d', i) END)),
-        1790000000 + i, 1790000000 + i FROM n`);
+    insertCustomerSessions(agent, APP, SESSIONS, 2345);
     own = await createMigratedDatabase(provider, 'search-lease');
   });
 

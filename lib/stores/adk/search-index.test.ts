@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database as OwnDatabase } from '../../db';
 import type { FindRequest, FindResult } from '../../session-service/search';
 import { createMigratedDatabase, type ScratchDatabase } from '../../testing/databases';
-import { appendPythonSqliteEvent, PY_SQLITE_DDL } from '../../testing/adk-fixtures/python-sqlite';
+import { appendPythonSqliteEvent, insertCustomerSessions, PY_SQLITE_DDL } from '../../testing/adk-fixtures/python-sqlite';
 import { SqlNoteStore } from '../notes/sql-notes';
 import { openAdkStore, type AdkSessionStore } from '.';
 import { StoreSearchIndex } from './search-index-log';
@@ -38,12 +38,7 @@ describe('the search index of an agent’s store (adk-python SQLite)', () => {
     agentPath = join(dir, 'session.db');
     agent = new Database(agentPath);
     agent.exec(PY_SQLITE_DDL);
-    agent.exec(`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${SESSIONS - 1})
-      INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time)
-      SELECT '${APP}', printf('user-%04d', i / 10), printf('session-%05d', i),
-        json_object('topic', CASE i % 2 WHEN 0 THEN 'refund' ELSE 'login' END,
-          'profile', json_object('name', CASE WHEN i = ${RARE} THEN 'Carol Nguyen' ELSE printf('Customer %d', i) END)),
-        1790000000 + i, 1790000000 + i FROM n`);
+    insertCustomerSessions(agent, APP, SESSIONS, RARE);
     // Two events a session: the user's question, and the agent's answer or (every 100th session) an error.
     agent.exec(`INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data)
       SELECT 'e' || n.k || '-' || s.id, s.app_name, s.user_id, s.id, 'inv-' || s.id, s.update_time + n.k,

@@ -166,3 +166,20 @@ export function appendPythonSqliteEvent(
     db.close();
   }
 }
+
+/**
+ * `count` sessions of one app in an adk-python SQLite database, ten a user
+ * (`user-0000`, `session-00000`, ...), update times one second apart, each
+ * with a topic and a profile name: "Carol Nguyen" for the one at `carolAt`,
+ * "Customer <i>" for the others.
+ */
+export function insertCustomerSessions(db: Database.Database, appName: string, count: number, carolAt: number): void {
+  db.prepare(
+    `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < @last)
+     INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time)
+     SELECT @app, printf('user-%04d', i / 10), printf('session-%05d', i),
+       json_object('topic', CASE i % 2 WHEN 0 THEN 'refund' ELSE 'login' END,
+         'profile', json_object('name', CASE WHEN i = @carol THEN 'Carol Nguyen' ELSE printf('Customer %d', i) END)),
+       1790000000 + i, 1790000000 + i FROM n`,
+  ).run({ app: appName, last: count - 1, carol: carolAt });
+}
