@@ -15,7 +15,7 @@ import { insertCustomerSessions, PY_SQLITE_DDL } from '../../testing/adk-fixture
 import { LeaseLostError } from '../leases';
 import { StoreSearchIndex } from './search-index-log';
 
-const SESSIONS = 3_000;
+const SESSIONS = 1_000;
 const APP = 'support';
 const STORE = 'shared-agent';
 // Large fill steps: the test is about who writes, not how finely the fill yields.
@@ -40,7 +40,7 @@ describe.each(await testProviders())('the search follower of a store two servers
     agentPath = join(dir, 'session.db');
     agent = new Database(agentPath);
     agent.exec(PY_SQLITE_DDL);
-    insertCustomerSessions(agent, APP, SESSIONS, 2345);
+    insertCustomerSessions(agent, APP, SESSIONS, 345);
     own = await createMigratedDatabase(provider, 'search-lease');
   });
 
@@ -78,7 +78,7 @@ describe.each(await testProviders())('the search follower of a store two servers
 
       // The server that does not follow answers from the index the other filled.
       const carol = await findSessions(other, 'Carol Nguyen');
-      expect(carol).toEqual({ coverage: undefined, sessions: ['session-02345'] });
+      expect(carol).toEqual({ coverage: undefined, sessions: ['session-00345'] });
 
       await leader.close();
       writes.mockClear();
