@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appendPythonSqliteEvent, longSessionEvent, writeLongPythonSqliteSession } from '../../testing/adk-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../testing/databases';
 import { CHECKPOINT_EVERY } from './base/timeline';
+import { MENTION_ROWS } from './base/mentions';
 import { TimelineCheckpointLog } from './checkpoint-log';
 import { openAdkStore, type AdkSessionStore } from '.';
 
@@ -184,6 +185,22 @@ describe('time travel on a long ADK session', () => {
       [EVENTS + 2, `v${EVENTS - 48}`, 'changed'],
       [EVENTS - 48, `v${EVENTS - 98}`, `v${EVENTS - 48}`],
     ]);
+  });
+
+  it('searches the file’s event text for a key a few thousand rows per statement, never all of it at once', async () => {
+    const searches: string[] = [];
+    const prepare = Database.prototype.prepare;
+    const spy = vi.spyOn(Database.prototype, 'prepare').mockImplementation(function (this: Database.Database, sql: string) {
+      if (sql.includes('instr(')) searches.push(sql);
+      return prepare.call(this, sql);
+    });
+    try {
+      const history = await store.getKeyHistory({ ...long, scope: 'session', key: 'k3', limit: 1 });
+      expect(history.items[0]?.newValue).toBe(`v${EVENTS - 47}`);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(searches.length).toBeGreaterThanOrEqual(EVENTS / MENTION_ROWS);
   });
 
   it('gives a user’s history across sessions by reading only the events that set user: keys, a page at a time', async () => {

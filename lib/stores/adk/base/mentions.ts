@@ -4,7 +4,11 @@
 // the events that touched it reads only those events, never a whole long
 // session. Callers confirm each candidate by its decoded delta.
 import { contains, q, type Fragment } from './sql';
+import type { Row } from '../agent-db';
 import type { AdkStoreContext } from './context';
+
+/** Rows of a SQLite events table searched per statement. */
+export const MENTION_ROWS = 5000;
 
 export interface MentionScope {
   appName: string;
@@ -41,11 +45,26 @@ export async function eventsMentioning(ctx: AdkStoreContext, scope: MentionScope
   const e = ctx.e;
   const column = ctx.db.dialect === 'postgresql' ? `(${q(text)})::text` : q(text);
   const where = [...scopeWhere(ctx, scope), contains(ctx.db.dialect, column, needle)];
-  const rows = await ctx.db.read((qx) =>
-    qx.all(
-      `SELECT ${e.user} AS user_id, ${e.session} AS session_id, ${e.id} AS id FROM ${e.t} WHERE ${where.map((w) => w.sql).join(' AND ')}`,
-      where.flatMap((w) => w.params),
-    ),
-  );
-  return rows.map((row) => ({ userId: String(row.user_id), sessionId: String(row.session_id), id: String(row.id) }));
+  const select = `SELECT ${e.user} AS user_id, ${e.session} AS session_id, ${e.id} AS id FROM ${e.t}`;
+  const params = where.flatMap((w) => w.params);
+  const found: Mention[] = [];
+  const add = (rows: Row[]) => {
+    for (const row of rows) found.push({ userId: String(row.user_id), sessionId: String(row.session_id), id: String(row.id) });
+  };
+  if (ctx.db.dialect !== 'sqlite') {
+    add(await ctx.db.read((qx) => qx.all(`${select} WHERE ${where.map((w) => w.sql).join(' AND ')}`, params)));
+    return found;
+  }
+  // better-sqlite3 runs a statement on the event loop: the file's text is searched MENTION_ROWS rows at a time.
+  const sql = `${select} NOT INDEXED WHERE rowid > ? AND rowid <= ? AND ${where.map((w) => w.sql).join(' AND ')}`;
+  const pageEnd = `SELECT max(r) AS m FROM (SELECT rowid AS r FROM ${e.t} NOT INDEXED WHERE rowid > ? ORDER BY rowid LIMIT ?)`;
+  for (let from = -Infinity; ;) {
+    const start = from;
+    const end = (await ctx.db.read((qx) => qx.all(pageEnd, [start, MENTION_ROWS])))[0]?.m;
+    if (end === null || end === undefined) break;
+    add(await ctx.db.read((qx) => qx.all(sql, [start, Number(end), ...params])));
+    from = Number(end);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return found;
 }
