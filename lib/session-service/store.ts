@@ -162,7 +162,8 @@ export interface AppendOptions {
    * The delta's values as the request's text spelled them, by prefixed key
    * (value-spelling.ts): the native store stores those texts (a float `2.0`
    * stays `2.0`); ADK stores write as their own ports do (adk-python's
-   * json.dumps keeps a float a float, adk-js and adk-go write `2`).
+   * json.dumps and adk-rust's serde_json keep a float a float, adk-js and
+   * adk-go write `2`).
    */
   spellings?: ValueSpellings;
 }

@@ -52,6 +52,16 @@ export function eventSpellingsAt(body: SpelledJson | null | undefined, path: str
   return spellings.some((event) => event !== undefined) ? spellings : undefined;
 }
 
+/** The spellings as one JSON object's text (keys as named, in the spellings' order). */
+export function spelledRecord(spellings: ValueSpellings): Extract<SpelledJson, { kind: 'object' }> {
+  const entries = new Map<string, SpelledJson>();
+  for (const [key, text] of spellings) {
+    const spelled = spellJson(text);
+    if (spelled) entries.set(key, spelled);
+  }
+  return { kind: 'object', entries };
+}
+
 /** Spellings of a JSON object's text itself (a delta typed on the page). */
 export function spellingsOfText(text: string): ValueSpellings | undefined {
   return spellingsAt(spelledBody(text), []);

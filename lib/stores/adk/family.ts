@@ -68,7 +68,7 @@ export interface WriteContext {
    * Each tier's values as their JSON text spells them (the stored blob's,
    * then the request's), where that text says more than the parsed value: a
    * float written `2.0`. Absent when nothing does. A family whose own
-   * encoder keeps a float a float (adk-python's json.dumps) writes them so.
+   * encoder keeps a float a float (adk-python's json.dumps, adk-rust's serde_json) writes them so.
    */
   written?: TierWritten;
 }

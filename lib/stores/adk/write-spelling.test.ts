@@ -2,8 +2,9 @@
 // that ADK's own encoder does: adk-python writes json.dumps text (a float
 // stays `2.0`, in TEXT, LONGTEXT and JSONB alike), so a float the operator
 // wrote, and every float already in the blob Statehouse rewrites, stays a
-// float for the Python agent reading the row. adk-js writes JSON.stringify's
-// text (`2`) itself, and so does Statehouse there.
+// float for the Python agent reading the row; adk-rust's serde_json keeps it
+// too. adk-js writes JSON.stringify's text (`2`) itself, and so does
+// Statehouse there.
 import { afterEach, describe, expect, it } from 'vitest';
 import { importSessionFile } from '../../commands/import-sessions';
 import { openAgentDb } from './agent-db';
@@ -18,14 +19,19 @@ const kinds: AdkFixtureKind[] = [
   { family: 'py-sqlite' },
   { family: 'py-db', dialect: 'sqlite', clock: 'utc' },
   { family: 'adk-js', dialect: 'sqlite' },
+  { family: 'adk-rust', dialect: 'sqlite' },
 ];
-if ((await testProviders()).includes('postgresql')) kinds.push({ family: 'py-db', dialect: 'postgresql', clock: 'utc' });
+if ((await testProviders()).includes('postgresql')) {
+  kinds.push({ family: 'py-db', dialect: 'postgresql', clock: 'utc' }, { family: 'adk-rust', dialect: 'postgresql' });
+}
 if (await mysqlAvailable()) kinds.push({ family: 'py-db', dialect: 'mysql', clock: 'utc' });
 
 const ref = { appName: APP, userId: 'alice', sessionId: 'trip-paris' };
 
 describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('values written as spelled to %s', (_label, kind) => {
-  const python = kind.family !== 'adk-js';
+  // adk-python's json.dumps and adk-rust's serde_json keep a float a float; adk-js's JSON.stringify does not.
+  const floats = kind.family !== 'adk-js';
+  const eventJson = kind.family === 'adk-rust' ? 'actions' : 'event_data';
   const { sessions: s, appStates: a, userStates: u, events: e } = layoutOf(kind);
   let fixture: FixtureStore<AdkSessionStore> | undefined;
   afterEach(async () => {
@@ -70,9 +76,9 @@ describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('values 
       },
     );
     const session = await sessionBlob(ref.sessionId);
-    const [event] = await sql(`SELECT event_data FROM "${e.table}" WHERE invocation_id = ?`, ['inv-s']);
-    const data = text(event?.event_data);
-    if (python) {
+    const [event] = await sql(`SELECT "${eventJson}" AS v FROM "${e.table}" WHERE invocation_id = ?`, ['inv-s']);
+    const data = text(event?.v);
+    if (floats) {
       expect(session).toMatch(pair('f', '2.0'));
       expect(session).toMatch(pair('g', '3.0'));
       expect(await appBlob()).toMatch(pair('k', '4.0'));
@@ -97,8 +103,8 @@ describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('values 
       reason: 'floats',
     });
     const app = await appBlob();
-    expect(app).toMatch(pair('m', python ? '9.0' : '9'));
-    expect(app).toMatch(pair('k', python ? '4.0' : '4'));
+    expect(app).toMatch(pair('m', floats ? '9.0' : '9'));
+    expect(app).toMatch(pair('k', floats ? '4.0' : '4'));
 
     await store.createSession({
       appName: APP,
@@ -110,11 +116,11 @@ describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('values 
         ['user:o', '8.0'],
       ]),
     });
-    expect(await sessionBlob('spelled')).toMatch(pair('n', python ? '7.0' : '7'));
-    expect(await userBlob('bob')).toMatch(pair('o', python ? '8.0' : '8'));
+    expect(await sessionBlob('spelled')).toMatch(pair('n', floats ? '7.0' : '7'));
+    expect(await userBlob('bob')).toMatch(pair('o', floats ? '8.0' : '8'));
     // What the store reads back: the same values, and the text for the previews.
     expect((await store.getSessionTiers({ ...ref, userId: 'bob', sessionId: 'spelled' }))?.session).toEqual([
-      expect.objectContaining({ key: 'n', value: 7, ...(python ? { written: '7.0' } : {}) }),
+      expect.objectContaining({ key: 'n', value: 7, ...(floats ? { written: '7.0' } : {}) }),
     ]);
   });
 
@@ -136,8 +142,8 @@ describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('values 
     const tiers = await store.getStateAsOf(ref, seq);
     const written = (entries: { key: string; written?: string }[] | undefined) =>
       Object.fromEntries((entries ?? []).flatMap((entry) => (entry.written === undefined ? [] : [[entry.key, entry.written]])));
-    expect(written(tiers?.session)).toEqual(python ? { f: '2.0', g: '3.0' } : {});
-    expect(written(tiers?.app)).toEqual(python ? { k: '4.0' } : {});
+    expect(written(tiers?.session)).toEqual(floats ? { f: '2.0', g: '3.0' } : {});
+    expect(written(tiers?.app)).toEqual(floats ? { k: '4.0' } : {});
     expect(tiers?.session).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'g', value: 3 })]));
   });
 
@@ -147,10 +153,10 @@ describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('values 
       '{"id": "imported", "user_id": "carol", "state": {"a": 2.0, "b": 3.0}, "events": [{"id": "ev-1", "invocation_id": "inv-i", "author": "agent", "timestamp": 1750000000.5, "actions": {"state_delta": {"b": 3.0, "user:c": 5.0}}}]}';
     await importSessionFile(fixture.store, file, { appName: APP }, { dryRun: false, applySharedState: true, actor: 'ops', reason: 'r' });
     const session = await sessionBlob('imported');
-    expect(session).toMatch(pair('a', python ? '2.0' : '2'));
-    expect(session).toMatch(pair('b', python ? '3.0' : '3'));
-    expect(await userBlob('carol')).toMatch(pair('c', python ? '5.0' : '5'));
-    const [event] = await sql(`SELECT event_data FROM "${e.table}" WHERE invocation_id = ?`, ['inv-i']);
-    expect(text(event?.event_data)).toMatch(pair('user:c', python ? '5.0' : '5'));
+    expect(session).toMatch(pair('a', floats ? '2.0' : '2'));
+    expect(session).toMatch(pair('b', floats ? '3.0' : '3'));
+    expect(await userBlob('carol')).toMatch(pair('c', floats ? '5.0' : '5'));
+    const [event] = await sql(`SELECT "${eventJson}" AS v FROM "${e.table}" WHERE invocation_id = ?`, ['inv-i']);
+    expect(text(event?.v)).toMatch(pair('user:c', floats ? '5.0' : '5'));
   });
 });

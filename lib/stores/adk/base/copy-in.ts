@@ -43,7 +43,7 @@ async function writeCopy(ctx: AdkStoreContext, qx: AgentQuery, copy: SessionCopy
   const writes = ctx.writes();
   const ref = { appName: copy.appName, userId: copy.userId, sessionId: copy.sessionId };
   const spelled = spellingsOf(copy);
-  const created = await createContext(ctx, qx, ref, now, true, { session: spelled.session });
+  const created = await createContext(ctx, qx, ref, now, true, spelled);
   const after = tiersAfter(ctx, copy, created.app, created.user);
   await createSession(qx, { ...created, delta: { app: {}, user: {}, session: after.session, temp: {} } });
   for (const [index, event] of copy.events.entries()) await insertEvent(qx, ref, event, copy.eventSpellings?.[index]);

@@ -4,7 +4,7 @@
 // back as one.
 import { hasOwn } from '../../../session-service/json';
 import { distinctText, mayBeSpelledApart, plainOf, spellJson, type SpelledJson } from '../../../session-service/json-spelling';
-import type { TierSpellings, ValueSpellings } from '../../../session-service/value-spelling';
+import { spelledRecord, type TierSpellings, type ValueSpellings } from '../../../session-service/value-spelling';
 import type { StateRecord } from '../../../session-service/types';
 import type { TierWritten } from '../family';
 
@@ -26,7 +26,7 @@ export function blobSpellings(raw: unknown, state: StateRecord): Map<string, str
 
 /**
  * A tier's values as their text spells them, for a family whose encoder
- * keeps a float a float (adk-python's json.dumps): the stored blob's, then
+ * keeps a float a float (adk-python's json.dumps, adk-rust's serde_json): the stored blob's, then
  * the request's texts of the keys it writes. Undefined when neither spells
  * anything apart (the common case: one regex test of the blob).
  */
@@ -34,10 +34,7 @@ export function tierWritten(raw: unknown, spellings: ValueSpellings | undefined)
   const entries = new Map<string, SpelledJson>();
   const blob = typeof raw === 'string' && mayBeSpelledApart(raw) ? spellJson(raw) : null;
   if (blob?.kind === 'object') for (const [key, spelled] of blob.entries) entries.set(key, spelled);
-  for (const [key, text] of spellings ?? []) {
-    const spelled = spellJson(text);
-    if (spelled) entries.set(key, spelled);
-  }
+  if (spellings) for (const [key, spelled] of spelledRecord(spellings).entries) entries.set(key, spelled);
   return entries.size > 0 ? { kind: 'object', entries } : undefined;
 }
 

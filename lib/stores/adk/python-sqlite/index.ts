@@ -10,7 +10,7 @@ import type { AdkFamily, FamilyCodec, FamilyWrites } from '../family';
 import { readObject, UnreadableValueError } from '../base/unreadable';
 import { eventFromPython, eventToPython, pythonDeltaSpelling, pythonEventWritten } from '../python/event-json';
 import type { ValueSpellings } from '../../../session-service/value-spelling';
-import { pydanticJson, pythonJsonDumps } from '../python/json-dumps';
+import { compactJson, pythonJsonDumps } from '../python/json-dumps';
 import { PYTHON_LAYOUT, PYTHON_TABLES } from '../python/layout';
 import { column, hasColumns } from '../schema';
 import { applyMerge, mergeSql, withoutKeysSql, type SqliteMergeRule } from './merge';
@@ -53,7 +53,7 @@ async function insertEvent(q: AgentQuery, ref: SessionRef, event: Event, deltaSp
     ref.sessionId,
     event.invocationId,
     event.timestamp,
-    pydanticJson(eventToPython(event), pythonEventWritten(deltaSpellings)),
+    compactJson(eventToPython(event), pythonEventWritten(deltaSpellings)),
   ]);
 }
 

@@ -7,7 +7,7 @@ import { hasOwn, setOwn } from '../../../session-service/json';
 import { EVENT_SHAPE, type Nested, type Shape } from '../../../session-service/adk-shapes';
 import type { Event, JsonObject, JsonValue } from '../../../session-service/types';
 import { mayBeSpelledApart, spellJson, type SpelledJson } from '../../../session-service/json-spelling';
-import type { ValueSpellings } from '../../../session-service/value-spelling';
+import { spelledRecord, type ValueSpellings } from '../../../session-service/value-spelling';
 
 const snakeToCamel = (name: string) => name.replace(/_([a-z0-9])/g, (_, char: string) => char.toUpperCase());
 const camelToSnake = (name: string) => name.replace(/[A-Z]/g, (char) => `_${char.toLowerCase()}`);
@@ -76,12 +76,7 @@ export function eventToPython(event: Event): JsonObject {
 /** The JSON text of eventToPython's delta values, as the request spelled them (json-dumps.ts `written`). */
 export function pythonEventWritten(deltaSpellings: ValueSpellings | undefined): SpelledJson | undefined {
   if (!deltaSpellings) return undefined;
-  const delta = new Map<string, SpelledJson>();
-  for (const [key, text] of deltaSpellings) {
-    const spelled = spellJson(text);
-    if (spelled) delta.set(key, spelled);
-  }
-  const actions: SpelledJson = { kind: 'object', entries: new Map([['state_delta', { kind: 'object', entries: delta }]]) };
+  const actions: SpelledJson = { kind: 'object', entries: new Map([['state_delta', spelledRecord(deltaSpellings)]]) };
   return { kind: 'object', entries: new Map([['actions', actions]]) };
 }
 

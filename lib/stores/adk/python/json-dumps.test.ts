@@ -2,7 +2,7 @@
 // what CPython 3.12's json.dumps and pydantic's model_dump_json print.
 import { describe, expect, it } from 'vitest';
 import { spellJson } from '../../../session-service/json-spelling';
-import { pydanticJson, pythonJsonDumps } from './json-dumps';
+import { compactJson, pythonJsonDumps } from './json-dumps';
 import { eventFromPython, eventToPython } from './event-json';
 
 describe('pythonJsonDumps (json.dumps defaults)', () => {
@@ -33,10 +33,10 @@ describe('pythonJsonDumps (json.dumps defaults)', () => {
   });
 });
 
-describe('pydanticJson (model_dump_json)', () => {
+describe('compactJson (model_dump_json)', () => {
   it('is compact, and writes a float written as one as one', () => {
-    expect(pydanticJson({ a: 2, b: [1, 'x'] })).toBe('{"a":2,"b":[1,"x"]}');
-    expect(pydanticJson({ a: 2, b: 3, c: 1e21 }, spellJson('{"a": 2.0, "b": 3, "c": 1e21}') ?? undefined)).toBe('{"a":2.0,"b":3,"c":1e21}');
+    expect(compactJson({ a: 2, b: [1, 'x'] })).toBe('{"a":2,"b":[1,"x"]}');
+    expect(compactJson({ a: 2, b: 3, c: 1e21 }, spellJson('{"a": 2.0, "b": 3, "c": 1e21}') ?? undefined)).toBe('{"a":2.0,"b":3,"c":1e21}');
   });
 });
 

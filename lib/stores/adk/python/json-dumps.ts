@@ -66,30 +66,30 @@ export function pythonJsonDumps(value: JsonValue, written?: SpelledJson): string
     .join(', ')}}`;
 }
 
-/** pydantic's float: a whole one `2.0`, else the shortest digits, an exponent without `+`. */
-function pydanticFloat(value: number): string {
+/** A float as pydantic and serde_json (ryu) print it: a whole one `2.0`, else the shortest digits, an exponent without `+`. */
+function compactFloat(value: number): string {
   const text = String(value).replace('e+', 'e');
   return /[.eE]/.test(text) ? text : `${text}.0`;
 }
 
 /**
- * pydantic's model_dump_json: compact, UTF-8 as is, a float written as one.
- * (Field order follows the model in pydantic; JSON readers, ADK's included,
- * do not depend on it.)
+ * pydantic's model_dump_json and serde_json's to_string (adk-rust): compact,
+ * UTF-8 as is, a float written as one. (Field order follows the model in
+ * pydantic; JSON readers, ADK's included, do not depend on it.)
  */
-export function pydanticJson(value: JsonValue, written?: SpelledJson): string {
+export function compactJson(value: JsonValue, written?: SpelledJson): string {
   if (written === undefined) return JSON.stringify(value);
   if (typeof value === 'number') {
     if (written.kind !== 'number' || Number(written.text) !== value || !/[.eE]/.test(written.text)) return JSON.stringify(value);
-    return pydanticFloat(value);
+    return compactFloat(value);
   }
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) {
     const items = written.kind === 'array' && written.items.length === value.length ? written.items : [];
-    return `[${value.map((item, index) => pydanticJson(item, items[index])).join(',')}]`;
+    return `[${value.map((item, index) => compactJson(item, items[index])).join(',')}]`;
   }
   const entries = written.kind === 'object' ? written.entries : undefined;
   return `{${keysOf(value, written)
-    .map((key) => `${JSON.stringify(key)}:${pydanticJson(value[key] as JsonValue, entries?.get(key))}`)
+    .map((key) => `${JSON.stringify(key)}:${compactJson(value[key] as JsonValue, entries?.get(key))}`)
     .join(',')}}`;
 }

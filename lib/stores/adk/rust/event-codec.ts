@@ -6,6 +6,9 @@
 // `get` silently drops an event whose columns fail to deserialise).
 import { invalidInput } from '../../../session-service/errors';
 import type { Row } from '../agent-db';
+import { mayBeSpelledApart, spellJson, type SpelledJson } from '../../../session-service/json-spelling';
+import { spelledRecord, type ValueSpellings } from '../../../session-service/value-spelling';
+import { compactJson } from '../python/json-dumps';
 import { columnEvent } from '../base/column-event';
 import { readJson, UnreadableValueError } from '../base/unreadable';
 import type { Content, Event, JsonObject, Part } from '../../../session-service/types';
@@ -110,7 +113,10 @@ function encodeContent(content: Content | undefined): Obj | null {
 const USAGE_FIELDS = ['promptTokenCount', 'candidatesTokenCount', 'totalTokenCount'];
 
 /** The three JSON columns Rust's append_event binds: serde of LlmResponse, EventActions, Vec<String>. */
-export function encodeRustEvent(event: Event): { llmResponse: string; actions: string; longRunningToolIds: string } {
+export function encodeRustEvent(
+  event: Event,
+  deltaSpellings?: ValueSpellings,
+): { llmResponse: string; actions: string; longRunningToolIds: string } {
   const usage = isObject(event.usageMetadata)
     ? Object.fromEntries(USAGE_FIELDS.map((field) => [snake(field), Number((event.usageMetadata as Obj)[field] ?? 0)]))
     : null;
@@ -133,7 +139,17 @@ export function encodeRustEvent(event: Event): { llmResponse: string; actions: s
   };
   return {
     llmResponse: JSON.stringify(llmResponse),
-    actions: JSON.stringify(actions),
+    // serde_json keeps a float a float: the delta's values as the request spelled them.
+    actions: compactJson(actions, deltaSpellings && { kind: 'object', entries: new Map([['state_delta', spelledRecord(deltaSpellings)]]) }),
     longRunningToolIds: JSON.stringify(event.longRunningToolIds ?? []),
   };
+}
+
+/** FamilyCodec.deltaSpelling: the `actions` column's state_delta as serde_json wrote it. */
+export function rustDeltaSpelling(row: Row): SpelledJson | null {
+  const actions = row.actions;
+  if (typeof actions !== 'string' || !mayBeSpelledApart(actions)) return null;
+  const spelled = spellJson(actions);
+  const delta = spelled?.kind === 'object' ? spelled.entries.get('state_delta') : undefined;
+  return delta?.kind === 'object' ? delta : null;
 }

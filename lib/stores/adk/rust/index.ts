@@ -7,7 +7,7 @@ import { readObject } from '../base/unreadable';
 import type { AdkFamily, FamilyCodec, FamilyMatch } from '../family';
 import { adkLayout } from '../layout';
 import { hasColumns, type SchemaInfo } from '../schema';
-import { decodeRustEvent } from './event-codec';
+import { decodeRustEvent, rustDeltaSpelling } from './event-codec';
 import { adkRustTime } from './time';
 import { adkRustWrites } from './writes';
 import { scopeOfKey } from '../../../session-service/scope';
@@ -85,6 +85,7 @@ async function open(q: AgentQuery, schema: SchemaInfo): Promise<FamilyCodec> {
     time,
     decodeState,
     decodeEvent: (row: Row) => decodeRustEvent(row, time.decode(row.timestamp, 'event')),
+    deltaSpelling: rustDeltaSpelling,
     // state_utils: `new_app_state.extend(app_delta)`.
     applyDelta: unionDelta,
     // append_event takes no loaded copy: it reads the rows in its transaction and never refuses.

@@ -10,16 +10,32 @@
 //  create: both tiers upserted, then `INSERT INTO sessions` with the merged snapshot.
 // Rust has no tier edit; Statehouse's edits write the tier row as its append does.
 import type { AgentDialect, AgentQuery, Param } from '../agent-db';
-import type { AppendWrite, CreateWrite, FamilyWrites, TierWrite } from '../family';
+import type { AppendWrite, CreateWrite, FamilyWrites, TierWrite, TierWritten } from '../family';
+import { compactJson } from '../python/json-dumps';
+import type { SpelledJson } from '../../../session-service/json-spelling';
+import type { ValueSpellings } from '../../../session-service/value-spelling';
 import { encodeRustEvent } from './event-codec';
 import { adkRustTime } from './time';
-import { mergeState } from '../../../session-service/scope';
+import { KEY_PREFIX_APP, KEY_PREFIX_USER, mergeState } from '../../../session-service/scope';
 import type { SessionRef } from '../../../session-service/store';
 import type { Event, StateRecord } from '../../../session-service/types';
 
+/** The written texts of the session row's merged snapshot: its own keys, and the tiers' under their prefixes. */
+function snapshotWritten(written: TierWritten | undefined): SpelledJson | undefined {
+  const entries = new Map<string, SpelledJson>();
+  const add = (tier: SpelledJson | undefined, prefix: string) => {
+    if (tier?.kind === 'object') for (const [key, spelled] of tier.entries) entries.set(prefix + key, spelled);
+  };
+  add(written?.session, '');
+  add(written?.app, KEY_PREFIX_APP);
+  add(written?.user, KEY_PREFIX_USER);
+  return entries.size > 0 ? { kind: 'object', entries } : undefined;
+}
+
 export function adkRustWrites(dialect: AgentDialect): FamilyWrites {
   const time = adkRustTime();
-  const json = (state: StateRecord) => JSON.stringify(state);
+  // serde_json::to_string of HashMap<String, Value>: a float stays a float (WriteContext.written).
+  const json = (state: StateRecord, written?: SpelledJson) => compactJson(state, written);
   // sqlite.rs: "INSERT OR REPLACE INTO app_states ..."; postgres.rs: "... ON CONFLICT (app_name) DO UPDATE SET state = $2, updated_at = $3".
   const upsertApp =
     dialect === 'sqlite'
@@ -30,14 +46,20 @@ export function adkRustWrites(dialect: AgentDialect): FamilyWrites {
       ? 'INSERT OR REPLACE INTO user_states (app_name, user_id, state, updated_at) VALUES (?, ?, ?, ?)'
       : 'INSERT INTO user_states (app_name, user_id, state, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (app_name, user_id) DO UPDATE SET state = EXCLUDED.state, updated_at = EXCLUDED.updated_at';
 
-  async function upsertTiers(q: AgentQuery, appName: string, userId: string, app: StateRecord, user: StateRecord, at: Param) {
-    await q.run(upsertApp, [appName, json(app), at]);
-    await q.run(upsertUser, [appName, userId, json(user), at]);
+  async function upsertTiers(
+    q: AgentQuery,
+    { appName, userId, written }: { appName: string; userId: string; written: TierWritten | undefined },
+    app: StateRecord,
+    user: StateRecord,
+    at: Param,
+  ) {
+    await q.run(upsertApp, [appName, json(app, written?.app), at]);
+    await q.run(upsertUser, [appName, userId, json(user, written?.user), at]);
   }
 
   // append_event_for_identity's INSERT INTO events: serde's columns, the timestamp as chrono writes it.
-  async function insertEvent(q: AgentQuery, ref: SessionRef, event: Event): Promise<void> {
-    const columns = encodeRustEvent(event);
+  async function insertEvent(q: AgentQuery, ref: SessionRef, event: Event, deltaSpellings?: ValueSpellings): Promise<void> {
+    const columns = encodeRustEvent(event, deltaSpellings);
     await q.run(
       'INSERT INTO events (id, app_name, user_id, session_id, invocation_id, branch, author, timestamp, llm_response, actions, long_running_tool_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       [
@@ -71,21 +93,22 @@ export function adkRustWrites(dialect: AgentDialect): FamilyWrites {
       } else {
         const app = { ...write.app, ...delta.app };
         const user = { ...write.user, ...delta.user };
-        await upsertTiers(q, ref.appName, ref.userId, app, user, at);
+        await upsertTiers(q, { ...ref, written: write.written }, app, user, at);
         await q.run('UPDATE sessions SET state = ?, updated_at = ? WHERE app_name = ? AND user_id = ? AND session_id = ?', [
-          json(mergeState(app, user, { ...write.session, ...delta.session })),
+          json(mergeState(app, user, { ...write.session, ...delta.session }), snapshotWritten(write.written)),
           at,
           ...key,
         ]);
       }
-      await insertEvent(q, ref, event);
+      await insertEvent(q, ref, event, write.deltaSpellings);
     },
     insertEvent,
 
     async editTier(q: AgentQuery, write: TierWrite): Promise<void> {
       const at = time.encode(write.now, 'tierUpdate');
-      if (write.scope === 'app') await q.run(upsertApp, [write.appName, json(write.next), at]);
-      else await q.run(upsertUser, [write.appName, write.userId ?? '', json(write.next), at]);
+      const blob = json(write.next, write.written?.[write.scope]);
+      if (write.scope === 'app') await q.run(upsertApp, [write.appName, blob, at]);
+      else await q.run(upsertUser, [write.appName, write.userId ?? '', blob, at]);
     },
 
     async createSession(q: AgentQuery, write: CreateWrite): Promise<void> {
@@ -93,12 +116,12 @@ export function adkRustWrites(dialect: AgentDialect): FamilyWrites {
       const at = time.encode(write.now, 'sessionCreate');
       const app = { ...write.app, ...delta.app };
       const user = { ...write.user, ...delta.user };
-      await upsertTiers(q, ref.appName, ref.userId, app, user, at);
+      await upsertTiers(q, { ...ref, written: write.written }, app, user, at);
       await q.run('INSERT INTO sessions (app_name, user_id, session_id, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)', [
         ref.appName,
         ref.userId,
         ref.sessionId,
-        json(mergeState(app, user, delta.session)),
+        json(mergeState(app, user, delta.session), snapshotWritten(write.written)),
         at,
         at,
       ]);
