@@ -2,14 +2,15 @@
 // search index the console keeps of it in its own database: the follower
 // fills it in the background, the Find dialog ("/") finds a customer by a
 // state value ("Carol Nguyen") among thousands of sessions, and a session
-// the agent writes afterwards is found once the follower has read it. The
-// agent's database gets no table of Statehouse's.
+// the agent writes afterwards is found once the follower has read it; the
+// Events tab finds an event through the same index. The agent's database
+// gets no table of Statehouse's.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { sessionPath, userPath } from '../lib/paths';
+import { appPath, sessionPath, userPath } from '../lib/paths';
 import { PY_SQLITE_DDL } from '../lib/testing/adk-fixtures/python-sqlite';
 import { startAgentStoreServer, type AgentStoreServer } from './support/agent-store-server';
 
@@ -70,6 +71,17 @@ test.beforeAll(async () => {
     SELECT '${APP}', printf('cust-%04d', i), printf('booking-%04d', i),
       json_object('profile', json_object('name', CASE WHEN i = ${CAROL} THEN 'Carol Nguyen' ELSE printf('Customer %d', i) END)),
       1790000000 + i, 1790000000 + i FROM n`);
+  const event = {
+    id: 'carol-asks',
+    invocation_id: 'inv-carol',
+    author: 'user',
+    timestamp: 1790000000 + CAROL,
+    content: { role: 'user', parts: [{ text: 'My parcel never arrived' }] },
+    actions: { state_delta: {} },
+  };
+  agent
+    .prepare('INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .run(event.id, APP, `cust-${CAROL}`, `booking-${CAROL}`, event.invocation_id, event.timestamp, JSON.stringify(event));
   agent
     .prepare('INSERT INTO user_states (app_name, user_id, state, update_time) VALUES (?, ?, ?, ?)')
     .run(APP, `cust-${CAROL}`, JSON.stringify({ name: 'Carol Nguyen', tier: 'gold' }), 1790000000);
@@ -116,6 +128,13 @@ test('the Find dialog finds a customer by a state value through the index the fo
   }).toPass({ timeout: 30_000 });
   await search.press('Enter');
   await expect(page).toHaveURL(`${server!.baseURL}${sessionPath(APP, 'cust-new', 'booking-new')}`);
+
+  // The Events tab answers from the same index: every event of the app, not the newest sessions within a budget.
+  await page.goto(`${server!.baseURL}${appPath(APP)}?tab=events&text=parcel+never`);
+  const table = page.getByRole('table', { name: `Events of ${APP} containing “parcel never”` });
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.getByRole('link', { name: `Session booking-${CAROL}, event #1` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '1 events' })).toContainText('through the text index');
 
   expect(agentTables()).toEqual(tables);
 });
