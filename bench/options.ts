@@ -112,6 +112,8 @@ export interface Options {
   apiClients: number[];
   /** --time-travel: time travel on a 100,000-event ADK session right after an append, instead of the workloads. */
   timeTravel: boolean;
+  /** --long-reads: a 100,000-event ADK session's filtered lists, histories and whole read right after appends, instead of the workloads. */
+  longReads: boolean;
   /** --coexistence: a live adk-js agent and console writers on one store, instead of the workloads. */
   coexistence: boolean;
   /** --large-values: concurrent first views of a native session of 60 events of 2 MiB, instead of the workloads. */
@@ -131,6 +133,8 @@ const USAGE = `npm run bench -- [options]
   --clients a,b                client counts of --api (default: 1,16)
   --time-travel                time travel to the middle of a 100,000-event adk-python SQLite session right after
                                an append (--rounds of them), an unrelated request's latency meanwhile, peak RSS
+  --long-reads                 a 100,000-event adk-python SQLite session's key and author filtered lists, a key's
+                               and the user's history and the whole session, each right after an append
   --coexistence                a live adk-js agent (the Runner over adk-js's DatabaseSessionService) and 1 or 8
                                console writers on one store for 20 s per --provider: agent failures per 1,000
   --large-values               6 concurrent first views (the session page's server reads) of a native SQLite session
@@ -165,6 +169,7 @@ const FLAGS = new Set([
   'pg-async-commit',
   'api',
   'time-travel',
+  'long-reads',
   'coexistence',
   'large-values',
   'search',
@@ -241,6 +246,7 @@ export function parseOptions(argv: string[]): Options {
     api: args.has('api'),
     apiClients: (list('clients') ?? ['1', '16']).map((n) => Math.max(1, Number.parseInt(n, 10))),
     timeTravel: args.has('time-travel'),
+    longReads: args.has('long-reads'),
     coexistence: args.has('coexistence'),
     largeValues: args.has('large-values'),
     search: args.has('search'),

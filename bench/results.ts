@@ -1,6 +1,7 @@
 // What a run records: the JSON written to bench-results/ and what the table is printed from.
 import type { CoexistenceRun } from './coexistence';
 import type { TimeTravelResult } from './time-travel';
+import type { LongReadsResult } from './long-reads';
 import type { LargeValuesResult } from './large-values';
 import type { SearchBenchResult } from './search';
 import type { ApiResult } from './api';
@@ -69,6 +70,7 @@ export interface RunResult {
   /** --api: /api against the reference door, and the page loads. */
   api?: ApiResult;
   timeTravel?: TimeTravelResult;
+  longReads?: LongReadsResult;
   search?: SearchBenchResult;
   coexistence?: CoexistenceRun[];
   largeValues?: LargeValuesResult;

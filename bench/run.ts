@@ -21,6 +21,7 @@ import { postgresReachable } from '../lib/testing/postgres-reachable';
 import { createScratch, type Scratch } from './scratch';
 import { median, percentile } from './stats';
 import { formatTimeTravel, runTimeTravel } from './time-travel';
+import { formatLongReads, runLongReads } from './long-reads';
 import { formatLargeValues, runLargeValues } from './large-values';
 import { formatCoexistence, runCoexistenceBench } from './coexistence';
 import { formatSearch, runSearchBench, SEARCH_SCALE, SMALL_SEARCH_SCALE } from './search';
@@ -250,6 +251,9 @@ async function main(): Promise<void> {
     } else if (options.search) {
       result.search = await runSearchBench(groups, scratch, log, options.scale.name === 'small' ? SMALL_SEARCH_SCALE : SEARCH_SCALE);
       console.log(formatSearch(result.search));
+    } else if (options.longReads) {
+      result.longReads = await runLongReads(TIME_TRAVEL_EVENTS, log);
+      console.log(formatLongReads(result.longReads));
     } else if (options.timeTravel) {
       result.timeTravel = await runTimeTravel(TIME_TRAVEL_EVENTS, options.scale.rounds, log);
       console.log(formatTimeTravel(result.timeTravel));

@@ -46,18 +46,20 @@ export interface TimeTravelResult {
 
 const ms = (value: number) => Math.round(value * 10) / 10;
 
-/** Runs `work` while asking for another session's summary every 10 ms; the work's time and each unrelated answer's latency. */
-async function withUnrelatedLoad(
+/** Runs `work` while asking for another session's summary every 10 ms; the work's time, each unrelated answer's latency, the RSS seen at the most. */
+export async function withUnrelatedLoad(
   work: () => Promise<unknown>,
   unrelated: () => Promise<unknown>,
-): Promise<{ ms: number; latencies: number[] }> {
+): Promise<{ ms: number; latencies: number[]; peakRss: number }> {
   const latencies: number[] = [];
+  let peakRss = process.memoryUsage().rss;
   let running = true;
   const load = (async () => {
     while (running) {
       const start = performance.now();
       await unrelated();
       latencies.push(performance.now() - start);
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   })();
@@ -66,7 +68,7 @@ async function withUnrelatedLoad(
   const elapsed = performance.now() - start;
   running = false;
   await load;
-  return { ms: elapsed, latencies };
+  return { ms: elapsed, latencies, peakRss: Math.max(peakRss, process.memoryUsage().rss) };
 }
 
 /** What the session page reads first (lib/queries/session-prefetch.ts): the tiers with provenance, the count, the newest page with its changes. */
