@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAdkStore } from '../lib/stores/adk';
-import { appendPythonSqliteEvent, longSessionEvent, writeLongPythonSqliteSession } from '../lib/testing/adk-fixtures';
-import { withUnrelatedLoad } from './time-travel';
+import { appendPythonSqliteEvent, longSessionEvent } from '../lib/testing/adk-fixtures';
+import { withUnrelatedLoad, writeLongSessionFile } from './time-travel';
 
 export interface LongRead {
   read: string;
@@ -33,11 +33,8 @@ const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 export async function runLongReads(events: number, log: (line: string) => void): Promise<LongReadsResult> {
   const dir = mkdtempSync(join(tmpdir(), 'statehouse-bench-long-reads-'));
   try {
-    const path = join(dir, 'session.db');
-    const options = { appName: 'bench', userId: 'u', sessionId: 'long', events, start: 1_790_000_000 };
     log(`long reads: writing a session of ${events} events`);
-    writeLongPythonSqliteSession(path, options);
-    writeLongPythonSqliteSession(path, { ...options, sessionId: 'other', events: 3 });
+    const { path, options } = writeLongSessionFile(dir, events);
     const store = await openAdkStore(path);
     try {
       const long = { appName: 'bench', userId: 'u', sessionId: 'long' };

@@ -17,7 +17,12 @@ import type { SessionRef } from '../lib/session-service/store';
 import { openAdkStore, type AdkSessionStore } from '../lib/stores/adk';
 import { CHECKPOINT_EVERY } from '../lib/stores/adk/base/timeline';
 import { TimelineCheckpointLog } from '../lib/stores/adk/checkpoint-log';
-import { appendPythonSqliteEvent, longSessionEvent, writeLongPythonSqliteSession } from '../lib/testing/adk-fixtures';
+import {
+  appendPythonSqliteEvent,
+  longSessionEvent,
+  writeLongPythonSqliteSession,
+  type LongSessionOptions,
+} from '../lib/testing/adk-fixtures';
 import { median, percentile } from './stats';
 
 export interface TimeTravelResult {
@@ -82,14 +87,20 @@ async function sessionPageReads(store: AdkSessionStore, ref: SessionRef): Promis
   );
 }
 
+/** An adk-python SQLite file in `dir` with session `long` of `events` events and session `other` of 3, of app `bench`, user `u`. */
+export function writeLongSessionFile(dir: string, events: number): { path: string; options: LongSessionOptions } {
+  const path = join(dir, 'session.db');
+  const options = { appName: 'bench', userId: 'u', sessionId: 'long', events, start: 1_790_000_000 };
+  writeLongPythonSqliteSession(path, options);
+  writeLongPythonSqliteSession(path, { ...options, sessionId: 'other', events: 3 });
+  return { path, options };
+}
+
 export async function runTimeTravel(events: number, rounds: number, log: (line: string) => void): Promise<TimeTravelResult> {
   const dir = mkdtempSync(join(tmpdir(), 'statehouse-bench-time-travel-'));
   try {
-    const path = join(dir, 'session.db');
-    const options = { appName: 'bench', userId: 'u', sessionId: 'long', events, start: 1_790_000_000 };
     log(`time travel: writing a session of ${events} events`);
-    writeLongPythonSqliteSession(path, options);
-    writeLongPythonSqliteSession(path, { ...options, sessionId: 'other', events: 3 });
+    const { path, options } = writeLongSessionFile(dir, events);
     const ownUrl = `file:${join(dir, 'statehouse.db')}`;
     await migrateDatabase(ownUrl);
     const own = await openDatabase(ownUrl);
