@@ -91,6 +91,8 @@ export interface TierWrite extends Omit<WriteContext, 'ref' | 'session'> {
   scope: 'app' | 'user';
   /** The tier as it is to be stored. */
   next: StateRecord;
+  /** Keys the editor set, to be written even when only their spelling changes (`9.0` to `9`). */
+  edited?: readonly string[];
 }
 
 export interface CreateWrite extends WriteContext {

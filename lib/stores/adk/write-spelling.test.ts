@@ -105,6 +105,9 @@ describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('values 
     const app = await appBlob();
     expect(app).toMatch(pair('m', floats ? '9.0' : '9'));
     expect(app).toMatch(pair('k', floats ? '4.0' : '4'));
+    // Only the spelling changes: 9.0 becomes the int 9 for a Python agent.
+    await store.editState({ scope: 'app', appName: APP, changes: { m: 9 }, actor: 'ops', reason: 'an int' });
+    expect(await appBlob()).toMatch(pair('m', '9'));
 
     await store.createSession({
       appName: APP,

@@ -14,8 +14,8 @@ import type { AgentQuery } from '../agent-db';
 import type { AdkStoreContext } from './context';
 import { appRow, userRow } from './rows';
 import { createContext } from './writes';
-import { writtenTiers } from './state-spelling';
-import { mergeSpellings, splitSpellings, type TierSpellings } from '../../../session-service/value-spelling';
+import { writtenTiers, type TierRequest } from './state-spelling';
+import { mergeSpellings, splitSpellings } from '../../../session-service/value-spelling';
 
 /** The three tiers after the copy's events, each by the family's merge rule; app and user start from what is stored. */
 function tiersAfter(ctx: AdkStoreContext, copy: SessionCopy, app: StateRecord, user: StateRecord) {
@@ -31,11 +31,16 @@ function tiersAfter(ctx: AdkStoreContext, copy: SessionCopy, app: StateRecord, u
   return tiers;
 }
 
-/** The texts of the values the copy writes into each tier: its initial state's, then each event's, in order. */
-function spellingsOf(copy: SessionCopy): TierSpellings {
+/** The keys the copy writes into each tier and their texts: its initial state's, then each event's, in order. */
+function spellingsOf(copy: SessionCopy): Required<TierRequest> {
   const parts = [splitSpellings(copy.spellings), ...(copy.eventSpellings ?? []).map(splitSpellings)];
   const tier = (scope: 'app' | 'user' | 'session') => mergeSpellings(...parts.map((part) => part[scope]));
-  return { session: tier('session'), app: tier('app'), user: tier('user') };
+  const deltas = copy.events.map((event) => splitDelta(withoutTempKeys(event.actions.stateDelta ?? {})));
+  const keys = (scope: 'app' | 'user') => [...new Set(deltas.flatMap((delta) => Object.keys(delta[scope])))];
+  return {
+    spellings: { session: tier('session'), app: tier('app'), user: tier('user') },
+    keys: { session: Object.keys(copy.initialState), app: keys('app'), user: keys('user') },
+  };
 }
 
 async function writeCopy(ctx: AdkStoreContext, qx: AgentQuery, copy: SessionCopy, now: number): Promise<void> {
@@ -54,7 +59,10 @@ async function writeCopy(ctx: AdkStoreContext, qx: AgentQuery, copy: SessionCopy
     const before = row?.state ?? {};
     const next = after[scope];
     if (JSON.stringify(before) === JSON.stringify(next)) continue;
-    const written = writtenTiers({ [scope]: row?.stateRaw }, { [scope]: spelled[scope] });
+    const written = writtenTiers(
+      { [scope]: row?.stateRaw },
+      { spellings: { [scope]: spelled.spellings[scope] }, keys: { [scope]: spelled.keys[scope] } },
+    );
     await writes.editTier(qx, {
       ...(written ? { written } : {}),
       appName: ref.appName,

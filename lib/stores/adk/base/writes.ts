@@ -9,13 +9,13 @@ import {
 } from '../../../session-service/errors';
 import { completeEvent, nowSeconds, storedForm } from '../../../session-service/events';
 import { hasOwn, ownEntries, setOwn } from '../../../session-service/json';
-import { splitDelta, withoutTempKeys } from '../../../session-service/scope';
+import { splitDelta, withoutTempKeys, type ScopedDelta } from '../../../session-service/scope';
 import type { AppendOptions, AppendResult, CreateSessionRequest, DataScope, SessionRef, StateEdit } from '../../../session-service/store';
 import type { Event, NewEvent, Session, SessionTiers, StateRecord } from '../../../session-service/types';
 import type { AgentQuery } from '../agent-db';
 import type { AppendWrite, CreateWrite, LockedRow, WriteContext } from '../family';
-import { splitSpellings, type TierSpellings, type ValueSpellings } from '../../../session-service/value-spelling';
-import { writtenTiers } from './state-spelling';
+import { splitSpellings, type ValueSpellings } from '../../../session-service/value-spelling';
+import { deltaKeys, writtenTiers, type TierRequest } from './state-spelling';
 import type { AdkStoreContext } from './context';
 import { RowDecoder, type SessionRowView, type TierRowView } from './row-decoder';
 import { appRow, readableTier, sessionRow, userRow } from './rows';
@@ -31,8 +31,8 @@ export async function createSession(ctx: AdkStoreContext, request: CreateSession
   const ref = { appName: request.appName, userId: request.userId, sessionId };
   const delta = splitDelta(withoutTempKeys(request.state ?? {}));
   const create = writes.createSession.bind(writes);
-  const spellings = splitSpellings(request.spellings);
-  await ctx.db.write((qx) => insertSessionRow(ctx, qx, create, ref, delta, nowSeconds(), spellings));
+  const spelled = { spellings: splitSpellings(request.spellings), keys: deltaKeys(delta) };
+  await ctx.db.write((qx) => insertSessionRow(ctx, qx, create, ref, delta, nowSeconds(), spelled));
   const session = await getSession(ctx, ref);
   if (!session) throw sessionNotFound(sessionId);
   return session;
@@ -49,12 +49,12 @@ export async function createContext(
   ref: SessionRef,
   now: number,
   lock = false,
-  spellings: TierSpellings = {},
+  spelled: TierRequest = {},
 ): Promise<WriteContext> {
   if (await sessionRow(ctx, qx, ref)) throw sessionAlreadyExists(ref.sessionId);
   const app = readableTier(await appRow(ctx, qx, ref.appName, lock), `App ${ref.appName}'s state`);
   const user = readableTier(await userRow(ctx, qx, ref.appName, ref.userId, lock), `User ${ref.userId}'s state`);
-  const written = writtenTiers({ app: app?.stateRaw, user: user?.stateRaw }, spellings);
+  const written = writtenTiers({ app: app?.stateRaw, user: user?.stateRaw }, spelled);
   return {
     ref,
     app: app?.state ?? {},
@@ -75,9 +75,9 @@ export async function insertSessionRow(
   ref: SessionRef,
   delta: CreateWrite['delta'],
   now: number,
-  spellings: TierSpellings = {},
+  spelled: TierRequest = {},
 ): Promise<void> {
-  await create(qx, { ...(await createContext(ctx, qx, ref, now, false, spellings)), delta });
+  await create(qx, { ...(await createContext(ctx, qx, ref, now, false, spelled)), delta });
 }
 
 export async function deleteSession(ctx: AdkStoreContext, ref: SessionRef): Promise<void> {
@@ -119,11 +119,12 @@ async function lockedRows(ctx: AdkStoreContext, qx: AgentQuery, ref: SessionRef,
 /** What an append writes as spelled: the stored blobs' and the request's texts (state-spelling.ts). */
 function spelledAppend(
   rows: { session: SessionRowView | null; app: TierRowView | null; user: TierRowView | null },
+  delta: ScopedDelta,
   spellings: ValueSpellings | undefined,
 ): Pick<AppendWrite, 'written' | 'deltaSpellings'> {
   const written = writtenTiers(
     { app: rows.app?.stateRaw, user: rows.user?.stateRaw, session: rows.session?.stateRaw },
-    splitSpellings(spellings),
+    { spellings: splitSpellings(spellings), keys: deltaKeys(delta) },
   );
   return { ...(written ? { written } : {}), ...(spellings ? { deltaSpellings: spellings } : {}) };
 }
@@ -164,7 +165,7 @@ export async function append(
       now: written.timestamp,
       event: written,
       delta,
-      ...spelledAppend(rows, options.spellings),
+      ...spelledAppend(rows, delta, options.spellings),
     });
     const after = await sessionRow(ctx, qx, ref);
     return { revision: RowDecoder.revision(after?.update ?? 0), written };
@@ -217,12 +218,16 @@ export async function editState(ctx: AdkStoreContext, edit: StateEdit): Promise<
       if (value === undefined) delete next[key];
       else setOwn(next, key, value);
     }
-    const written = writtenTiers({ [edit.scope]: row?.stateRaw }, { [edit.scope]: edit.spellings });
+    const written = writtenTiers(
+      { [edit.scope]: row?.stateRaw },
+      { spellings: { [edit.scope]: edit.spellings }, keys: { [edit.scope]: Object.keys(edit.changes) } },
+    );
     await writes.editTier(qx, {
       appName: edit.appName,
       userId: edit.userId,
       scope: edit.scope,
       ...(written ? { written } : {}),
+      edited: Object.keys(edit.changes),
       app: edit.scope === 'app' ? before : {},
       user: edit.scope === 'user' ? before : {},
       hasAppRow: edit.scope === 'app' && row !== null,

@@ -95,7 +95,10 @@ function writesFor(rule: SqliteMergeRule): FamilyWrites {
       const removed = Object.keys(before).filter((key) => !Object.hasOwn(write.next, key));
       const patch: Record<string, JsonValue> = {};
       if (rule === 'json_patch') for (const key of removed) patch[key] = null;
-      for (const [key, value] of Object.entries(write.next)) if (JSON.stringify(before[key]) !== JSON.stringify(value)) patch[key] = value;
+      const edited = new Set(write.edited);
+      for (const [key, value] of Object.entries(write.next)) {
+        if (edited.has(key) || JSON.stringify(before[key]) !== JSON.stringify(value)) patch[key] = value;
+      }
       const userId = write.userId ?? '';
       if (Object.keys(patch).length > 0) {
         const blob = pythonJsonDumps(patch, write.written?.[write.scope]);

@@ -111,7 +111,7 @@ export function pythonWrites(context: RedisWriteContext<PythonKeys>): FamilyWrit
       const key = keys.session(ref);
       const hash = await watched(client, q, key, ref);
       const state = sessionOnly({ ...(JSON.parse(hash.state ?? '{}') as Record<string, JsonValue>), ...delta.session });
-      const written = tierWritten(hash.state, splitSpellings(write.deltaSpellings).session);
+      const written = tierWritten(hash.state, splitSpellings(write.deltaSpellings).session, Object.keys(delta.session));
       const multi = client.multi();
       multi.hset(key, {
         state: pythonJsonDumps(state, written),
@@ -130,8 +130,10 @@ export function pythonWrites(context: RedisWriteContext<PythonKeys>): FamilyWrit
       const before = write.scope === 'app' ? write.app : write.user;
       const key = write.scope === 'app' ? keys.appState(write.appName) : keys.userState(write.appName, write.userId ?? '');
       const changed: StateRecord = {};
-      for (const [name, value] of Object.entries(write.next))
-        if (JSON.stringify(before[name]) !== JSON.stringify(value)) changed[name] = value;
+      const edited = new Set(write.edited);
+      for (const [name, value] of Object.entries(write.next)) {
+        if (edited.has(name) || JSON.stringify(before[name]) !== JSON.stringify(value)) changed[name] = value;
+      }
       const removed = Object.keys(before).filter((name) => !Object.hasOwn(write.next, name));
       const multi = client.multi();
       if (nonEmpty(changed)) multi.hset(key, dumpEach(changed, write.written?.[write.scope]));
