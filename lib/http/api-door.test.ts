@@ -11,6 +11,9 @@ import { useTestDatabase } from '../testing/use-test-database';
 import { COMPRESS_MIN_BYTES } from './api-door';
 import { installDoor } from './door';
 import { STREAMED_EVENTS_OVER } from './respond';
+import { exportResponse } from './session-transfer';
+import { getStore } from '../services';
+import { ITEMS_PER_CHUNK } from '../session-service/json-chunks';
 
 interface Answer {
   status: number;
@@ -113,6 +116,15 @@ describe('the /api fast path', () => {
     const file = exported.body.toString();
     expect(file).toBe(JSON.stringify(JSON.parse(file), null, 2));
     expect((JSON.parse(file) as { events: unknown[] }).events).toHaveLength(count);
+    // The app's JSON Lines export writes the session's line a chunk of events at a time too.
+    const app = base.split('/')[3] ?? '';
+    const chunks: string[] = [];
+    const reader = (await exportResponse(await getStore(), app)).body?.getReader();
+    const decoder = new TextDecoder();
+    for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) chunks.push(decoder.decode(read.value));
+    const line = chunks.join('');
+    expect(line).toBe(`${JSON.stringify(JSON.parse(line))}\n`);
+    expect(chunks.length).toBeGreaterThan(count / ITEMS_PER_CHUNK);
   });
 
   it('compresses only answers of COMPRESS_MIN_BYTES or more, and only when asked', async () => {

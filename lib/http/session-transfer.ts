@@ -6,7 +6,7 @@ import type { Principal } from '../auth/principal';
 import { MAX_IMPORT_BYTES, type ImportTarget } from '../commands/import-sessions';
 import { importCommand } from '../commands/session-ops';
 import { isSessionServiceError } from '../session-service/errors';
-import { exportFileName, sessionLine } from '../session-service/session-file';
+import { exportFileName, sessionLineChunks } from '../session-service/session-file';
 import type { SessionStore } from '../session-service/store';
 import { readBodyBytes } from './body';
 import { resultOf } from './errors';
@@ -19,9 +19,17 @@ export async function exportResponse(store: SessionStore, appName: string, userI
   const { sessions } = await store.listSessions({ appName, ...(userId === undefined ? {} : { userId }) });
   const encoder = new TextEncoder();
   let next = 0;
+  // The line being written, a chunk of its events at a time.
+  let line: Iterator<string> | null = null;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       for (;;) {
+        const chunk = line?.next();
+        if (chunk && !chunk.done) {
+          controller.enqueue(encoder.encode(chunk.value));
+          return;
+        }
+        line = null;
         const listed = sessions[next++];
         if (!listed) {
           controller.close();
@@ -32,10 +40,7 @@ export async function exportResponse(store: SessionStore, appName: string, userI
           if (isSessionServiceError(error) && error.code === 'UNREADABLE') return null;
           throw error;
         });
-        if (session) {
-          controller.enqueue(encoder.encode(sessionLine(session)));
-          return;
-        }
+        if (session) line = sessionLineChunks(session);
       }
     },
   });

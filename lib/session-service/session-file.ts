@@ -43,9 +43,10 @@ export function sessionFileChunks(session: Session): Generator<string> {
   return jsonTextChunks(sessionFileOf(session), 'events', 2);
 }
 
-/** One line of a JSON Lines export. */
-export function sessionLine(session: Session): string {
-  return `${JSON.stringify(sessionFileOf(session))}\n`;
+/** One line of a JSON Lines export (the compact session file and a line break), a chunk of events at a time. */
+export function* sessionLineChunks(session: Session): Generator<string> {
+  yield* jsonTextChunks(sessionFileOf(session), 'events');
+  yield '\n';
 }
 
 /** A download name: the id with anything a file system dislikes replaced. */
