@@ -212,5 +212,26 @@ describe.each(providers)('values stored as written on %s', (provider) => {
     });
     expect(edited.ok).toBe(true);
     expect(await stored('user_state', appName)).toEqual({ v: '3.0', w: '"text"' });
+
+    // Only the spelling changes, both ways.
+    const respelled = await editStateCommand(database.service, 'ada', {
+      scope: 'user',
+      appName,
+      userId: 'alice',
+      changes: [
+        { key: 'v', value: '3' },
+        { key: 'x', value: '4' },
+      ],
+      reason: 'an int, then a float',
+    });
+    expect(respelled.ok).toBe(true);
+    await editStateCommand(database.service, 'ada', {
+      scope: 'user',
+      appName,
+      userId: 'alice',
+      changes: [{ key: 'x', value: '4.0' }],
+      reason: 'a float',
+    });
+    expect(await stored('user_state', appName)).toEqual({ v: '3', w: '"text"', x: '4.0' });
   });
 });
