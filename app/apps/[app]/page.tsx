@@ -3,19 +3,16 @@ import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { listHref } from '@/components/lists/href';
 import { LiveRefresh } from '@/components/lists/live-refresh';
-import { RelativeTime } from '@/components/lists/relative-time';
 import { SearchForm } from '@/components/lists/search-form';
-import { SessionList, sessionListParams } from '@/components/lists/session-list';
-import { SessionSearchForm } from '@/components/lists/session-search-form';
+import { SearchedSessionList } from '@/components/lists/searched-session-list';
 import { SavedViewsPanel } from '@/components/lists/saved-views-panel';
 import { TableSkeleton } from '@/components/lists/skeleton';
 import { Stats } from '@/components/lists/stats';
 import { UserList } from '@/components/lists/user-list';
 import { EventSearch } from '@/components/lists/event-search';
 import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
-import { UnreadablePanel } from '@/components/page-status/unreadable-panel';
 import { Tabs } from '@/components/nav/tabs';
-import { TierStateTable } from '@/components/state-edit/tier-state-table';
+import { SharedTierPanel } from '@/components/state-edit/shared-tier-panel';
 import { getAppOverview } from '@/lib/data/apps';
 import { choiceOf, DEFAULT_PAGE_SIZE, sessionListQueryOf, textOf, userListQueryOf, type SearchParams } from '@/lib/data/list-params';
 import { MAX_FIND_LENGTH } from '@/lib/session-service/search';
@@ -56,37 +53,13 @@ export default async function AppPage({ params, searchParams }: AppPageProps) {
       <header className="mb-6">
         <p className="text-xs font-medium uppercase tracking-wide text-muted">App</p>
         <h1 className="break-all font-mono text-2xl font-semibold tracking-tight">{appName}</h1>
-        <Stats
-          items={[
-            { label: 'Sessions', value: summary.sessionCount.toLocaleString('en') },
-            { label: 'Users with sessions', value: summary.userCount.toLocaleString('en') },
-            {
-              label: 'Last activity',
-              value: summary.lastUpdateTime === null ? '—' : <RelativeTime seconds={summary.lastUpdateTime} now={now} withAbsolute />,
-            },
-          ]}
-        />
+        <Stats of={summary} figure={{ label: 'Users with sessions', count: summary.userCount }} now={now} />
         <div className="mt-2">
           <LiveRefresh watch={appWatchUrls(appName)} appName={appName} renderedAt={now / 1000} />
         </div>
       </header>
 
-      <div className="mb-8">
-        {overview.stateUnreadable === null ? (
-          <TierStateTable
-            headingLevel={2}
-            tier={{ scope: 'app', appName }}
-            title="App state"
-            appName={appName}
-            entries={state}
-            description={`Shared by every user and session of ${appName}, as app:<key>.`}
-            emptyText="No app state: no agent has written an app: key yet."
-            maxHeight="24rem"
-          />
-        ) : (
-          <UnreadablePanel headingLevel={2} title="App state cannot be read" detail={overview.stateUnreadable} />
-        )}
-      </div>
+      <SharedTierPanel tier={{ scope: 'app', appName }} entries={state} unreadable={overview.stateUnreadable} />
 
       <Tabs
         label="App lists"
@@ -118,19 +91,15 @@ export default async function AppPage({ params, searchParams }: AppPageProps) {
 function SessionsView({ appName, search }: { appName: string; search: SearchParams }) {
   const query = sessionListQueryOf(search);
   const pathname = appPath(appName);
-  const { sort, size } = sessionListParams(query);
   return (
     <section aria-label="Sessions">
       <SavedViewsPanel pathname={pathname} appName={appName} headingLevel={2} />
-      <SessionSearchForm
-        pathname={pathname}
+      <SearchedSessionList
+        appName={appName}
         query={query}
-        keep={{ sort: sort?.toString(), size: size?.toString() }}
+        pathname={pathname}
         placeholders={{ key: 'e.g. user:plan', value: 'e.g. pro' }}
       />
-      <Suspense fallback={<TableSkeleton label="Loading sessions" columns={5} />}>
-        <SessionList appName={appName} query={query} pathname={pathname} />
-      </Suspense>
     </section>
   );
 }

@@ -1,16 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { Suspense } from 'react';
 import { LiveRefresh } from '@/components/lists/live-refresh';
-import { RelativeTime } from '@/components/lists/relative-time';
-import { SessionList, sessionListParams } from '@/components/lists/session-list';
-import { SessionSearchForm } from '@/components/lists/session-search-form';
+import { SearchedSessionList } from '@/components/lists/searched-session-list';
 import { SavedViewsPanel } from '@/components/lists/saved-views-panel';
-import { TableSkeleton } from '@/components/lists/skeleton';
 import { Stats } from '@/components/lists/stats';
 import { Breadcrumbs, trailTo } from '@/components/nav/breadcrumbs';
-import { UnreadablePanel } from '@/components/page-status/unreadable-panel';
-import { TierStateTable } from '@/components/state-edit/tier-state-table';
+import { SharedTierPanel } from '@/components/state-edit/shared-tier-panel';
 import { UserHistory } from '@/components/history/user-history';
 import { sessionListQueryOf, type SearchParams } from '@/lib/data/list-params';
 import { metadataId, routeId } from '@/lib/data/route-params';
@@ -40,7 +35,6 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
   if (appName === null || userId === null || overview === null) notFound();
   const query = sessionListQueryOf(await searchParams);
   const pathname = userPath(appName, userId);
-  const { sort, size } = sessionListParams(query);
   const canOperate = await mayWrite('sessionOps');
 
   return (
@@ -49,17 +43,7 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
       <header className="mb-6">
         <p className="text-xs font-medium uppercase tracking-wide text-muted">User</p>
         <h1 className="break-all font-mono text-2xl font-semibold tracking-tight">{userId}</h1>
-        <Stats
-          items={[
-            { label: 'Sessions', value: overview.sessionCount.toLocaleString('en') },
-            { label: 'User state keys', value: overview.state.length.toLocaleString('en') },
-            {
-              label: 'Last activity',
-              value:
-                overview.lastUpdateTime === null ? '—' : <RelativeTime seconds={overview.lastUpdateTime} now={Date.now()} withAbsolute />,
-            },
-          ]}
-        />
+        <Stats of={overview} figure={{ label: 'User state keys', count: overview.state.length }} now={Date.now()} />
         <p className="mt-2">
           <CompareLink side={{ appName, userId }} label="Compare with another user…" />
         </p>
@@ -68,22 +52,7 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
         </div>
       </header>
 
-      <div className="mb-8">
-        {overview.stateUnreadable === null ? (
-          <TierStateTable
-            headingLevel={2}
-            tier={{ scope: 'user', appName, userId }}
-            title="User state"
-            appName={appName}
-            entries={overview.state}
-            description={`Shared by every session of ${userId} in ${appName}, as user:<key>.`}
-            emptyText="No user state: no agent has written a user: key for this user yet."
-            maxHeight="24rem"
-          />
-        ) : (
-          <UnreadablePanel headingLevel={2} title="User state cannot be read" detail={overview.stateUnreadable} />
-        )}
-      </div>
+      <SharedTierPanel tier={{ scope: 'user', appName, userId }} entries={overview.state} unreadable={overview.stateUnreadable} />
 
       <section aria-label="User state history" className="mb-8">
         <UserHistory appName={appName} userId={userId} />
@@ -100,15 +69,13 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
           canPrune={false}
         />
         <SavedViewsPanel pathname={pathname} appName={appName} userId={userId} headingLevel={3} />
-        <SessionSearchForm
-          pathname={pathname}
+        <SearchedSessionList
+          appName={appName}
+          userId={userId}
           query={query}
-          keep={{ sort: sort?.toString(), size: size?.toString() }}
+          pathname={pathname}
           placeholders={{ key: 'e.g. topic', value: 'e.g. "refund"' }}
         />
-        <Suspense fallback={<TableSkeleton label="Loading sessions" columns={4} />}>
-          <SessionList appName={appName} userId={userId} query={query} pathname={pathname} />
-        </Suspense>
       </section>
     </div>
   );
