@@ -5,6 +5,7 @@
 // file's; values are serialised as it serialises them (json.dumps for state,
 // pydantic's compact JSON for events).
 import Database from 'better-sqlite3';
+import type { SessionRef } from '../../session-service/store';
 import type { JsonObject, JsonValue } from '../../session-service/types';
 import { pythonJsonDumps } from '../../stores/adk/python/json-dumps';
 import type { ScenarioEvent, ScenarioSession } from './scenario';
@@ -96,7 +97,7 @@ export function writePythonSqliteStore(
         session.created,
       );
       for (const event of session.events)
-        appendAsSqliteSessionService(db, appName, session.userId, session.sessionId, event, options.merge);
+        appendAsSqliteSessionService(db, { appName, userId: session.userId, sessionId: session.sessionId }, event, options.merge);
     }
   } finally {
     db.close();
@@ -106,13 +107,11 @@ export function writePythonSqliteStore(
 /** append_event's statements for one event, on an open connection (SqliteSessionService commits them together). */
 function appendAsSqliteSessionService(
   db: Database.Database,
-  appName: string,
-  userId: string,
-  sessionId: string,
+  ref: SessionRef,
   event: ScenarioEvent,
   merge: PythonSqliteMerge = 'update',
 ): void {
-  const session = { userId, sessionId };
+  const { appName, ...session } = ref;
   const deltas = extractStateDelta(event.actions.state_delta);
   const ts = event.timestamp;
   if (Object.keys(deltas.app).length > 0) {
@@ -161,7 +160,7 @@ export function appendPythonSqliteEvent(
   const db = new Database(path);
   try {
     db.pragma('foreign_keys = ON');
-    db.transaction(() => appendAsSqliteSessionService(db, appName, userId, sessionId, event, merge))();
+    db.transaction(() => appendAsSqliteSessionService(db, { appName, userId, sessionId }, event, merge))();
   } finally {
     db.close();
   }
