@@ -40,6 +40,19 @@ interface Source {
   columns: { time: Sql; actor: Sql; app: Sql; user: Sql; key: Sql | null; scope: Sql | null };
 }
 
+/** A table of session operations (fork, rewind, prune, import...), the native store's or an ADK store's. */
+function operationSource(name: string, table: Sql, where: Sql[]): Source {
+  return {
+    source: 'operation',
+    name,
+    select: sql`id AS row_id, kind AS action, time, actor, app_name, user_id, session_id, NULL AS scope, NULL AS key,
+                NULL AS old_value, NULL AS new_value, reason, detail`,
+    from: table,
+    where,
+    columns: { time: sql`time`, actor: sql`actor`, app: sql`app_name`, user: sql`user_id`, key: null, scope: null },
+  };
+}
+
 function sourcesFor(storeId: string): Source[] {
   const sources: Source[] = [];
   const native = storeId === NATIVE_STORE_ID;
@@ -54,15 +67,7 @@ function sourcesFor(storeId: string): Source[] {
       where: [sql`event_id IS NULL`, sql`scope IN ('app', 'user')`, sql`actor <> 'session:create'`],
       columns: { time: sql`time`, actor: sql`actor`, app: sql`app_name`, user: sql`owner_user_id`, key: sql`key`, scope: sql`scope` },
     });
-    sources.push({
-      source: 'operation',
-      name: 'operation',
-      select: sql`id AS row_id, kind AS action, time, actor, app_name, user_id, session_id, NULL AS scope, NULL AS key,
-                  NULL AS old_value, NULL AS new_value, reason, detail`,
-      from: sql`session_operations`,
-      where: [],
-      columns: { time: sql`time`, actor: sql`actor`, app: sql`app_name`, user: sql`user_id`, key: null, scope: null },
-    });
+    sources.push(operationSource('operation', sql`session_operations`, []));
   } else {
     sources.push({
       source: 'edit',
@@ -73,15 +78,7 @@ function sourcesFor(storeId: string): Source[] {
       where: [sql`store_id = ${storeId}`],
       columns: { time: sql`time`, actor: sql`actor`, app: sql`app_name`, user: sql`user_id`, key: sql`key`, scope: sql`scope` },
     });
-    sources.push({
-      source: 'operation',
-      name: 'store-operation',
-      select: sql`id AS row_id, kind AS action, time, actor, app_name, user_id, session_id, NULL AS scope, NULL AS key,
-                  NULL AS old_value, NULL AS new_value, reason, detail`,
-      from: sql`store_session_operations`,
-      where: [sql`store_id = ${storeId}`],
-      columns: { time: sql`time`, actor: sql`actor`, app: sql`app_name`, user: sql`user_id`, key: null, scope: null },
-    });
+    sources.push(operationSource('store-operation', sql`store_session_operations`, [sql`store_id = ${storeId}`]));
   }
   sources.push({
     source: 'note',
