@@ -18,7 +18,7 @@ import type {
   StoredEvent,
 } from '../../session-service/types';
 import type { ValueReadOptions } from '../../session-service/value-preview';
-import { isLong, readPreviews, shortValue } from './value-preview';
+import { isLong, previewsOfLong, shortValue } from './value-preview';
 
 /** An event's own containers: walked into, never cut whole, as the page cuts an event field by field (lib/data/session-cut.ts). */
 const EVENT_FIELDS = ['', '/actions', '/actions/stateDelta'];
@@ -85,17 +85,15 @@ async function sessionTierPreviews(ctx: StoreContext, tx: SqlExecutor, ref: Sess
     const inPart = owners.filter((owner) => owner.startsWith(`${part}:`)).map((owner) => owner.slice(2));
     return inPart.length === 0 ? sql`NULL` : join(inPart);
   };
-  const previews =
-    long.length > 0 &&
-    (await readPreviews(
-      tx,
-      ctx.dialect,
-      long,
-      (owners) => sql`SELECT '1:' || key, value FROM app_state WHERE app_name = ${ref.appName} AND key IN (${keys(owners, 1)})
+  const previews = await previewsOfLong(
+    tx,
+    ctx.dialect,
+    long,
+    (owners) => sql`SELECT '1:' || key, value FROM app_state WHERE app_name = ${ref.appName} AND key IN (${keys(owners, 1)})
         UNION ALL SELECT '2:' || key, value FROM user_state WHERE app_name = ${ref.appName} AND user_id = ${ref.userId} AND key IN (${keys(owners, 2)})
         UNION ALL SELECT '3:' || t.key, t.value FROM session_state t JOIN sessions s ON s.pk = t.session_pk
           WHERE s.app_name = ${ref.appName} AND s.user_id = ${ref.userId} AND s.id = ${ref.sessionId} AND t.key IN (${keys(owners, 3)})`,
-    ));
+  );
   return tiersOf(ref, rows, (row) =>
     previews && isLong(row.value, row.value_len)
       ? { ...stateEntry({ ...row, value: 'null' }), value: previews.get(`${toNumber(row.part)}:${row.key}`) ?? null }
@@ -204,15 +202,9 @@ export async function listEvents(ctx: StoreContext, ref: SessionRef, query: Even
       tx.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM events e WHERE ${where}`),
     ]);
     const long = rows.filter((r) => isLong(r.data, r.data_len)).map((r) => toNumber(r.seq));
-    const previews =
-      long.length > 0 &&
-      (await readPreviews(
-        tx,
-        ctx.dialect,
-        long,
-        (seqs) => sql`SELECT e.seq, e.data FROM events e WHERE e.session_pk = ${toNumber(row.pk)} AND e.seq IN (${join(seqs)})`,
-        EVENT_FIELDS,
-      ));
+    const eventsOf = (seqs: number[]) =>
+      sql`SELECT e.seq, e.data FROM events e WHERE e.session_pk = ${toNumber(row.pk)} AND e.seq IN (${join(seqs)})`;
+    const previews = await previewsOfLong(tx, ctx.dialect, long, eventsOf, EVENT_FIELDS);
     return {
       items: rows.map((r) => ({
         seq: toNumber(r.seq),

@@ -68,6 +68,14 @@ export async function readPreviews<K extends string | number>(
   return previews;
 }
 
+/** readPreviews where some value was left out as long; false (nothing read) where none was. */
+export async function previewsOfLong<K extends string | number>(
+  ...args: Parameters<typeof readPreviews<K>>
+): Promise<Map<string, JsonValue> | false> {
+  const [, , long] = args;
+  return long.length > 0 && readPreviews(...args);
+}
+
 const openList = (open: string[]) => (open.length === 0 ? sql`NULL` : join(open));
 
 /*
