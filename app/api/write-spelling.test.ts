@@ -15,6 +15,7 @@ import { useTestDatabase } from '@/lib/testing/use-test-database';
 import * as appState from './apps/[app]/state/route';
 import * as sessionRoute from './apps/[app]/users/[user]/sessions/[id]/route';
 import * as sessionEvents from './apps/[app]/users/[user]/sessions/[id]/events/route';
+import * as sessionFork from './apps/[app]/users/[user]/sessions/[id]/fork/route';
 import * as sessionState from './apps/[app]/users/[user]/sessions/[id]/state/route';
 import * as sessions from './apps/[app]/users/[user]/sessions/route';
 import * as render from './render/route';
@@ -158,6 +159,27 @@ describe.each(providers)('values stored as written on %s', (provider) => {
     const [first, second] = await eventData(appName);
     expect(first).toContain('"stateDelta":{"e":4.0,"user:u":6.0}');
     expect(second).toContain('"stateDelta":{"n":1e2}');
+  });
+
+  it('a fork: the copy keeps the source’s 2.0 in its initial state, its tiers, history and stored events', async () => {
+    const appName = uniqueName('spelled');
+    await call(sessions.POST, 'POST', {
+      params: { app: appName, user: 'alice' },
+      body: '{"session_id": "s1", "state": {"a": 2.0}, "events": [{"author": "agent", "actions": {"state_delta": {"e": 4.0}}}, {"author": "agent", "actions": {"stateDelta": {"n": 1e2}}}]}',
+    });
+    const forked = await call(sessionFork.POST, 'POST', {
+      params: { app: appName, user: 'alice', id: 's1' },
+      body: '{"atSeq": 1, "sessionId": "f1"}',
+    });
+    expect(forked.status).toBe(200);
+    const fork = await database.db.client.$queryRaw<{ key: string; value: string }[]>(
+      sql`SELECT t.key, t.value FROM session_state t JOIN sessions s ON s.pk = t.session_pk WHERE s.app_name = ${appName} AND s.id = 'f1'`,
+    );
+    expect(Object.fromEntries(fork.map((row) => [row.key, row.value]))).toEqual({ a: '2.0', e: '4.0' });
+    const copied = await database.db.client.$queryRaw<{ data: string }[]>(
+      sql`SELECT e.data FROM events e JOIN sessions s ON s.pk = e.session_pk WHERE s.app_name = ${appName} AND s.id = 'f1'`,
+    );
+    expect(copied.map((row) => row.data)).toEqual([expect.stringContaining('"stateDelta":{"e":4.0}')]);
   });
 
   it('an import: the state and the event deltas of the file keep 2.0 in the tiers, history and stored events', async () => {

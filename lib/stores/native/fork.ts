@@ -13,6 +13,7 @@ import { insertCopy } from './copy-in';
 import { toNumber } from './dialect';
 import { recordOperation } from './operation-log';
 import { decodeEvent } from './rows';
+import { EVENT_DELTA_PATHS, spelledBody, spellingOfValue, spellingsAt } from '../../session-service/value-spelling';
 
 export async function forkSession(ctx: StoreContext, request: ForkRequest, audit: Audit): Promise<SessionSummary> {
   const now = nowSeconds();
@@ -45,16 +46,33 @@ export async function forkSession(ctx: StoreContext, request: ForkRequest, audit
           ORDER BY id`,
     );
     const initialState: StateRecord = {};
+    const spellings = new Map<string, string>();
     for (const change of initialRows) {
-      if (change.new_value === null) delete initialState[change.key];
-      else setOwn(initialState, change.key, decodeJson(change.new_value));
+      spellings.delete(change.key);
+      if (change.new_value === null) {
+        delete initialState[change.key];
+        continue;
+      }
+      setOwn(initialState, change.key, decodeJson(change.new_value));
+      for (const [key, text] of spellingOfValue(change.key, change.new_value) ?? []) spellings.set(key, text);
     }
     const events = eventRows.map((event) => decodeEvent(event.data));
+    // The copy keeps the numbers as the source's rows spell them (a 2.0 stays a float for a Python agent).
+    const eventSpellings = eventRows.map((event) => spellingsAt(spelledBody(event.data), ...EVENT_DELTA_PATHS));
     const forkedFrom = { sessionId: source.sessionId, atSeq };
     await insertCopy(
       tx,
       ctx.dialect,
-      { appName: source.appName, userId: source.userId, sessionId, initialState, events, forkedFrom },
+      {
+        appName: source.appName,
+        userId: source.userId,
+        sessionId,
+        initialState,
+        events,
+        forkedFrom,
+        ...(spellings.size > 0 ? { spellings } : {}),
+        ...(eventSpellings.some((event) => event !== undefined) ? { eventSpellings } : {}),
+      },
       { ...audit, now, lastUpdateTime: now },
     );
     await recordOperation(
