@@ -28,6 +28,9 @@ test('the app’s session list shows errors and last authors, filters by errors 
   await expect(list.locator('tbody tr')).toHaveCount(1);
   await expect(list.locator('tbody tr')).toContainText('failing-session');
   await page.getByRole('link', { name: 'Show every session' }).click();
+  // The filtered table's header links keep errors=1 until the unfiltered list replaces it.
+  await expect(page).not.toHaveURL(/errors=1/);
+  await expect(list.getByRole('link', { name: 'Events' })).not.toHaveAttribute('href', /errors=1/);
 
   await list.getByRole('link', { name: 'Events' }).click();
   await expect(page).toHaveURL(/sort=events/);
