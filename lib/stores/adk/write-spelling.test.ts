@@ -7,6 +7,7 @@
 // Statehouse there.
 import { afterEach, describe, expect, it } from 'vitest';
 import { importSessionFile } from '../../commands/import-sessions';
+import { forkCommand } from '../../commands/session-ops';
 import { openAgentDb } from './agent-db';
 import type { AdkSessionStore } from './base/store';
 import { testProviders } from '../../testing/databases';
@@ -161,5 +162,30 @@ describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('values 
     expect(await userBlob('carol')).toMatch(pair('c', floats ? '5.0' : '5'));
     const [event] = await sql(`SELECT "${eventJson}" AS v FROM "${e.table}" WHERE invocation_id = ?`, ['inv-i']);
     expect(text(event?.v)).toMatch(pair('user:c', floats ? '5.0' : '5'));
+  });
+
+  it('a fork: the session tier as of the event and the copied events’ deltas, as the source spells them', async () => {
+    fixture = await openAdkFixture(kind);
+    const { store } = fixture;
+    await sql(`UPDATE "${s.table}" SET "${s.state}" = ? WHERE "${s.id}" = ?`, ['{"f": 2.0, "nights": 3}', ref.sessionId]);
+    await store.append(
+      ref,
+      { author: 'support', invocationId: 'inv-f', actions: { stateDelta: { g: 3 } } },
+      { spellings: new Map([['g', '3.0']]) },
+    );
+    const events = await store.listEvents(ref);
+    const last = events.items.at(-1)?.seq ?? -1;
+    const forked = await forkCommand(store, 'ops', { ...ref, atSeq: last, forkId: 'forked', reason: 'r' });
+    expect(forked).toMatchObject({ ok: true });
+
+    const session = await sessionBlob('forked');
+    expect(session).toMatch(pair('f', floats ? '2.0' : '2'));
+    expect(session).toMatch(pair('g', floats ? '3.0' : '3'));
+    const copied = await sql(`SELECT "${eventJson}" AS v FROM "${e.table}" WHERE "${e.sessionId}" = ? AND invocation_id = ?`, [
+      'forked',
+      'inv-f',
+    ]);
+    expect(copied).toHaveLength(1);
+    expect(text(copied[0]?.v)).toMatch(pair('g', floats ? '3.0' : '3'));
   });
 });

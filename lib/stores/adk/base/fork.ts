@@ -8,6 +8,7 @@
 // source. The fork link and the operation are kept in Statehouse's own
 // database (session-log.ts).
 import { invalidInput, sessionNotFound } from '../../../session-service/errors';
+import { spellingsAt, type ValueSpellings } from '../../../session-service/value-spelling';
 import { newId, nowSeconds } from '../../../session-service/events';
 import type { Audit, ForkRequest } from '../../../session-service/operations';
 import type { SessionRef } from '../../../session-service/store';
@@ -16,7 +17,43 @@ import type { AdkStoreContext } from './context';
 import { loadReplay } from './rows';
 import { getSessionSummary } from './session-reads';
 import { insertSessionRow } from './writes';
+import { getStateAsOf } from './time-travel';
 import { unreadableSession } from './unreadable';
+
+/** The numbers' texts of the source: the session tier as of event `atSeq` and each copied event's delta, as the agent's rows spell them. */
+interface SourceSpellings {
+  session?: ValueSpellings;
+  events: (ValueSpellings | undefined)[];
+}
+
+/** Event ids per read of their rows. */
+const ID_BATCH = 500;
+
+async function sourceSpellings(ctx: AdkStoreContext, source: SessionRef, atSeq: number, events: Event[]): Promise<SourceSpellings> {
+  const tiers = await getStateAsOf(ctx, source, atSeq);
+  const session = new Map(
+    (tiers?.session ?? []).flatMap((entry) => (entry.written === undefined ? [] : [[entry.key, entry.written] as const])),
+  );
+  const spellings: SourceSpellings = { ...(session.size > 0 ? { session } : {}), events: events.map(() => undefined) };
+  const spelling = ctx.codec.deltaSpelling?.bind(ctx.codec);
+  if (!spelling) return spellings;
+  const at = new Map(events.map((event, index) => [event.id, index]));
+  const e = ctx.e;
+  for (let from = 0; from < events.length; from += ID_BATCH) {
+    const ids = events.slice(from, from + ID_BATCH).map((event) => event.id);
+    const rows = await ctx.db.read((qx) =>
+      qx.all(
+        `SELECT ${e.cols} FROM ${e.t} WHERE ${e.app} = ? AND ${e.user} = ? AND ${e.session} = ? AND ${e.id} IN (${ids.map(() => '?').join(', ')})`,
+        [source.appName, source.userId, source.sessionId, ...ids],
+      ),
+    );
+    for (const row of rows) {
+      const index = at.get(String(row[ctx.codec.layout.events.id]));
+      if (index !== undefined) spellings.events[index] = spellingsAt(spelling(row), []);
+    }
+  }
+  return spellings;
+}
 
 /** Writes a new session (its session tier as given, then its events) the family's way, in one transaction. */
 export async function writeWholeSession(
@@ -25,11 +62,13 @@ export async function writeWholeSession(
   session: StateRecord,
   events: Event[],
   now: number,
+  spellings: SourceSpellings = { events: [] },
 ): Promise<void> {
   const { createSession, insertEvent } = ctx.sessionWriter('fork');
+  const spelled = { spellings: { session: spellings.session }, keys: { session: Object.keys(session) } };
   await ctx.db.write(async (qx) => {
-    await insertSessionRow(ctx, qx, createSession, ref, { app: {}, user: {}, session, temp: {} }, now);
-    for (const event of events) await insertEvent(qx, ref, event);
+    await insertSessionRow(ctx, qx, createSession, ref, { app: {}, user: {}, session, temp: {} }, now, spelled);
+    for (const [index, event] of events.entries()) await insertEvent(qx, ref, event, spellings.events[index]);
   });
 }
 
@@ -50,12 +89,14 @@ export async function forkSession(ctx: AdkStoreContext, request: ForkRequest, au
   if (broken && note) throw unreadableSession(`Event #${broken.seq} of session ${source.sessionId}`, note);
   const ref = { appName: source.appName, userId: source.userId, sessionId: request.sessionId?.trim() || newId() };
   const now = nowSeconds();
+  const events = copied.map((item) => item.event);
   await writeWholeSession(
     ctx,
     ref,
     loaded.replay.tiersAfter(atSeq).session,
-    copied.map((item) => item.event),
+    events,
     now,
+    await sourceSpellings(ctx, source, atSeq, events),
   );
   await ctx.sessionLog?.apply(
     ctx.info.id,
