@@ -17,7 +17,7 @@ import type { AdkStoreContext } from './context';
 import { loadReplay } from './rows';
 import { getSessionSummary } from './session-reads';
 import { insertSessionRow } from './writes';
-import { getStateAsOf } from './time-travel';
+import { eventRowsByIds, getStateAsOf, maySpellApart } from './time-travel';
 import { unreadableSession } from './unreadable';
 
 /** The numbers' texts of the source: the session tier as of event `atSeq` and each copied event's delta, as the agent's rows spell them. */
@@ -25,9 +25,6 @@ interface SourceSpellings {
   session?: ValueSpellings;
   events: (ValueSpellings | undefined)[];
 }
-
-/** Event ids per read of their rows. */
-const ID_BATCH = 500;
 
 async function sourceSpellings(ctx: AdkStoreContext, source: SessionRef, atSeq: number, events: Event[]): Promise<SourceSpellings> {
   const tiers = await getStateAsOf(ctx, source, atSeq);
@@ -37,20 +34,11 @@ async function sourceSpellings(ctx: AdkStoreContext, source: SessionRef, atSeq: 
   const spellings: SourceSpellings = { ...(session.size > 0 ? { session } : {}), events: events.map(() => undefined) };
   const spelling = ctx.codec.deltaSpelling?.bind(ctx.codec);
   if (!spelling) return spellings;
-  const at = new Map(events.map((event, index) => [event.id, index]));
-  const e = ctx.e;
-  for (let from = 0; from < events.length; from += ID_BATCH) {
-    const ids = events.slice(from, from + ID_BATCH).map((event) => event.id);
-    const rows = await ctx.db.read((qx) =>
-      qx.all(
-        `SELECT ${e.cols} FROM ${e.t} WHERE ${e.app} = ? AND ${e.user} = ? AND ${e.session} = ? AND ${e.id} IN (${ids.map(() => '?').join(', ')})`,
-        [source.appName, source.userId, source.sessionId, ...ids],
-      ),
-    );
-    for (const row of rows) {
-      const index = at.get(String(row[ctx.codec.layout.events.id]));
-      if (index !== undefined) spellings.events[index] = spellingsAt(spelling(row), []);
-    }
+  // Only events whose delta holds a value JSON.stringify may spell otherwise are read again.
+  const at = new Map(events.flatMap((event, index) => (maySpellApart(event.actions.stateDelta) ? [[event.id, index] as const] : [])));
+  for (const row of await eventRowsByIds(ctx, source, [...at.keys()])) {
+    const index = at.get(String(row[ctx.codec.layout.events.id]));
+    if (index !== undefined) spellings.events[index] = spellingsAt(spelling(row), []);
   }
   return spellings;
 }

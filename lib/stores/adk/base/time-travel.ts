@@ -7,6 +7,7 @@ import { prefixedKey } from '../../../session-service/scope';
 import { jsonEqual } from '../../../session-service/state-diff';
 import type { SessionRef } from '../../../session-service/store';
 import type { JsonValue, Scope, SessionTiers, StateRecord } from '../../../session-service/types';
+import type { Row } from '../agent-db';
 import type { AdkStoreContext } from './context';
 import type { Tiers } from './replay';
 import { sessionWithTiers, sortedEntries } from './rows';
@@ -39,7 +40,7 @@ export async function getStateAsOf(ctx: AdkStoreContext, ref: SessionRef, seq: n
 }
 
 /** Whether a parsed value can have been spelled otherwise than JSON.stringify spells it: a whole number (`2.0`), an integer-like key. */
-function maySpellApart(value: JsonValue | undefined): boolean {
+export function maySpellApart(value: JsonValue | undefined): boolean {
   if (typeof value === 'number') return Number.isInteger(value);
   if (Array.isArray(value)) return value.some(maySpellApart);
   if (value === null || typeof value !== 'object') return false;
@@ -76,24 +77,31 @@ async function writtenAsOf(
   }
   const spelling = ctx.codec.deltaSpelling?.bind(ctx.codec);
   if (!spelling || wanted.size === 0) return written;
-  const e = ctx.e;
-  for (let from = 0; from < wanted.size; from += ID_BATCH) {
-    const ids = [...wanted.keys()].slice(from, from + ID_BATCH);
-    const rows = await ctx.db.read((qx) =>
-      qx.all(
-        `SELECT ${e.cols} FROM ${e.t} WHERE ${e.app} = ? AND ${e.user} = ? AND ${e.session} = ? AND ${e.id} IN (${ids.map(() => '?').join(', ')})`,
-        [ref.appName, ref.userId, ref.sessionId, ...ids],
-      ),
-    );
-    for (const row of rows) {
-      const delta = spelling(row);
-      if (delta?.kind !== 'object') continue;
-      for (const { scope, key } of wanted.get(String(row[ctx.codec.layout.events.id])) ?? []) {
-        const spelled = delta.entries.get(prefixedKey(scope, key));
-        const text = spelled ? distinctText(spelled) : undefined;
-        if (spelled && text !== undefined && jsonEqual(plainOf(spelled), tiers[scope][key] ?? null)) written[scope].set(key, text);
-      }
+  for (const row of await eventRowsByIds(ctx, ref, [...wanted.keys()])) {
+    const delta = spelling(row);
+    if (delta?.kind !== 'object') continue;
+    for (const { scope, key } of wanted.get(String(row[ctx.codec.layout.events.id])) ?? []) {
+      const spelled = delta.entries.get(prefixedKey(scope, key));
+      const text = spelled ? distinctText(spelled) : undefined;
+      if (spelled && text !== undefined && jsonEqual(plainOf(spelled), tiers[scope][key] ?? null)) written[scope].set(key, text);
     }
   }
   return written;
+}
+
+/** The session's event rows with these ids (any order), ID_BATCH ids a statement. */
+export async function eventRowsByIds(ctx: AdkStoreContext, ref: SessionRef, ids: readonly string[]): Promise<Row[]> {
+  const e = ctx.e;
+  const rows: Row[] = [];
+  for (let from = 0; from < ids.length; from += ID_BATCH) {
+    const batch = ids.slice(from, from + ID_BATCH);
+    const read = await ctx.db.read((qx) =>
+      qx.all(
+        `SELECT ${e.cols} FROM ${e.t} WHERE ${e.app} = ? AND ${e.user} = ? AND ${e.session} = ? AND ${e.id} IN (${batch.map(() => '?').join(', ')})`,
+        [ref.appName, ref.userId, ref.sessionId, ...batch],
+      ),
+    );
+    rows.push(...read);
+  }
+  return rows;
 }
