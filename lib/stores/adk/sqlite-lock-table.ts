@@ -36,9 +36,9 @@ interface Entry {
 function readTable(): Entry[] {
   const entries: Entry[] = [];
   for (const line of readFileSync(LOCK_TABLE, 'utf8').split('\n')) {
-    // "12: POSIX  ADVISORY  READ 4242 fe:00:5409054 1073741826 1073742335"; "->" lines are waiters, not holders.
+    // "12: POSIX  ADVISORY  READ 4242 fe:00:5409054 1073741826 1073742335"; a waiter's line ("12: -> POSIX ...") holds nothing.
     const fields = line.trim().split(/\s+/);
-    if (fields[1] === '->' || fields[1] !== 'POSIX') continue;
+    if (fields[1] !== 'POSIX') continue;
     const [pid, file, first, last] = fields.slice(4, 8);
     if (!pid || !file || !first || !last) continue;
     entries.push({ pid, file, first: Number(first), last: last === 'EOF' ? Infinity : Number(last) });
