@@ -120,19 +120,43 @@ export async function listUsers(ctx: StoreContext, appName: string, page?: UserL
 export async function searchSessions(ctx: StoreContext, search: SessionSearch): Promise<Page<SessionSummary>> {
   const { limit, offset } = pageBounds(search);
   const { where, narrowed } = sessionFilter(ctx, search);
+  const order = orderBy(SESSION_ORDER, search.order, 'recent');
   return ctx.read(async (tx) => {
-    const [rows, counted] = await Promise.all([
-      tx.$queryRaw<SessionRow[]>(
-        sql`SELECT ${SESSION_COLUMNS} FROM sessions s WHERE ${where}
-            ORDER BY ${orderBy(SESSION_ORDER, search.order, 'recent')} LIMIT ${limit} OFFSET ${offset}`,
-      ),
-      tx.$queryRaw<{ n: unknown }[]>(countSql(ctx, search, where, narrowed ? offset + ctx.searchCountLimit + 1 : null)),
-    ]);
-    const n = toNumber(counted[0]?.n ?? 0);
-    const totalIsLowerBound = narrowed && n > offset + ctx.searchCountLimit;
+    if (!narrowed) {
+      const [rows, counted] = await Promise.all([
+        tx.$queryRaw<SessionRow[]>(
+          sql`SELECT ${SESSION_COLUMNS} FROM sessions s WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+        ),
+        tx.$queryRaw<{ n: unknown }[]>(countSql(ctx, search, where, null)),
+      ]);
+      const items = await withMeta(tx, search.appName, rows.map(summaryOf));
+      return { items, total: toNumber(counted[0]?.n ?? 0), totalIsLowerBound: false };
+    }
+    const upTo = offset + ctx.searchCountLimit + 1;
+    const rows = await tx.$queryRaw<(SessionRow & { n: unknown })[]>(
+      narrowedPageSql(where, order, limit, offset, Math.max(upTo, offset + limit)),
+    );
+    // A page past the last match has no row to carry the count: count again (rare, and bounded the same way).
+    const n = rows[0]
+      ? toNumber(rows[0].n)
+      : offset === 0
+        ? 0
+        : toNumber((await tx.$queryRaw<{ n: unknown }[]>(countSql(ctx, search, where, upTo)))[0]?.n ?? 0);
+    const totalIsLowerBound = n > offset + ctx.searchCountLimit;
     const items = await withMeta(tx, search.appName, rows.map(summaryOf));
     return { items, total: totalIsLowerBound ? offset + ctx.searchCountLimit : n, totalIsLowerBound };
   });
+}
+
+/**
+ * A narrowed search's page and its bounded count in one walk: the matches in
+ * the page's order, up to `upTo`, are found once (MATERIALIZED: not once for
+ * the page and again for the count), so the filters test each row once.
+ * `walk` covers the page too, when a small count limit would end before it.
+ */
+export function narrowedPageSql(where: Sql, order: Sql, limit: number, offset: number, walk: number): Sql {
+  return sql`WITH hits AS MATERIALIZED (SELECT ${SESSION_COLUMNS} FROM sessions s WHERE ${where} ORDER BY ${order} LIMIT ${walk})
+    SELECT ${SESSION_COLUMNS}, (SELECT COUNT(*) FROM hits) AS n FROM hits ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
 }
 
 /**
