@@ -117,7 +117,56 @@ export type Env = z.infer<typeof schema>;
 
 const NAMES = Object.keys(schema.shape) as (keyof Env)[];
 
-let parsed: { raw: (string | undefined)[]; env: Env } | undefined;
+/** A wrapped process.env and the writes made through it. */
+interface EnvWatch {
+  proxy: NodeJS.ProcessEnv;
+  writes: number;
+}
+
+let parsed: { raw: (string | undefined)[]; env: Env; watch: EnvWatch | undefined; writes: number; checkedAt: number } | undefined;
+
+/*
+ * Comparing every variable with the last parse costs about 7 µs (each read
+ * of process.env asks the C library), and an API request asks for the
+ * configuration four or five times. So process.env is wrapped in a proxy
+ * that counts writes through it, and the variables are compared again only
+ * after a write, after process.env was replaced, or a second after the last
+ * comparison (a write through a reference taken before the wrapping is not
+ * counted, so it takes effect within a second). The wrapping is kept on
+ * globalThis: Next bundles this module more than once per process, and each
+ * copy must find the one proxy rather than wrap the other's.
+ */
+const RECHECK_MS = 1_000;
+const holder = globalThis as { statehouseEnvWatch?: EnvWatch };
+
+function watchedEnvironment(): EnvWatch | undefined {
+  const current = holder.statehouseEnvWatch;
+  if (current && process.env === current.proxy) return current;
+  try {
+    const watch: EnvWatch = { proxy: process.env, writes: 0 };
+    const proxy = new Proxy(process.env, {
+      set(target, name, value) {
+        watch.writes++;
+        return Reflect.set(target, name, value);
+      },
+      deleteProperty(target, name) {
+        watch.writes++;
+        return Reflect.deleteProperty(target, name);
+      },
+      defineProperty(target, name, descriptor) {
+        watch.writes++;
+        return Reflect.defineProperty(target, name, descriptor);
+      },
+    });
+    process.env = proxy;
+    if (process.env !== proxy) return undefined;
+    watch.proxy = proxy;
+    holder.statehouseEnvWatch = watch;
+    return watch;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The configuration, parsed from process.env (again only when a variable
@@ -125,8 +174,19 @@ let parsed: { raw: (string | undefined)[]; env: Env } | undefined;
  * derived from it can be kept by identity (config.ts).
  */
 export function env(): Env {
+  const now = performance.now();
+  const watch = parsed?.watch;
+  if (parsed && watch && process.env === watch.proxy && watch.writes === parsed.writes && now - parsed.checkedAt < RECHECK_MS) {
+    return parsed.env;
+  }
+  const current = watchedEnvironment();
+  const writes = current?.writes ?? 0;
   const raw = NAMES.map((name) => process.env[name]);
-  if (parsed?.raw.every((value, index) => value === raw[index])) return parsed.env;
-  parsed = { raw, env: schema.parse(Object.fromEntries(NAMES.map((name, index) => [name, raw[index]]))) };
+  if (parsed?.raw.every((value, index) => value === raw[index])) {
+    Object.assign(parsed, { watch: current, writes, checkedAt: now });
+    return parsed.env;
+  }
+  const values = Object.fromEntries(NAMES.map((name, index) => [name, raw[index]]));
+  parsed = { raw, env: schema.parse(values), watch: current, writes, checkedAt: now };
   return parsed.env;
 }
