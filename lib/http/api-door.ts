@@ -133,15 +133,18 @@ async function send(request: IncomingMessage, headers: Headers, response: Respon
     return;
   }
   const text = jsonTextOf(response);
-  let bytes: Buffer = text === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(text);
-  if (gzipWanted && bytes.length >= COMPRESS_MIN_BYTES) {
-    bytes = await gzipAsync(bytes);
+  let body: Buffer | string = text ?? Buffer.from(await response.arrayBuffer());
+  let length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  if (gzipWanted && length >= COMPRESS_MIN_BYTES) {
+    body = await gzipAsync(body);
+    length = body.length;
     head['content-encoding'] = 'gzip';
     head.vary = 'Accept-Encoding';
   }
-  head['content-length'] = String(bytes.length);
+  head['content-length'] = String(length);
   out.writeHead(response.status, head);
-  out.end(bytes);
+  // A text goes out as it is: Node writes it after the head in one piece, with no copy into a Buffer first.
+  out.end(body);
 }
 
 /** The body of a request whose Content-Length Node's parser holds it to. */

@@ -13,11 +13,11 @@ export { cookieValue } from './cookie';
  * Who sent an API request, checked against the role its method and path
  * need (lib/auth/policy.ts): 401 when nobody is proven, 403 when the role
  * falls short, or when the console is read-only and the request writes.
- * Local mode has one operator and asks nothing.
+ * Local mode has one operator and asks nothing. `pathname`: the request's,
+ * when the caller has parsed its URL already.
  */
-export async function authorizeRequest(request: Request): Promise<Principal> {
+export async function authorizeRequest(request: Request, pathname = new URL(request.url).pathname): Promise<Principal> {
   const config = authConfig();
-  const { pathname } = new URL(request.url);
   let principal: Principal | null = LOCAL_PRINCIPAL;
   if (config.mode !== 'local') {
     const credentials = credentialsOf(request.headers, cookieValue(request.headers.get('cookie'), SESSION_COOKIE), config);

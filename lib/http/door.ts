@@ -67,13 +67,12 @@ const TOO_LARGE = `Request body too large: at most ${MAX_ANONYMOUS_BODY_BYTES} b
  * A large body with a credential waits, unread, while the credential is
  * checked: one that proves nobody is no better than none.
  */
-export function refusedAtDoor(request: IncomingMessage, response: ServerResponse): boolean | Promise<boolean> {
+export function refusedAtDoor(request: IncomingMessage, headers: Headers, response: ServerResponse): boolean | Promise<boolean> {
   const method = request.method ?? 'GET';
   if (!isKnownMethod(method)) {
     answer(response, 405, 'Method Not Allowed', { Allow: ALLOW_ANY_ROUTE });
     return true;
   }
-  const headers = headersOf(request);
   if (!hasLargeBody(headers)) return false;
   let config;
   try {
@@ -148,8 +147,7 @@ export function installDoor(): void {
       return passOn();
     };
     // Past the guards: a request the API table answers is served here (api-door.ts), the rest by Next.
-    const onward = () => {
-      const headers = headersOf(request);
+    const onward = (headers: Headers) => {
       const match = fastApiRoute(request, headers);
       if (!match) {
         measurePage(request, response);
@@ -159,10 +157,11 @@ export function installDoor(): void {
       return true;
     };
     try {
-      const refused = refusedAtDoor(request, response);
+      const headers = headersOf(request);
+      const refused = refusedAtDoor(request, headers, response);
       if (refused === true) return true;
-      if (refused === false) return onward();
-      void refused.then((done) => done || onward(), failed);
+      if (refused === false) return onward(headers);
+      void refused.then((done) => done || onward(headers), failed);
       return true;
     } catch (error) {
       return failed(error);

@@ -30,15 +30,19 @@ function serve<P extends object>(
   handler: (principal: Principal, params: P | undefined) => Promise<Response>,
 ): Promise<Response> {
   // `/api/stores/{id}/...` is that store's API; the rest is the first store's, whatever the headers say.
-  const store = storeOfPath(new URL(request.url).pathname);
+  const { pathname } = new URL(request.url);
+  const store = storeOfPath(pathname);
   if (store === null) return Promise.resolve(detailResponse(404, 'Not Found'));
   return inStoreScope(store, () =>
-    inSpan(`${request.method} /api`, { 'http.request.method': request.method }, (span) => measure(request, params, handler, span)),
+    inSpan(`${request.method} /api`, { 'http.request.method': request.method }, (span) =>
+      measure(request, pathname, params, handler, span),
+    ),
   );
 }
 
 async function measure<P extends object>(
   request: Request,
+  pathname: string,
   params: () => Promise<P | undefined>,
   handler: (principal: Principal, params: P | undefined) => Promise<Response>,
   span: Span,
@@ -51,13 +55,13 @@ async function measure<P extends object>(
     // First, so even a refused request counts under its template, never its raw path.
     resolved = await params();
     checkOrigin(request);
-    const principal = await authorizeRequest(request);
+    const principal = await authorizeRequest(request, pathname);
     response = await handler(principal, resolved);
   } catch (error) {
     failure = error;
     response = errorResponse(error);
   }
-  const route = routeTemplate(new URL(request.url).pathname, resolved);
+  const route = routeTemplate(pathname, resolved);
   observeRequest({ method: request.method, route, status: response.status }, (performance.now() - started) / 1000);
   if (response.status === 503) countUnavailable(unavailableCause(failure));
   span.updateName(`${request.method} ${route}`);

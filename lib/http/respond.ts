@@ -5,13 +5,28 @@
  */
 const jsonTexts = new WeakMap<Response, string>();
 
+const JSON_TYPE = { 'content-type': 'application/json' } as const;
+
+/**
+ * `headers` with a JSON Content-Type unless they name one. A plain record
+ * stays one, for Response to copy once (a Headers built here would be
+ * copied again).
+ */
+function withJsonType(headers: HeadersInit | undefined): HeadersInit {
+  if (headers === undefined) return JSON_TYPE;
+  if (!(headers instanceof Headers) && !Array.isArray(headers)) {
+    return Object.keys(headers).some((name) => name.toLowerCase() === 'content-type') ? headers : { ...JSON_TYPE, ...headers };
+  }
+  const head = new Headers(headers);
+  if (!head.has('content-type')) head.set('content-type', JSON_TYPE['content-type']);
+  return head;
+}
+
 /** JSON responses, as Response.json makes them: JSON.stringify, which writes own `__proto__` keys like any other. */
 export function json(data: unknown, status = 200, headers?: HeadersInit): Response {
   const text: unknown = JSON.stringify(data);
   if (typeof text !== 'string') throw new TypeError('Value is not JSON serializable');
-  const head = new Headers(headers);
-  if (!head.has('content-type')) head.set('content-type', 'application/json');
-  const response = new Response(text, { status, headers: head });
+  const response = new Response(text, { status, headers: withJsonType(headers) });
   jsonTexts.set(response, text);
   return response;
 }
@@ -31,9 +46,7 @@ export function jsonChunksResponse(chunks: Iterator<string>, status = 200, heade
       else controller.enqueue(encoder.encode(next.value));
     },
   });
-  const head = new Headers(headers);
-  if (!head.has('content-type')) head.set('content-type', 'application/json');
-  const response = new Response(body, { status, headers: head });
+  const response = new Response(body, { status, headers: withJsonType(headers) });
   streamedJson.add(response);
   return response;
 }

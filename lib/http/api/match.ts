@@ -3,7 +3,7 @@
 import { otherMethods, type ServedMethod, type Unserved } from '../methods';
 import { withoutStore } from '../../paths';
 import { detailResponse } from '../respond';
-import { matchPattern, specificity, type PathParams } from './pattern';
+import { matchSegments, specificity, type PathParams } from './pattern';
 import { API, type ApiHandler, type ApiPattern } from './table';
 
 type Served<P extends ApiPattern> = keyof (typeof API)[P] & ServedMethod;
@@ -28,6 +28,12 @@ export interface ApiMatch {
 /** Patterns most specific first, so that a static segment wins over a parameter, as in Next's router. */
 const PATTERNS = (Object.keys(API) as ApiPattern[]).sort((a, b) => (specificity(a) < specificity(b) ? 1 : -1));
 
+/** Each pattern split at `/` once, in PATTERNS' order. */
+const SPLIT_PATTERNS: readonly { pattern: ApiPattern; segments: readonly string[] }[] = PATTERNS.map((pattern) => ({
+  pattern,
+  segments: pattern.split('/'),
+}));
+
 const answers = new Map(PATTERNS.map((pattern) => [pattern, routeHandlers(pattern) as Partial<Record<string, ApiHandler>>]));
 
 const malformedPath: ApiHandler = async () => detailResponse(400, 'Bad Request');
@@ -42,9 +48,9 @@ const malformedPath: ApiHandler = async () => detailResponse(400, 'Bad Request')
  */
 export function matchApiRoute(method: string, pathname: string): ApiMatch | null {
   // `/api/stores/{id}/...` is the same table for another store (the handler's scope picks the store: handler.ts).
-  const path = withoutStore(pathname);
-  for (const pattern of PATTERNS) {
-    const match = matchPattern(pattern, path);
+  const path = withoutStore(pathname).split('/');
+  for (const { pattern, segments } of SPLIT_PATTERNS) {
+    const match = matchSegments(segments, path);
     if (match === null) continue;
     if (match === 'malformed') return { pattern, handler: malformedPath, params: {} };
     const handlers = answers.get(pattern) ?? {};

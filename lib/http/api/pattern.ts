@@ -23,25 +23,30 @@ export type PatternMatch = { params: PathParams } | 'malformed' | null;
  * `a%252Fb` → `a%2Fb`), as Next decodes its dynamic segments.
  */
 export function matchPattern(pattern: string, pathname: string): PatternMatch {
-  const wanted = pattern.split('/');
-  const given = pathname.split('/');
+  return matchSegments(pattern.split('/'), pathname.split('/'));
+}
+
+/** matchPattern on a pattern and a path already split at `/` (the table splits its patterns once). */
+export function matchSegments(wanted: readonly string[], given: readonly string[]): PatternMatch {
   if (wanted.length !== given.length) return null;
-  const params: Record<string, string> = {};
+  let params: Record<string, string> | undefined;
   let malformed = false;
-  for (const [i, part] of wanted.entries()) {
+  for (let i = 0; i < wanted.length; i++) {
+    const part = wanted[i] ?? '';
     const segment = given[i] ?? '';
     if (!part.startsWith(':')) {
       if (segment !== part) return null;
       continue;
     }
     if (segment === '') return null;
+    params ??= {};
     try {
       params[part.slice(1)] = decodeURIComponent(segment);
     } catch {
       malformed = true;
     }
   }
-  return malformed ? 'malformed' : { params };
+  return malformed ? 'malformed' : { params: params ?? {} };
 }
 
 /** How specific a pattern is: its static segments outrank parameters at the first place they differ (Next's rule). */
