@@ -30,33 +30,35 @@ interface TierTable {
   hasUpdateTime: boolean;
 }
 
+const TIER_TABLES: Record<Scope, string> = { app: 'app_state', user: 'user_state', session: 'session_state' };
+
 function tierTable(owner: TierOwner): TierTable {
+  const keys = ownerKeys(owner);
+  return {
+    table: raw(TIER_TABLES[owner.scope]),
+    owner: join(
+      keys.map(([column, value]) => sql`${raw(column)} = ${value}`),
+      ' AND ',
+    ),
+    ownerColumns: raw(keys.map(([column]) => column).join(', ')),
+    ownerValues: join(keys.map(([, value]) => sql`${value}`)),
+    hasUpdateTime: owner.scope !== 'session',
+  };
+}
+
+/** The columns that say whose a tier row is, with this owner's values. */
+function ownerKeys(owner: TierOwner): [column: string, value: string | number][] {
   switch (owner.scope) {
     case 'app':
-      return {
-        table: sql`app_state`,
-        owner: sql`app_name = ${owner.appName}`,
-        ownerColumns: sql`app_name`,
-        ownerValues: sql`${owner.appName}`,
-        hasUpdateTime: true,
-      };
+      return [['app_name', owner.appName]];
     case 'user':
-      return {
-        table: sql`user_state`,
-        owner: sql`app_name = ${owner.appName} AND user_id = ${owner.userId}`,
-        ownerColumns: sql`app_name, user_id`,
-        ownerValues: sql`${owner.appName}, ${owner.userId}`,
-        hasUpdateTime: true,
-      };
+      return [
+        ['app_name', owner.appName],
+        ['user_id', owner.userId],
+      ];
     case 'session':
       if (owner.sessionPk === undefined) throw new Error('session tier write without a session');
-      return {
-        table: sql`session_state`,
-        owner: sql`session_pk = ${owner.sessionPk}`,
-        ownerColumns: sql`session_pk`,
-        ownerValues: sql`${owner.sessionPk}`,
-        hasUpdateTime: false,
-      };
+      return [['session_pk', owner.sessionPk]];
   }
 }
 
