@@ -13,6 +13,11 @@ export function readIsolation(dialect: Dialect): { isolationLevel?: 'RepeatableR
   return dialect === 'postgresql' ? { isolationLevel: 'RepeatableRead' } : {};
 }
 
+/** Which part of a UNION read a row comes from, as a literal: PostgreSQL types a bare parameter in a select list as text. */
+export function unionPart(n: number): Sql {
+  return raw(String(n));
+}
+
 /** Drivers return 64-bit integers as bigint or string; the counts and ids here fit in a number. */
 export function toNumber(value: unknown): number {
   if (typeof value === 'number') return value;

@@ -3,8 +3,8 @@
 // pk), with each session's merged state and the total from the counts the
 // triggers keep. One statement is one snapshot: no transaction, and one round
 // trip on PostgreSQL, whatever the page size or the number of sessions.
-import { empty, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
-import { toNumber, type Dialect } from './dialect';
+import { empty, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
+import { toNumber, unionPart, type Dialect } from './dialect';
 import { decodeJson, setOwn } from '../../session-service/json';
 import { invalidInput } from '../../session-service/errors';
 import { mergeState } from '../../session-service/scope';
@@ -17,9 +17,6 @@ const SESSION_STATE = 1;
 const USER = 2;
 const APP = 3;
 const TOTAL = 4;
-
-/** Literals, not parameters: PostgreSQL types a bare parameter in a select list as text. */
-const part = (n: number) => raw(String(n));
 
 export interface ListRow {
   part: unknown;
@@ -64,15 +61,15 @@ export function sessionListSql(dialect: Dialect, request: ListSessionsRequest): 
       SELECT pk, user_id, id, revision, update_time FROM sessions
       WHERE app_name = ${appName}${byUser} ORDER BY ${direction}${limitSql} OFFSET ${offset}
     )
-    SELECT ${part(SESSION)} AS part, CAST(pk AS BIGINT) AS n, user_id AS u, id AS key, ${text} AS value,
+    SELECT ${unionPart(SESSION)} AS part, CAST(pk AS BIGINT) AS n, user_id AS u, id AS key, ${text} AS value,
         CAST(revision AS BIGINT) AS m, update_time AS t FROM page
-    UNION ALL SELECT ${part(SESSION_STATE)}, ss.session_pk, ${text}, ss.key, ss.value, ${int}, ${float}
+    UNION ALL SELECT ${unionPart(SESSION_STATE)}, ss.session_pk, ${text}, ss.key, ss.value, ${int}, ${float}
       FROM session_state ss WHERE ss.session_pk IN (SELECT pk FROM page)
-    UNION ALL SELECT ${part(USER)}, ${int}, us.user_id, us.key, us.value, ${int}, ${float}
+    UNION ALL SELECT ${unionPart(USER)}, ${int}, us.user_id, us.key, us.value, ${int}, ${float}
       FROM user_state us WHERE us.app_name = ${appName} AND us.user_id IN (SELECT user_id FROM page)
-    UNION ALL SELECT ${part(APP)}, ${int}, ${text}, a.key, a.value, ${int}, ${float}
+    UNION ALL SELECT ${unionPart(APP)}, ${int}, ${text}, a.key, a.value, ${int}, ${float}
       FROM app_state a WHERE a.app_name = ${appName} AND EXISTS (SELECT 1 FROM page)
-    UNION ALL SELECT ${part(TOTAL)}, CAST((${total}) AS BIGINT), ${text}, ${text}, ${text}, ${int}, ${float}`;
+    UNION ALL SELECT ${unionPart(TOTAL)}, CAST((${total}) AS BIGINT), ${text}, ${text}, ${text}, ${int}, ${float}`;
 }
 
 /** The page in the statement's order, each session with its merged state and no events, and the total. */

@@ -6,7 +6,7 @@
 // reads in three lean statements (row, tiers, event bodies) in one snapshot,
 // synchronously when the connection is free (SqlClient.$readNow).
 import { empty, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
-import { toNumber } from './dialect';
+import { toNumber, unionPart } from './dialect';
 import { decodeJson, setOwn } from '../../session-service/json';
 import { decodeEvent } from './rows';
 import { mergeState } from '../../session-service/scope';
@@ -18,9 +18,6 @@ const APP = 1;
 const USER = 2;
 const SESSION_STATE = 3;
 const EVENT = 4;
-
-/** Literals, not parameters: PostgreSQL types a bare parameter in a select list as text. */
-const part = (n: number) => raw(String(n));
 const NO_TEXT = raw('CAST(NULL AS TEXT)');
 const NO_INT = raw('CAST(NULL AS INTEGER)');
 const NO_FLOAT = raw('CAST(NULL AS DOUBLE PRECISION)');
@@ -44,20 +41,20 @@ export interface SnapshotRow extends TierRow {
 
 function tierRows(appName: string, userId: string, sessionPk: Sql): Sql {
   return sql`
-    SELECT ${part(APP)} AS part, a.key AS key, a.value AS value, ${NO_INT} AS n, ${NO_INT} AS m, ${NO_FLOAT} AS t
+    SELECT ${unionPart(APP)} AS part, a.key AS key, a.value AS value, ${NO_INT} AS n, ${NO_INT} AS m, ${NO_FLOAT} AS t
       FROM app_state a WHERE a.app_name = ${appName}
-    UNION ALL SELECT ${part(USER)}, u.key, u.value, ${NO_INT}, ${NO_INT}, ${NO_FLOAT}
+    UNION ALL SELECT ${unionPart(USER)}, u.key, u.value, ${NO_INT}, ${NO_INT}, ${NO_FLOAT}
       FROM user_state u WHERE u.app_name = ${appName} AND u.user_id = ${userId}
-    UNION ALL SELECT ${part(SESSION_STATE)}, ss.key, ss.value, ${NO_INT}, ${NO_INT}, ${NO_FLOAT}
+    UNION ALL SELECT ${unionPart(SESSION_STATE)}, ss.key, ss.value, ${NO_INT}, ${NO_INT}, ${NO_FLOAT}
       FROM session_state ss WHERE ss.session_pk = ${sessionPk}`;
 }
 
 /** The merged state of a session by pk: the three tiers in one statement, as TierRow (only the columns it needs: each costs per row). */
 export function mergedStateSql(appName: string, userId: string, sessionPk: number): Sql {
   return sql`
-    SELECT ${part(APP)} AS part, key, value FROM app_state WHERE app_name = ${appName}
-    UNION ALL SELECT ${part(USER)}, key, value FROM user_state WHERE app_name = ${appName} AND user_id = ${userId}
-    UNION ALL SELECT ${part(SESSION_STATE)}, key, value FROM session_state WHERE session_pk = ${sessionPk}`;
+    SELECT ${unionPart(APP)} AS part, key, value FROM app_state WHERE app_name = ${appName}
+    UNION ALL SELECT ${unionPart(USER)}, key, value FROM user_state WHERE app_name = ${appName} AND user_id = ${userId}
+    UNION ALL SELECT ${unionPart(SESSION_STATE)}, key, value FROM session_state WHERE session_pk = ${sessionPk}`;
 }
 
 /**
@@ -74,7 +71,7 @@ export function sessionSnapshotSql(ref: SessionRef, numRecentEvents: number | un
   return sql`
     WITH s AS (SELECT pk, revision, update_time FROM sessions
                WHERE app_name = ${ref.appName} AND user_id = ${ref.userId} AND id = ${ref.sessionId})
-    SELECT ${part(SESSION)} AS part, ${NO_TEXT} AS key, ${NO_TEXT} AS value, s.pk AS n, s.revision AS m, s.update_time AS t FROM s
+    SELECT ${unionPart(SESSION)} AS part, ${NO_TEXT} AS key, ${NO_TEXT} AS value, s.pk AS n, s.revision AS m, s.update_time AS t FROM s
     UNION ALL SELECT * FROM (${tierRows(ref.appName, ref.userId, sql`(SELECT pk FROM s)`)}) tiers
       WHERE EXISTS (SELECT 1 FROM s)${events}`;
 }
@@ -83,7 +80,7 @@ export function sessionSnapshotSql(ref: SessionRef, numRecentEvents: number | un
 export function eventsSql(sessionPk: Sql, numRecentEvents: number | undefined, afterTimestamp: number | undefined): Sql {
   const after = afterTimestamp ? sql` AND timestamp >= ${afterTimestamp}` : empty;
   const limit = numRecentEvents === undefined ? empty : sql` LIMIT ${numRecentEvents}`;
-  return sql`SELECT ${part(EVENT)} AS part, ${NO_TEXT} AS key, data AS value, seq AS n, ${NO_INT} AS m, timestamp AS t
+  return sql`SELECT ${unionPart(EVENT)} AS part, ${NO_TEXT} AS key, data AS value, seq AS n, ${NO_INT} AS m, timestamp AS t
     FROM events WHERE session_pk = ${sessionPk}${after} ORDER BY timestamp DESC, seq DESC${limit}`;
 }
 
