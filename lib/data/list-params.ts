@@ -145,29 +145,25 @@ export function sessionListQueryOf(params: SearchParams): SessionListQuery {
   };
 }
 
+/** A list of names (users, apps): `q` (name contains), `sort`, `page`, `size`. */
+export interface NameListQuery<Sort extends string> extends Paging {
+  q?: string;
+  sort: Sort;
+}
+
+function nameListQueryOf<Sort extends string>(params: SearchParams, sorts: readonly [Sort, ...Sort[]]): NameListQuery<Sort> {
+  return { ...pagingOf(params), q: textOf(params, 'q', MAX_ID_LENGTH), sort: choiceOf(params, 'sort', sorts) };
+}
+
 export const USER_SORTS = ['recent', 'sessions', 'id'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
-
-export interface UserListQuery extends Paging {
-  q?: string;
-  sort: UserSort;
-}
-
-export function userListQueryOf(params: SearchParams): UserListQuery {
-  return { ...pagingOf(params), q: textOf(params, 'q', MAX_ID_LENGTH), sort: choiceOf(params, 'sort', USER_SORTS) };
-}
+export type UserListQuery = NameListQuery<UserSort>;
+export const userListQueryOf = (params: SearchParams): UserListQuery => nameListQueryOf(params, USER_SORTS);
 
 export const APP_SORTS = ['recent', 'name', 'sessions'] as const;
 export type AppSort = (typeof APP_SORTS)[number];
-
-export interface AppListQuery extends Paging {
-  q?: string;
-  sort: AppSort;
-}
-
-export function appListQueryOf(params: SearchParams): AppListQuery {
-  return { ...pagingOf(params), q: textOf(params, 'q', MAX_ID_LENGTH), sort: choiceOf(params, 'sort', APP_SORTS) };
-}
+export type AppListQuery = NameListQuery<AppSort>;
+export const appListQueryOf = (params: SearchParams): AppListQuery => nameListQueryOf(params, APP_SORTS);
 
 /** The parameters of a session list a view keeps: the id search, the state filters, errors only, sort and page size. */
 export const VIEW_PARAMS: readonly string[] = [
