@@ -7,10 +7,11 @@
 import type { JsonValue } from '../session-service/types';
 import {
   CUT_CONTAINER_CHARS,
-  CUT_MARK as MARK,
   CUT_MEMBERS,
   CUT_STRING_CHARS,
+  markedString,
   parsePrecut,
+  readMarked,
   PREVIEW_CHARS,
 } from '../session-service/value-preview';
 
@@ -34,21 +35,16 @@ interface Header {
 
 function cut(text: string, source: string, json: boolean, length = text.length): string {
   const header: Header = json ? { n: length, src: source, json: 1 } : { n: length, src: source };
-  return `${MARK}${JSON.stringify(header)}${MARK}${text.slice(0, PREVIEW_CHARS)}`;
+  return markedString(header, text);
 }
 
 /** The cut value a string stands for, or null for an ordinary string. */
 export function parseCut(text: string): CutValue | null {
-  if (!text.startsWith(MARK)) return null;
-  const end = text.indexOf(MARK, 1);
-  if (end === -1) return null;
-  try {
-    const header = JSON.parse(text.slice(1, end)) as Partial<Header>;
-    if (typeof header.n !== 'number' || typeof header.src !== 'string' || !header.src.startsWith('/api/')) return null;
-    return { length: header.n, source: header.src, json: header.json === 1, preview: text.slice(end + 1) };
-  } catch {
-    return null;
-  }
+  const marked = readMarked<Header>(text);
+  if (!marked) return null;
+  const { header, preview } = marked;
+  if (typeof header.n !== 'number' || typeof header.src !== 'string' || !header.src.startsWith('/api/')) return null;
+  return { length: header.n, source: header.src, json: header.json === 1, preview };
 }
 
 /** RFC 6901: the path of a value inside another. */

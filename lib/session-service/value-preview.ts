@@ -45,19 +45,33 @@ interface PrecutHeader {
 
 export function precut(length: number, textLength: number, preview: string, json: boolean): string {
   const header: PrecutHeader = json ? { n: length, q: textLength, pre: 1, json: 1 } : { n: length, q: textLength, pre: 1 };
-  return `${CUT_MARK}${JSON.stringify(header)}${CUT_MARK}${preview.slice(0, PREVIEW_CHARS)}`;
+  return markedString(header, preview);
 }
 
 /** The precut value a string stands for, or null for any other string. */
 export function parsePrecut(text: string): Precut | null {
+  const marked = readMarked<PrecutHeader>(text);
+  if (!marked) return null;
+  const { header, preview } = marked;
+  if (typeof header.n !== 'number' || typeof header.q !== 'number' || header.pre !== 1) return null;
+  return { length: header.n, textLength: header.q, json: header.json === 1, preview };
+}
+
+/** The form of precut and cut values (lib/data/value-cut.ts): the mark, the header's JSON, the mark again, the preview's beginning. */
+export function markedString(header: object, preview: string): string {
+  return `${CUT_MARK}${JSON.stringify(header)}${CUT_MARK}${preview.slice(0, PREVIEW_CHARS)}`;
+}
+
+/** A marked string's header (its fields still to check) and preview; null for any other string. */
+export function readMarked<Header>(text: string): { header: Partial<Header>; preview: string } | null {
   if (!text.startsWith(CUT_MARK)) return null;
   const end = text.indexOf(CUT_MARK, 1);
   if (end === -1) return null;
+  let header: unknown;
   try {
-    const header = JSON.parse(text.slice(1, end)) as Partial<PrecutHeader>;
-    if (typeof header.n !== 'number' || typeof header.q !== 'number' || header.pre !== 1) return null;
-    return { length: header.n, textLength: header.q, json: header.json === 1, preview: text.slice(end + 1) };
+    header = JSON.parse(text.slice(1, end));
   } catch {
     return null;
   }
+  return typeof header === 'object' && header !== null ? { header, preview: text.slice(end + 1) } : null;
 }
