@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { queryPostgres } from '../lib/db/postgres-statement';
 
 export interface Scratch {
   /** A fresh database URL for `label` (file:... or postgresql://...). */
@@ -20,15 +20,7 @@ export function createScratch(runId: string, postgresUrl: string, synchronousCom
   const dir = mkdtempSync(join(tmpdir(), 'statehouse-bench-'));
   const databases: string[] = [];
 
-  async function admin(sql: string): Promise<void> {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  }
+  const admin = (sql: string) => queryPostgres(postgresUrl, sql);
 
   return {
     async url(provider, label) {

@@ -19,6 +19,7 @@ import type { ErrorRegistry, SqlDriverAdapter, SqlMigrationAwareDriverAdapterFac
 import type { SchemaEngine } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import pg from 'pg';
 import { adapterFactoryFor, providerOf } from '../db';
+import { queryPostgres } from '../db/postgres-statement';
 import { env } from '../env';
 
 export type { SchemaEngine };
@@ -252,23 +253,12 @@ async function connectToTemporaryDatabase(
   connect: (url: string) => Promise<SqlDriverAdapter>,
 ): Promise<SqlDriverAdapter> {
   const name = `statehouse_shadow_${randomUUID().replaceAll('-', '')}`;
-  await runOnServer(serverUrl, `CREATE DATABASE "${name}"`);
+  await queryPostgres(serverUrl, `CREATE DATABASE "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const adapter = await connect(url.toString());
   const dispose = adapter.dispose.bind(adapter);
   let dropped: Promise<void> | undefined;
-  adapter.dispose = () => (dropped ??= dispose().finally(() => runOnServer(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)));
+  adapter.dispose = () => (dropped ??= dispose().finally(() => queryPostgres(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)));
   return adapter;
-}
-
-/** One statement on its own connection (CREATE/DROP DATABASE cannot run in a transaction). */
-async function runOnServer(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }

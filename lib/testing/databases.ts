@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { Database, Provider } from '../db';
+import { queryPostgres } from '../db/postgres-statement';
 import { migrateDatabase } from '../migrate';
 import { openServices } from '../services';
 import type { NativeSessionStore } from '../stores/native';
 import { postgresReachable } from './postgres-reachable';
+
+export { queryPostgres };
 
 /** Server used for PostgreSQL tests; each test file creates and drops its own database there. */
 export const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -35,17 +37,6 @@ export function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
-}
-
-/** One statement on its own connection (CREATE/DROP DATABASE cannot run in a transaction); its rows. */
-export async function queryPostgres<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 /** One statement on the test server's admin database. */
