@@ -103,6 +103,26 @@ function expectEvents(got: { eventCount: number } | null, expected: number, what
   if (got.eventCount !== expected) throw new Error(`${what}: expected ${expected} events, got ${got.eventCount}`);
 }
 
+interface TimedRead extends Pick<Workload, 'name' | 'title' | 'applies' | 'setup'> {
+  /** Reads a round. */
+  ops: (scale: Scale) => number;
+  /** Reads before the rounds. */
+  warmups: number;
+  /** One read, throwing when its answer is not what the fixture holds. */
+  read: (target: BenchTarget, scale: Scale) => Promise<void>;
+}
+
+/** A workload that times one checked read, `ops` times a round. */
+function timedRead({ ops, warmups, read, ...workload }: TimedRead): Workload {
+  return {
+    ...workload,
+    async warmup(target, scale) {
+      for (let i = 0; i < warmups; i++) await read(target, scale);
+    },
+    round: (target, scale) => timedOps(ops(scale), () => read(target, scale)),
+  };
+}
+
 const create: Workload = {
   name: 'create',
   title: 'create session',
@@ -185,85 +205,56 @@ const concurrent: Workload = {
   },
 };
 
-const getRecentBig: Workload = {
-  name: 'get-recent-big',
-  title: 'get, numRecentEvents=20, big session',
-  async setup(target, scale, fixtures) {
-    await fixtures.ensure('big', () => buildEventSession(target, BIG_KEY, scale.bigEvents));
-  },
-  async warmup(target, scale) {
-    for (let i = 0; i < 2; i++) expectEvents(await target.get(BIG_KEY, scale.recentEvents), scale.recentEvents, 'get-recent');
-  },
-  round(target, scale) {
-    return timedOps(scale.getRecentOps, async () =>
-      expectEvents(await target.get(BIG_KEY, scale.recentEvents), scale.recentEvents, 'get-recent'),
-    );
-  },
-};
+/** numRecentEvents on the big session, or on the small one, which holds fewer events than that. */
+function getRecent(fixture: 'big' | 'small', title: string): Workload {
+  const key = fixture === 'big' ? BIG_KEY : SMALL_KEY;
+  const stored = (scale: Scale) => (fixture === 'big' ? scale.bigEvents : scale.smallEvents);
+  const expected = (scale: Scale) => (fixture === 'big' ? scale.recentEvents : scale.smallEvents);
+  return timedRead({
+    name: `get-recent-${fixture}`,
+    title,
+    setup: (target, scale, fixtures) => fixtures.ensure(fixture, () => buildEventSession(target, key, stored(scale))),
+    ops: (scale) => scale.getRecentOps,
+    warmups: 2,
+    read: async (target, scale) => expectEvents(await target.get(key, scale.recentEvents), expected(scale), 'get-recent'),
+  });
+}
 
-const getRecentSmall: Workload = {
-  name: 'get-recent-small',
-  title: 'get, numRecentEvents=20, 10-event session',
-  async setup(target, scale, fixtures) {
-    await fixtures.ensure('small', () => buildEventSession(target, SMALL_KEY, scale.smallEvents));
-  },
-  async warmup(target, scale) {
-    for (let i = 0; i < 2; i++) expectEvents(await target.get(SMALL_KEY, scale.recentEvents), scale.smallEvents, 'get-recent');
-  },
-  round(target, scale) {
-    return timedOps(scale.getRecentOps, async () =>
-      expectEvents(await target.get(SMALL_KEY, scale.recentEvents), scale.smallEvents, 'get-recent'),
-    );
-  },
-};
+const getRecentBig = getRecent('big', 'get, numRecentEvents=20, big session');
+const getRecentSmall = getRecent('small', 'get, numRecentEvents=20, 10-event session');
 
-const getFull: Workload = {
+const getFull = timedRead({
   name: 'get-full',
   title: 'get, all events, big session',
-  async setup(target, scale, fixtures) {
-    await fixtures.ensure('big', () => buildEventSession(target, BIG_KEY, scale.bigEvents));
-  },
-  async warmup(target, scale) {
-    expectEvents(await target.get(BIG_KEY), scale.bigEvents, 'get-full');
-  },
-  round(target, scale) {
-    return timedOps(scale.getFullOps, async () => expectEvents(await target.get(BIG_KEY), scale.bigEvents, 'get-full'));
-  },
-};
+  setup: (target, scale, fixtures) => fixtures.ensure('big', () => buildEventSession(target, BIG_KEY, scale.bigEvents)),
+  ops: (scale) => scale.getFullOps,
+  warmups: 1,
+  read: async (target, scale) => expectEvents(await target.get(BIG_KEY), scale.bigEvents, 'get-full'),
+});
 
 async function expectListed(target: BenchTarget, expected: number, userId?: string): Promise<void> {
   const n = await target.list(LIST_APP, userId);
   if (n !== expected) throw new Error(`list: expected ${expected} sessions, got ${n}`);
 }
 
-const listUser: Workload = {
+const listUser = timedRead({
   name: 'list-user',
   title: 'list sessions of a user',
-  async setup(target, scale, fixtures) {
-    await fixtures.ensure('list', () => buildListApp(target, scale));
-  },
-  async warmup(target, scale) {
-    await expectListed(target, scale.listUserSessions, LIST_USER);
-  },
-  round(target, scale) {
-    return timedOps(scale.listOps, () => expectListed(target, scale.listUserSessions, LIST_USER));
-  },
-};
+  setup: (target, scale, fixtures) => fixtures.ensure('list', () => buildListApp(target, scale)),
+  ops: (scale) => scale.listOps,
+  warmups: 1,
+  read: (target, scale) => expectListed(target, scale.listUserSessions, LIST_USER),
+});
 
-const listApp: Workload = {
+const listApp = timedRead({
   name: 'list-app',
   title: 'list sessions of an app',
   applies: (target) => target.impl !== 'statehouse-api',
-  async setup(target, scale, fixtures) {
-    await fixtures.ensure('list', () => buildListApp(target, scale));
-  },
-  async warmup(target, scale) {
-    await expectListed(target, scale.listAppSessions);
-  },
-  round(target, scale) {
-    return timedOps(scale.listOps, () => expectListed(target, scale.listAppSessions));
-  },
-};
+  setup: (target, scale, fixtures) => fixtures.ensure('list', () => buildListApp(target, scale)),
+  ops: (scale) => scale.listOps,
+  warmups: 1,
+  read: (target, scale) => expectListed(target, scale.listAppSessions),
+});
 
 export function pageApp(count: number): string {
   return `bench-pages-${count}`;
@@ -280,27 +271,33 @@ async function ensurePageApp(target: BenchTarget, fixtures: Fixtures, count: num
   await fixtures.ensure(appName, () => target.seedSessions(appName, listSessions(Math.ceil(count / perUser), perUser).slice(0, count)));
 }
 
+/** A first page's check: `pageSize` sessions or users, or all there are of `total`, and the total as counted (`counted`). */
+function checkPage(
+  what: string,
+  page: { items: number; total: number } | undefined,
+  pageSize: number,
+  total: number,
+  counted = total,
+): void {
+  if (!page || page.items !== Math.min(pageSize, total) || page.total !== counted) {
+    throw new Error(`${what}: expected ${pageSize} of ${total}, got ${JSON.stringify(page)}`);
+  }
+}
+
 /** The first page of an app's sessions (newest first, with the total), the app having `count` sessions. */
 function listPage(count: number, pageSize: number): Workload {
   const appName = pageApp(count);
-  const expectPage = async (target: BenchTarget, scale: Scale) => {
-    const page = await target.listPage?.(appName, scale.pageSize);
-    if (!page || page.items !== Math.min(scale.pageSize, count) || page.total !== count) {
-      throw new Error(`list-page: expected ${scale.pageSize} of ${count}, got ${JSON.stringify(page)}`);
-    }
-  };
-  return {
+  const expectPage = async (target: BenchTarget, scale: Scale) =>
+    checkPage('list-page', await target.listPage?.(appName, scale.pageSize), scale.pageSize, count);
+  return timedRead({
     name: `list-page-${count}`,
     title: `list page of ${pageSize}, app of ${count.toLocaleString('en')} sessions`,
     applies: (target) => target.listPage !== undefined,
     setup: (target, _scale, fixtures) => ensurePageApp(target, fixtures, count),
-    async warmup(target, scale) {
-      for (let i = 0; i < 2; i++) await expectPage(target, scale);
-    },
-    round(target, scale) {
-      return timedOps(scale.pageOps, () => expectPage(target, scale));
-    },
-  };
+    ops: (scale) => scale.pageOps,
+    warmups: 2,
+    read: expectPage,
+  });
 }
 
 /**
@@ -310,24 +307,17 @@ function listPage(count: number, pageSize: number): Workload {
  */
 function searchPage(count: number, pageSize: number): Workload {
   const appName = pageApp(count);
-  const expectPage = async (target: BenchTarget, scale: Scale) => {
-    const page = await target.searchPage?.(appName, scale.pageSize, 'ls-');
-    if (!page || page.items !== Math.min(scale.pageSize, count) || page.total !== Math.min(count, 10_000)) {
-      throw new Error(`search-page: expected ${scale.pageSize} of ${count}, got ${JSON.stringify(page)}`);
-    }
-  };
-  return {
+  const expectPage = async (target: BenchTarget, scale: Scale) =>
+    checkPage('search-page', await target.searchPage?.(appName, scale.pageSize, 'ls-'), scale.pageSize, count, Math.min(count, 10_000));
+  return timedRead({
     name: `search-page-${count}`,
     title: `search page of ${pageSize} (id contains), ${count.toLocaleString('en')} matches`,
     applies: (target) => target.searchPage !== undefined,
     setup: (target, _scale, fixtures) => ensurePageApp(target, fixtures, count),
-    async warmup(target, scale) {
-      for (let i = 0; i < 2; i++) await expectPage(target, scale);
-    },
-    round(target, scale) {
-      return timedOps(informationalOps(scale), () => expectPage(target, scale));
-    },
-  };
+    ops: informationalOps,
+    warmups: 2,
+    read: expectPage,
+  });
 }
 
 /**
@@ -338,24 +328,17 @@ function searchPage(count: number, pageSize: number): Workload {
 function usersPage(count: number, pageSize: number): Workload {
   const appName = pageApp(count);
   const users = Math.ceil(count / 100);
-  const expectPage = async (target: BenchTarget, scale: Scale) => {
-    const page = await target.usersPage?.(appName, scale.pageSize);
-    if (!page || page.items !== Math.min(scale.pageSize, users) || page.total !== users) {
-      throw new Error(`users-page: expected ${scale.pageSize} of ${users}, got ${JSON.stringify(page)}`);
-    }
-  };
-  return {
+  const expectPage = async (target: BenchTarget, scale: Scale) =>
+    checkPage('users-page', await target.usersPage?.(appName, scale.pageSize), scale.pageSize, users);
+  return timedRead({
     name: `users-page-${count}`,
     title: `users page of ${pageSize}, app of ${count.toLocaleString('en')} sessions`,
     applies: (target) => target.usersPage !== undefined,
     setup: (target, _scale, fixtures) => ensurePageApp(target, fixtures, count),
-    async warmup(target, scale) {
-      for (let i = 0; i < 2; i++) await expectPage(target, scale);
-    },
-    round(target, scale) {
-      return timedOps(informationalOps(scale), () => expectPage(target, scale));
-    },
-  };
+    ops: informationalOps,
+    warmups: 2,
+    read: expectPage,
+  });
 }
 
 /**
@@ -371,25 +354,17 @@ function sessionPage(
   sessions: (scale: Scale) => number,
   fixture: (target: BenchTarget, scale: Scale, fixtures: Fixtures) => Promise<void>,
 ): Workload {
-  const expectPage = async (target: BenchTarget, scale: Scale) => {
-    const page = await target.sessionPage?.(appName, userId, scale.pageSize);
-    const total = sessions(scale);
-    if (!page || page.items !== Math.min(scale.pageSize, total) || page.total !== total) {
-      throw new Error(`${name}: expected ${scale.pageSize} of ${total}, got ${JSON.stringify(page)}`);
-    }
-  };
-  return {
+  const expectPage = async (target: BenchTarget, scale: Scale) =>
+    checkPage(name, await target.sessionPage?.(appName, userId, scale.pageSize), scale.pageSize, sessions(scale));
+  return timedRead({
     name,
     title,
     applies: (target) => target.sessionPage !== undefined,
     setup: fixture,
-    async warmup(target, scale) {
-      for (let i = 0; i < 2; i++) await expectPage(target, scale);
-    },
-    round(target, scale) {
-      return timedOps(scale.pageOps, () => expectPage(target, scale));
-    },
-  };
+    ops: (scale) => scale.pageOps,
+    warmups: 2,
+    read: expectPage,
+  });
 }
 
 const GROWTH_APP = 'bench-growth';
