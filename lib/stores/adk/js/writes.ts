@@ -10,6 +10,7 @@
 // append (its change set sees the INTEGER column as changed); nothing reads
 // those, so Statehouse writes the PostgreSQL set on both.
 import type { AgentDialect, AgentQuery } from '../agent-db';
+import { insertEventRow } from '../base/event-row';
 import type { AppendWrite, CreateWrite, FamilyWrites, TierWrite } from '../family';
 import { encodeAdkJsEvent, eventMillis } from './event-codec';
 import { adkJsTime } from './time';
@@ -59,18 +60,7 @@ export function adkJsWrites(dialect: AgentDialect): FamilyWrites {
 
   // appendEvent's new StorageEvent: the snake_case event JSON, its timestamp in milliseconds.
   async function insertEvent(q: AgentQuery, ref: SessionRef, event: Event): Promise<void> {
-    await q.run(
-      'INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [
-        event.id,
-        ref.appName,
-        ref.userId,
-        ref.sessionId,
-        event.invocationId,
-        time.encode(eventMillis(event) / 1000, 'event'),
-        encodeAdkJsEvent(event),
-      ],
-    );
+    await insertEventRow(q, ref, event, time.encode(eventMillis(event) / 1000, 'event'), encodeAdkJsEvent(event));
   }
 
   return {

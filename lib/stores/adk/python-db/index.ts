@@ -11,6 +11,7 @@ import type { AgentDialect, AgentQuery, Row } from '../agent-db';
 import type { AdkFamily, FamilyCodec, FamilyWrites, TierWritten } from '../family';
 import type { SpelledJson } from '../../../session-service/json-spelling';
 import type { ValueSpellings } from '../../../session-service/value-spelling';
+import { insertEventRow } from '../base/event-row';
 import { unionDelta } from '../base/replay';
 import { eventFromPython, eventToPython, pythonDeltaSpelling, pythonEventWritten } from '../python/event-json';
 import { pythonJsonDumps } from '../python/json-dumps';
@@ -73,17 +74,12 @@ function writesFor(dialect: AgentDialect, time: FamilyCodec['time']): FamilyWrit
   };
   // StorageEvent.from_event: the event's JSON, its timestamp on the learnt clock.
   const insertEvent = async (q: AgentQuery, ref: SessionRef, event: Event, deltaSpellings?: ValueSpellings) => {
-    await q.run(
-      'INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [
-        event.id,
-        ref.appName,
-        ref.userId,
-        ref.sessionId,
-        event.invocationId,
-        time.encode(event.timestamp, 'event'),
-        json(eventToPython(event), pythonEventWritten(deltaSpellings)),
-      ],
+    await insertEventRow(
+      q,
+      ref,
+      event,
+      time.encode(event.timestamp, 'event'),
+      json(eventToPython(event), pythonEventWritten(deltaSpellings)),
     );
   };
   return {

@@ -7,6 +7,7 @@ import type { SessionRef } from '../../../session-service/store';
 import type { Event, JsonValue, StateRecord } from '../../../session-service/types';
 import type { AgentQuery } from '../agent-db';
 import type { AdkFamily, FamilyCodec, FamilyWrites } from '../family';
+import { insertEventRow } from '../base/event-row';
 import { readObject, UnreadableValueError } from '../base/unreadable';
 import { eventFromPython, eventToPython, pythonDeltaSpelling, pythonEventWritten } from '../python/event-json';
 import type { ValueSpellings } from '../../../session-service/value-spelling';
@@ -36,8 +37,6 @@ function statements(rule: SqliteMergeRule) {
   };
 }
 const TOUCH_SESSION = 'UPDATE sessions SET update_time=? WHERE app_name=? AND user_id=? AND id=?';
-const INSERT_EVENT = `INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data)
-  VALUES (?, ?, ?, ?, ?, ?, ?)`;
 
 const INSERT_SESSION = `INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time)
   VALUES (?, ?, ?, ?, ?, ?)`;
@@ -46,15 +45,7 @@ const nonEmpty = (record: StateRecord) => Object.keys(record).length > 0;
 
 /** append_event's event row: `event.model_dump_json(exclude_none=True)`, its timestamp as REAL seconds. */
 async function insertEvent(q: AgentQuery, ref: SessionRef, event: Event, deltaSpellings?: ValueSpellings): Promise<void> {
-  await q.run(INSERT_EVENT, [
-    event.id,
-    ref.appName,
-    ref.userId,
-    ref.sessionId,
-    event.invocationId,
-    event.timestamp,
-    compactJson(eventToPython(event), pythonEventWritten(deltaSpellings)),
-  ]);
+  await insertEventRow(q, ref, event, event.timestamp, compactJson(eventToPython(event), pythonEventWritten(deltaSpellings)));
 }
 
 function writesFor(rule: SqliteMergeRule): FamilyWrites {
