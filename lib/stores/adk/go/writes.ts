@@ -8,6 +8,7 @@
 // event.Timestamp`. Maps are merged with `maps.Copy` (`state | delta`).
 import type { AgentDialect, AgentQuery, Param } from '../agent-db';
 import type { FamilyWrites, TimeCodec } from '../family';
+import { insertSessionRow } from '../base/insert-rows';
 import { unionDelta } from '../base/replay';
 import type { SessionRef } from '../../../session-service/store';
 import type { Event, StateRecord } from '../../../session-service/types';
@@ -88,14 +89,7 @@ export function adkGoWrites(dialect: AgentDialect, time: TimeCodec, eventColumns
       if (Object.keys(delta.user).length > 0)
         await saveTier(q, 'user', ref.appName, ref.userId, write.hasUserRow, unionDelta({ ...write.user }, delta.user));
       const now = time.encode(write.now, 'sessionCreate');
-      await q.run('INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)', [
-        ref.appName,
-        ref.userId,
-        ref.sessionId,
-        goJson(delta.session),
-        now,
-        now,
-      ]);
+      await insertSessionRow(q, ref, goJson(delta.session), now);
     },
   };
 }

@@ -10,7 +10,7 @@
 // append (its change set sees the INTEGER column as changed); nothing reads
 // those, so Statehouse writes the PostgreSQL set on both.
 import type { AgentDialect, AgentQuery } from '../agent-db';
-import { insertEventRow } from '../base/event-row';
+import { insertEventRow, insertSessionRow } from '../base/insert-rows';
 import type { AppendWrite, CreateWrite, FamilyWrites, TierWrite } from '../family';
 import { encodeAdkJsEvent, eventMillis } from './event-codec';
 import { adkJsTime } from './time';
@@ -106,14 +106,7 @@ export function adkJsWrites(dialect: AgentDialect): FamilyWrites {
       await writeTier(q, 'user', ref.appName, ref.userId, write.hasUserRow, { ...write.user, ...delta.user }, !isEmpty(delta.user));
       // createSession: `createTime: now, updateTime: now` from one `new Date()`.
       const now = time.encode(write.now, 'sessionCreate');
-      await q.run('INSERT INTO sessions (id, app_name, user_id, state, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)', [
-        ref.sessionId,
-        ref.appName,
-        ref.userId,
-        json(delta.session),
-        now,
-        now,
-      ]);
+      await insertSessionRow(q, ref, json(delta.session), now);
     },
   };
 }

@@ -11,7 +11,7 @@ import type { AgentDialect, AgentQuery, Row } from '../agent-db';
 import type { AdkFamily, FamilyCodec, FamilyWrites, TierWritten } from '../family';
 import type { SpelledJson } from '../../../session-service/json-spelling';
 import type { ValueSpellings } from '../../../session-service/value-spelling';
-import { insertEventRow } from '../base/event-row';
+import { insertEventRow, insertSessionRow } from '../base/insert-rows';
 import { unionDelta } from '../base/replay';
 import { eventFromPython, eventToPython, pythonDeltaSpelling, pythonEventWritten } from '../python/event-json';
 import { pythonJsonDumps } from '../python/json-dumps';
@@ -139,14 +139,7 @@ function writesFor(dialect: AgentDialect, time: FamilyCodec['time']): FamilyWrit
       }
       // Both times are create_session's `now` (on MySQL its UTC wall time, whatever the agent's clock).
       const stamp = time.encode(write.now, 'sessionCreate');
-      await q.run('INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)', [
-        ref.appName,
-        ref.userId,
-        ref.sessionId,
-        json(delta.session, written?.session),
-        stamp,
-        stamp,
-      ]);
+      await insertSessionRow(q, ref, json(delta.session, written?.session), stamp);
     },
   };
 }

@@ -7,7 +7,7 @@ import type { SessionRef } from '../../../session-service/store';
 import type { Event, JsonValue, StateRecord } from '../../../session-service/types';
 import type { AgentQuery } from '../agent-db';
 import type { AdkFamily, FamilyCodec, FamilyWrites } from '../family';
-import { insertEventRow } from '../base/event-row';
+import { insertEventRow, insertSessionRow } from '../base/insert-rows';
 import { readObject, UnreadableValueError } from '../base/unreadable';
 import { eventFromPython, eventToPython, pythonDeltaSpelling, pythonEventWritten } from '../python/event-json';
 import type { ValueSpellings } from '../../../session-service/value-spelling';
@@ -37,9 +37,6 @@ function statements(rule: SqliteMergeRule) {
   };
 }
 const TOUCH_SESSION = 'UPDATE sessions SET update_time=? WHERE app_name=? AND user_id=? AND id=?';
-
-const INSERT_SESSION = `INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time)
-  VALUES (?, ?, ?, ?, ?, ?)`;
 
 const nonEmpty = (record: StateRecord) => Object.keys(record).length > 0;
 
@@ -77,7 +74,7 @@ function writesFor(rule: SqliteMergeRule): FamilyWrites {
       const { ref, delta, now, written } = write;
       if (nonEmpty(delta.app)) await q.run(sql.upsertApp, [ref.appName, pythonJsonDumps(delta.app, written?.app), now]);
       if (nonEmpty(delta.user)) await q.run(sql.upsertUser, [ref.appName, ref.userId, pythonJsonDumps(delta.user, written?.user), now]);
-      await q.run(INSERT_SESSION, [ref.appName, ref.userId, ref.sessionId, pythonJsonDumps(delta.session, written?.session), now, now]);
+      await insertSessionRow(q, ref, pythonJsonDumps(delta.session, written?.session), now);
     },
     // The same upsert an append's delta makes for that tier. Under json_patch a key patched with null is removed;
     // dict.update() stores a null, so a removed key is then taken out of the merged row (no ADK call removes one).
