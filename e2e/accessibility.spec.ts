@@ -1,4 +1,4 @@
-// axe-core on every page type, in the light and the dark theme: no
+// axe-core on every page type, in the light and the dark theme, at desktop and phone width: no
 // violations, best practices included (heading order, unique landmarks).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -17,16 +17,26 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
+const PHONE = { width: 390, height: 844 };
+
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`every page type has no axe violations in the ${colorScheme} theme`, async ({ page, service, createSession, setSharedState }) => {
-    test.setTimeout(480_000);
+  test(`every page type has no axe violations in the ${colorScheme} theme, desktop and phone`, async ({
+    page,
+    service,
+    createSession,
+    setSharedState,
+  }) => {
+    test.setTimeout(600_000);
     await page.emulateMedia({ colorScheme });
     const pages = await makePageTypes({ service, createSession, setSharedState });
     const found: string[] = [];
-    for (const { name, path } of pages) {
-      await page.goto(path);
-      await settle(page);
-      for (const violation of await violations(page)) found.push(`${name} (${path}): ${violation}`);
+    for (const device of ['desktop', 'phone'] as const) {
+      if (device === 'phone') await page.setViewportSize(PHONE);
+      for (const { name, path } of pages) {
+        await page.goto(path);
+        await settle(page);
+        for (const violation of await violations(page)) found.push(`${name} (${path}), ${device}: ${violation}`);
+      }
     }
     expect(found, found.join('\n')).toEqual([]);
   });
