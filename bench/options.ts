@@ -120,7 +120,12 @@ export interface Options {
   largeValues: boolean;
   /** --search: the console's search at 100,000 sessions and 1,000,000 events, instead of the workloads. */
   search: boolean;
+  /** --store: which stores --search times (default: both). */
+  searchStores: SearchStoreKind[];
 }
+
+export const SEARCH_STORE_KINDS = ['native', 'adk'] as const;
+export type SearchStoreKind = (typeof SEARCH_STORE_KINDS)[number];
 
 const USAGE = `npm run bench -- [options]
   --scale small|default        counts (default: default; small finishes in a few minutes)
@@ -142,6 +147,7 @@ const USAGE = `npm run bench -- [options]
   --search                     the console's search (header find, state filters) at 100,000 sessions and
                                1,000,000 events: native store per --provider, an adk-python SQLite store's
                                bounded scan and an index of Statehouse's own for it (writes ~1 GB of scratch data)
+  --store a,b                  native,adk: the stores --search times (default: both)
   --page-loads N               page loads of --api (default: 1000; 200 at --scale small; 0 skips them)
   --api-port N                 port of that server (default: BENCH_API_PORT or 3206)
   --provider a,b               sqlite,postgresql (default: both; adk-memory runs regardless)
@@ -175,6 +181,14 @@ const FLAGS = new Set([
   'search',
 ]);
 const IMPLS = IMPL_NAMES;
+
+function searchStores(names: string[] | null): SearchStoreKind[] {
+  if (names === null) return [...SEARCH_STORE_KINDS];
+  for (const name of names) {
+    if (!(SEARCH_STORE_KINDS as readonly string[]).includes(name)) throw new Error(`Unknown store ${name}\n${USAGE}`);
+  }
+  return names as SearchStoreKind[];
+}
 
 export function parseOptions(argv: string[]): Options {
   const args = new Map<string, string | true>();
@@ -250,5 +264,6 @@ export function parseOptions(argv: string[]): Options {
     coexistence: args.has('coexistence'),
     largeValues: args.has('large-values'),
     search: args.has('search'),
+    searchStores: searchStores(list('store')),
   };
 }

@@ -249,7 +249,8 @@ async function main(): Promise<void> {
       result.largeValues = await runLargeValues(options.scale.rounds, log);
       console.log(formatLargeValues(result.largeValues));
     } else if (options.search) {
-      result.search = await runSearchBench(groups, scratch, log, options.scale.name === 'small' ? SMALL_SEARCH_SCALE : SEARCH_SCALE);
+      const scale = options.scale.name === 'small' ? SMALL_SEARCH_SCALE : SEARCH_SCALE;
+      result.search = await runSearchBench(groups, scratch, log, scale, options.searchStores);
       console.log(formatSearch(result.search));
     } else if (options.longReads) {
       result.longReads = await runLongReads(TIME_TRAVEL_EVENTS, log);

@@ -17,6 +17,7 @@ import { openAdkStore } from '../lib/stores/adk';
 import { openDatabase } from '../lib/db';
 import { StoreSearchIndex } from '../lib/stores/adk/search-index-log';
 import { PY_SQLITE_DDL } from '../lib/testing/adk-fixtures/python-sqlite';
+import type { SearchStoreKind } from './options';
 import type { Scratch } from './scratch';
 import { median } from './stats';
 
@@ -78,6 +79,9 @@ const eventsFound = (store: SessionStore, text: string) => async () => {
 /** Events of the session near the start of the app (the oldest: a newest-first scan reaches it last). */
 const OLD_SESSION_EVENTS = 'order session-000042';
 
+/** Text of a tenth of the events (sessions 040000-049999): the page fills at once, its events read back by key. */
+const MANY_EVENTS = 'about order session-04';
+
 async function storeCases(store: SessionStore, runs: number): Promise<SearchCase[]> {
   const found = (text: string) => async () => {
     const result = await store.find({ text, limit: 20 });
@@ -93,6 +97,7 @@ async function storeCases(store: SessionStore, runs: number): Promise<SearchCase
     await timeCase('find "refund" (a fifth of the sessions)', runs, found('refund')),
     await timeCase('find "no such text"', runs, found('no such text')),
     await timeCase(`events "${OLD_SESSION_EVENTS}" (an old session's)`, runs, eventsFound(store, OLD_SESSION_EVENTS)),
+    await timeCase(`events "${MANY_EVENTS}" (100,000 events hold it)`, runs, eventsFound(store, MANY_EVENTS)),
     await timeCase('filter topic contains "refu"', runs, filtered([{ key: 'topic', op: 'contains', value: 'refu' }])),
     await timeCase(
       'filter profile.age > 70 and topic = "login"',
@@ -102,6 +107,14 @@ async function storeCases(store: SessionStore, runs: number): Promise<SearchCase
         { key: 'topic', op: '=', value: 'login' },
       ]),
     ),
+    await timeCase('filter profile.age > 70 (nested, alone)', runs, filtered([{ key: 'profile.age', op: '>', value: 70 }])),
+    await timeCase(
+      'filter profile.name contains "carol" (one session)',
+      runs,
+      filtered([{ key: 'profile.name', op: 'contains', value: 'carol' }]),
+    ),
+    await timeCase('filter profile.email exists', runs, filtered([{ key: 'profile.email', op: 'exists' }])),
+    await timeCase('filter topic != "login"', runs, filtered([{ key: 'topic', op: '!=', value: 'login' }])),
   ];
 }
 
@@ -134,7 +147,7 @@ export function loadNativeSqlite(path: string, scale: SearchScale): void {
           s.create_time + k.j,
           json_object('id', printf('e-%d-%d', s.pk, k.j), 'author', CASE k.j % 2 WHEN 1 THEN 'user' ELSE 'agent' END,
             'invocationId', printf('inv-%d', s.pk), 'timestamp', s.create_time + k.j,
-            'content', json_object('role', 'user', 'parts', json_array(json_object('text', printf('Message %d about order %d', k.j, s.pk)))),
+            'content', json_object('role', 'user', 'parts', json_array(json_object('text', printf('Message %d about order %s', k.j, s.id)))),
             'actions', json_object('stateDelta', json_object()))
         FROM sessions s, k`);
     })();
@@ -162,7 +175,7 @@ export async function loadNativePostgres(url: string, scale: SearchScale): Promi
       SELECT s.pk, k, 'e-' || s.pk || '-' || k, 'inv-' || s.pk, CASE k % 2 WHEN 1 THEN 'user' ELSE 'agent' END, s.create_time + k,
         json_build_object('id', 'e-' || s.pk || '-' || k, 'author', CASE k % 2 WHEN 1 THEN 'user' ELSE 'agent' END,
           'invocationId', 'inv-' || s.pk, 'timestamp', s.create_time + k,
-          'content', json_build_object('role', 'user', 'parts', json_build_array(json_build_object('text', 'Message ' || k || ' about order ' || s.pk))),
+          'content', json_build_object('role', 'user', 'parts', json_build_array(json_build_object('text', 'Message ' || k || ' about order ' || s.id))),
           'actions', json_build_object('stateDelta', json_build_object()))::text
       FROM sessions s, generate_series(1, ${e}) k`);
     await client.query('COMMIT');
@@ -292,10 +305,11 @@ export async function runSearchBench(
   scratch: Scratch,
   log: (line: string) => void,
   scale: SearchScale = SEARCH_SCALE,
+  stores: readonly SearchStoreKind[] = ['native', 'adk'],
 ): Promise<SearchBenchResult> {
   const groups: SearchGroup[] = [];
   const events = scale.sessions * scale.eventsPerSession;
-  for (const provider of providers) {
+  for (const provider of stores.includes('native') ? providers : []) {
     const url = await scratch.url(provider, 'search');
     await migrateDatabase(url);
     log(`search: writing ${scale.sessions} sessions and ${events} events into the native store on ${provider}`);
@@ -311,6 +325,7 @@ export async function runSearchBench(
       await services.close();
     }
   }
+  if (!stores.includes('adk')) return { sessions: scale.sessions, events, groups };
 
   const agentUrl = await scratch.url('sqlite', 'search-adk-python');
   const agentPath = agentUrl.slice('file:'.length);
