@@ -1,5 +1,8 @@
 'use server';
 
+import type { z } from 'zod';
+import type { Principal } from '../auth/principal';
+import type { AccountStore } from '../auth/store';
 import {
   createAccountCommand,
   createAccountInput,
@@ -15,48 +18,32 @@ import {
 import type { ActionResult } from '../commands/result';
 import { ACCOUNTS_PATH } from '../paths';
 import { getAccountStore } from '../services';
-import { defineAction, type Revalidation } from './define';
+import { defineAction, type ActionSpec } from './define';
 
-/** Every account write is an admin's, and shows on the accounts page. */
-const onAccountsPage = (_input: unknown, result: ActionResult<unknown>): Revalidation | false => result.ok && [ACCOUNTS_PATH];
+/** An account write: an admin's, on the account store, shown on the accounts page. */
+function accountWrite<S extends z.ZodType, T>(
+  name: string,
+  input: S,
+  command: (store: AccountStore, input: z.output<S>, admin: Principal) => Promise<ActionResult<T>>,
+): ActionSpec<S, T> {
+  return {
+    name,
+    role: 'admin',
+    input,
+    run: async (input, admin) => command(await getAccountStore(), input, admin),
+    revalidate: (_input, result) => result.ok && [ACCOUNTS_PATH],
+  };
+}
 
-export const createAccount = defineAction({
-  name: 'createAccount',
-  role: 'admin',
-  input: createAccountInput,
-  run: async (input) => createAccountCommand(await getAccountStore(), input),
-  revalidate: onAccountsPage,
-});
+export const createAccount = defineAction(accountWrite('createAccount', createAccountInput, createAccountCommand));
 
-export const updateAccount = defineAction({
-  name: 'updateAccount',
-  role: 'admin',
-  input: updateAccountInput,
-  run: async (input, admin) => updateAccountCommand(await getAccountStore(), admin, input),
-  revalidate: onAccountsPage,
-});
+export const updateAccount = defineAction(
+  accountWrite('updateAccount', updateAccountInput, (store, input, admin) => updateAccountCommand(store, admin, input)),
+);
 
-export const setAccountPassword = defineAction({
-  name: 'setAccountPassword',
-  role: 'admin',
-  input: setPasswordInput,
-  run: async (input) => setPasswordCommand(await getAccountStore(), input),
-  revalidate: onAccountsPage,
-});
+export const setAccountPassword = defineAction(accountWrite('setAccountPassword', setPasswordInput, setPasswordCommand));
 
 /** The secret is in this answer only; the page shows it once. */
-export const createApiToken = defineAction({
-  name: 'createApiToken',
-  role: 'admin',
-  input: createTokenInput,
-  run: async (input) => createTokenCommand(await getAccountStore(), input),
-  revalidate: onAccountsPage,
-});
+export const createApiToken = defineAction(accountWrite('createApiToken', createTokenInput, createTokenCommand));
 
-export const revokeApiToken = defineAction({
-  name: 'revokeApiToken',
-  role: 'admin',
-  input: revokeTokenInput,
-  run: async (input) => revokeTokenCommand(await getAccountStore(), input),
-  revalidate: onAccountsPage,
-});
+export const revokeApiToken = defineAction(accountWrite('revokeApiToken', revokeTokenInput, revokeTokenCommand));

@@ -7,7 +7,7 @@ import { requireRole } from '../current-principal';
 import { failure, invalid, type ActionFailure, type ActionResult } from '../commands/result';
 import { isReadOnly } from '../config';
 import { observeAction } from '../observability/metrics';
-import { storeRoot } from '../paths';
+import { storeRoot, userPath } from '../paths';
 import { requestedStoreId } from '../services';
 import { fieldErrorsOf } from '../validation/schemas';
 
@@ -25,6 +25,38 @@ export interface ActionSpec<S extends z.ZodType, T> {
   run: (input: z.output<S>, principal: Principal) => Promise<ActionResult<T>>;
   /** What to re-render, given the input and what the write came to; nothing when it returns null or false. */
   revalidate?: (input: z.output<S>, result: ActionResult<T>) => Revalidation | null | false;
+}
+
+/** What a family of actions shares: the role, and the service its lib/commands calls write to. */
+export interface ActionFamily<C> {
+  role: Role;
+  context: () => Promise<C>;
+}
+
+/**
+ * The specs of one family's actions: each names its input, its lib/commands
+ * call `command(context, actor, input)` (the actor is the signed-in account's
+ * name), what it re-renders and, where it needs more than the family's, its role.
+ */
+export function actionFamily<C>(family: ActionFamily<C>) {
+  return <S extends z.ZodType, T>(
+    name: string,
+    input: ActionSpec<S, T>['input'],
+    command: (context: C, actor: string, input: z.output<S>) => Promise<ActionResult<T>>,
+    revalidate?: ActionSpec<S, T>['revalidate'],
+    role: Role = family.role,
+  ): ActionSpec<S, T> => ({
+    name,
+    role,
+    input,
+    run: async (input, principal) => command(await family.context(), principal.name, input),
+    revalidate,
+  });
+}
+
+/** After a write that succeeded, every page under the input's user (its lists show what the write changed). */
+export function underUser(input: { appName: string; userId: string }, result: ActionResult<unknown>): Revalidation | false {
+  return result.ok && [userPath(input.appName, input.userId), 'layout'];
 }
 
 /**

@@ -1,6 +1,5 @@
 'use server';
 
-import type { Principal } from '../auth/principal';
 import {
   deleteViewCommand,
   deleteViewInput,
@@ -9,40 +8,25 @@ import {
   saveViewCommand,
   saveViewInput,
 } from '../commands/saved-views';
+import type { ActionResult } from '../commands/result';
+import type { SavedView } from '../session-service/saved-views';
 import { appPath, userPath } from '../paths';
 import { getSavedViews } from '../services';
 import { WRITE_ROLES } from './authorize';
-import { defineAction } from './define';
+import { actionFamily, defineAction, type Revalidation } from './define';
 
-/** Whose views these are: the signed-in account's name, or in local mode the one local operator's. */
-const accountOf = (principal: Principal) => principal.name;
+/** An account's own views: the signed-in account's, or in local mode the one local operator's. */
+const viewWrite = actionFamily({ role: WRITE_ROLES.savedViews, context: getSavedViews });
 
-// Views show on the app's and its users' lists: every page under the app is re-rendered.
-export const saveView = defineAction({
-  name: 'saveView',
-  role: WRITE_ROLES.savedViews,
-  input: saveViewInput,
-  run: async (input, principal) => saveViewCommand(await getSavedViews(), accountOf(principal), input),
-  revalidate: (input, result) =>
-    result.ok && (input.userId ? [userPath(input.appName, input.userId), 'page'] : [appPath(input.appName), 'page']),
-});
+export const saveView = defineAction(viewWrite('saveView', saveViewInput, saveViewCommand, onListOfView));
 
-export const renameView = defineAction({
-  name: 'renameView',
-  role: WRITE_ROLES.savedViews,
-  input: renameViewInput,
-  run: async (input, principal) => renameViewCommand(await getSavedViews(), accountOf(principal), input),
-  revalidate: (_input, result) => result.ok && [listPathOf(result.data), 'page'],
-});
+export const renameView = defineAction(viewWrite('renameView', renameViewInput, renameViewCommand, onListOfView));
 
-export const deleteView = defineAction({
-  name: 'deleteView',
-  role: WRITE_ROLES.savedViews,
-  input: deleteViewInput,
-  run: async (input, principal) => deleteViewCommand(await getSavedViews(), accountOf(principal), input),
-  revalidate: (_input, result) => result.ok && [listPathOf(result.data), 'page'],
-});
+export const deleteView = defineAction(viewWrite('deleteView', deleteViewInput, deleteViewCommand, onListOfView));
 
-function listPathOf(view: { appName: string; userId: string }): string {
-  return view.userId === '' ? appPath(view.appName) : userPath(view.appName, view.userId);
+/** A view shows on its list's page, the app's sessions or a user's: that page is re-rendered. */
+function onListOfView(_input: unknown, result: ActionResult<SavedView>): Revalidation | false {
+  if (!result.ok) return false;
+  const { appName, userId } = result.data;
+  return [userId === '' ? appPath(appName) : userPath(appName, userId), 'page'];
 }

@@ -13,47 +13,42 @@ import {
   rewindCommand,
   rewindCommandInput,
 } from '../commands/session-ops';
-import { appPath, sessionPath, userPath } from '../paths';
+import { appPath, sessionPath } from '../paths';
 import { getStore } from '../services';
 import { WRITE_ROLES } from './authorize';
-import { defineAction } from './define';
+import { actionFamily, defineAction, underUser } from './define';
 
-export const forkSession = defineAction({
-  name: 'forkSession',
-  role: WRITE_ROLES.sessionOps,
-  input: forkCommandInput,
-  run: async (input, principal) => forkCommand(await getStore(), principal.name, input),
-  revalidate: (input, result) => result.ok && [userPath(input.appName, input.userId), 'layout'],
-});
+/** Session operations write the request's store as the signed-in account. */
+const sessionOp = actionFamily({ role: WRITE_ROLES.sessionOps, context: getStore });
+
+export const forkSession = defineAction(sessionOp('forkSession', forkCommandInput, forkCommand, underUser));
 
 export const rewindSession = defineAction({
   name: 'rewindSession',
   role: WRITE_ROLES.sessionOps,
   input: rewindCommandInput,
+  // The rewind event's author: no account name in local mode.
   run: async (input, principal) => rewindCommand(await getStore(), accountActor(principal), input),
   revalidate: (input, result) => result.ok && [sessionPath(input.appName, input.userId, input.sessionId)],
 });
 
-export const setSessionMeta = defineAction({
-  name: 'setSessionMeta',
-  role: WRITE_ROLES.sessionOps,
-  input: metaCommandInput,
-  run: async (input, principal) => metaCommand(await getStore(), principal.name, input),
-  revalidate: (input, result) => result.ok && [userPath(input.appName, input.userId), 'layout'],
-});
+export const setSessionMeta = defineAction(sessionOp('setSessionMeta', metaCommandInput, metaCommand, underUser));
 
-export const importSessions = defineAction({
-  name: 'importSessions',
-  role: WRITE_ROLES.sessionOps,
-  input: importCommandInput,
-  run: async (input, principal) => importCommand(await getStore(), principal.name, input),
-  revalidate: (input, result) => result.ok && result.data.written && [appPath(input.appName), 'layout'],
-});
+export const importSessions = defineAction(
+  sessionOp(
+    'importSessions',
+    importCommandInput,
+    importCommand,
+    (input, result) => result.ok && result.data.written && [appPath(input.appName), 'layout'],
+  ),
+);
 
-export const pruneSessions = defineAction({
-  name: 'pruneSessions',
-  role: WRITE_ROLES.prune,
-  input: pruneCommandInput,
-  run: async (input, principal) => pruneCommand(await getStore(), principal.name, input),
-  revalidate: (input, result) => result.ok && !input.dryRun && [appPath(input.appName), 'layout'],
-});
+export const pruneSessions = defineAction(
+  sessionOp(
+    'pruneSessions',
+    pruneCommandInput,
+    pruneCommand,
+    (input, result) => result.ok && !input.dryRun && [appPath(input.appName), 'layout'],
+    WRITE_ROLES.prune,
+  ),
+);
