@@ -19,6 +19,19 @@ export interface AgentDb extends AgentQuery {
   readonly journalMode: string | null;
   /** Connections of its pool right now (PostgreSQL); undefined for a single SQLite connection. */
   poolUse?(): PoolUse;
+  /**
+   * Something cheap that differs after any commit to the database, by anyone
+   * (SQLite: the file's data version, and this connection's own commits),
+   * read without scanning a table; undefined where the engine offers none.
+   */
+  changeSignal?(): Promise<string>;
+  /**
+   * A connection of its own to the same database for reads off the request
+   * path (the search follower), so its waits on the agent's locks never
+   * queue a request's statements; closed with this one. Absent where a pool
+   * already gives each batch its own connection.
+   */
+  reader?(): AgentDb;
   /** A consistent snapshot for a batch of reads. */
   read<R>(fn: (q: AgentQuery) => Promise<R>): Promise<R>;
   /** One write transaction; one at a time per store (SQLite: BEGIN EXCLUSIVE, taken without waiting on the agent's locks; see above). */

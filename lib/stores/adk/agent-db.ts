@@ -92,13 +92,16 @@ class SqliteAgentDb implements AgentDb {
   /** Who else holds the file (see sqlite-lock-table.ts); dropped if the table proves not to describe it. */
   private lockTable: LockTableView | undefined;
   private lockTableConfirmed = false;
+  /** This connection's own commits: SQLite's data version counts only other connections'. */
+  private commits = 0;
+  private background: SqliteAgentDb | undefined;
 
   constructor(
     private readonly db: Database.Database,
     readonly location: string,
+    journalMode: string,
   ) {
-    // Reading the mode does not change it; setting it would write their file.
-    this.journalMode = String(db.pragma('journal_mode', { simple: true }));
+    this.journalMode = journalMode;
     this.lockTable = lockTableView(location, this.journalMode);
     // Connection-local, as ADK's own connections do: ON DELETE CASCADE applies to events.
     db.pragma('foreign_keys = ON');
@@ -113,7 +116,17 @@ class SqliteAgentDb implements AgentDb {
   }
 
   run(sql: string, params?: Param[]): Promise<number> {
-    return this.queue.run(() => whenNotBusy(() => this.db.prepare(sql).run(...(params ?? [])).changes));
+    return this.queue.run(() =>
+      whenNotBusy(() => {
+        const { changes } = this.db.prepare(sql).run(...(params ?? []));
+        this.commits += 1;
+        return changes;
+      }),
+    );
+  }
+
+  changeSignal(): Promise<string> {
+    return this.queue.run(() => whenNotBusy(() => `${String(this.db.pragma('data_version', { simple: true }))}:${this.commits}`));
   }
 
   /** A deferred transaction: its first read takes SHARED (tried again while the agent commits); reads change nothing, so a busy batch is run again whole. */
@@ -138,7 +151,9 @@ class SqliteAgentDb implements AgentDb {
           this.confirmLockTable();
           const start = performance.now();
           try {
-            return await finishTransaction(this.db, this.direct, fn);
+            const result = await finishTransaction(this.db, this.direct, fn);
+            this.commits += 1;
+            return result;
           } finally {
             held = performance.now() - start;
           }
@@ -171,9 +186,23 @@ class SqliteAgentDb implements AgentDb {
     if (!this.lockTable.showsOwnLock()) this.lockTable = undefined;
   }
 
+  reader(): AgentDb {
+    this.background ??= new SqliteAgentDb(openSqliteFile(this.location), this.location, this.journalMode);
+    return this.background;
+  }
+
   async close(): Promise<void> {
+    await this.background?.close();
     this.db.close();
   }
+}
+
+/** A connection to an existing SQLite file, with Statehouse's case folding and no busy handler. */
+function openSqliteFile(path: string): Database.Database {
+  // No busy handler: better-sqlite3 would wait synchronously, stalling every request of the process; waits are async here.
+  const db = new Database(path, { fileMustExist: true, timeout: 0 });
+  registerFoldCase(db);
+  return db;
 }
 
 /** `?` placeholders to `$1..$n`, outside string literals. */
@@ -274,8 +303,13 @@ export async function openAgentDb(location: string): Promise<AgentDb> {
     return db;
   }
   const path = sqlitePathOf(location);
-  // No busy handler: better-sqlite3 would wait synchronously, stalling every request of the process; waits are async here.
-  const db = new Database(path, { fileMustExist: true, timeout: 0 });
-  registerFoldCase(db);
-  return new SqliteAgentDb(db, path);
+  const db = openSqliteFile(path);
+  try {
+    // Reading the mode does not change it (setting it would write their file); it reads the file, so the agent's commit can hold it off.
+    const journalMode = await whenNotBusy(() => String(db.pragma('journal_mode', { simple: true })));
+    return new SqliteAgentDb(db, path, journalMode);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 }

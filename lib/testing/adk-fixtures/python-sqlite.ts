@@ -105,7 +105,7 @@ export function writePythonSqliteStore(
 }
 
 /** append_event's statements for one event, on an open connection (SqliteSessionService commits them together). */
-function appendAsSqliteSessionService(
+export function appendAsSqliteSessionService(
   db: Database.Database,
   ref: SessionRef,
   event: ScenarioEvent,

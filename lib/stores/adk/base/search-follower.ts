@@ -1,6 +1,7 @@
 // Keeps the search index of an agent's store (search-index.ts) in
 // Statehouse's own database. Off the request path, in small steps that yield
-// between them:
+// between them, each step cut into slices of a few milliseconds with a turn
+// of the event loop between (search-walk.ts), so no request waits on it:
 // - the fill reads the agent's sessions in key order, a batch sized to take
 //   about `stepMs`, and records how far it got, so a restart resumes it;
 // - every `pollMs` it follows what changed: the sessions whose update time is
@@ -10,6 +11,9 @@
 //   writes too (the newest update times);
 // - and compares the session counts: when the index holds more sessions than
 //   the agent's database, the ones no longer there are removed.
+// On SQLite nothing is read while the file's change signal stands still, and
+// a follow walks the sessions a chunk per short read (their keys and update
+// times), instead of one statement over the whole table.
 // Servers sharing Statehouse's database each run a follower of the store; the
 // one holding the lease does this work, the others read how far it is, and
 // take over once it stops renewing the lease.
@@ -29,6 +33,7 @@ import {
   type SessionEvents,
   type SessionKey,
 } from './search-index';
+import { keyOf, sessionKeys, Slices, walkSessions, type Walked } from './search-walk';
 
 export const DEFAULT_POLL_MS = 2_000;
 export const DEFAULT_STEP_MS = 20;
@@ -43,6 +48,10 @@ const KEY_BATCH = 5_000;
 const BODY_LIMIT = 4_096;
 /** Events read per query when indexing a session's events. */
 const EVENT_PAGE = 500;
+/** Docs per write to the index during the fill: its text index's inserts are the fill's dearest work. */
+const WRITE_DOCS = 60;
+/** Sessions read back by key per statement. */
+const KEYS_PER_READ = 100;
 /** What the docs hold; an index written by another version is filled anew (2: events' text). */
 const INDEX_FORMAT = 2;
 const MIN_BATCH = 20;
@@ -65,6 +74,10 @@ export class SearchFollower {
   private readonly pollMs: number;
   private readonly stepMs: number;
   private readonly lease: LeaseHolder;
+  private readonly slices = new Slices();
+  /** The agent database's change signal as of the last follow (and count) that completed. */
+  private followedSignal: string | undefined;
+  private observedSignal: string | undefined;
 
   constructor(
     private readonly ctx: AdkStoreContext,
@@ -126,9 +139,7 @@ export class SearchFollower {
         steps -= 1;
         continue;
       }
-      const changed = await this.follow();
-      const removed = await this.sweep();
-      if (changed === 0 && removed === 0) return;
+      if ((await this.poll()) === 0) return;
     }
   }
 
@@ -165,8 +176,7 @@ export class SearchFollower {
     const started = performance.now();
     if (performance.now() - this.lastPoll >= this.pollMs) {
       this.lastPoll = performance.now();
-      await this.follow();
-      await this.sweep();
+      await this.poll();
     } else if (!this.progress?.filled) {
       await this.fill();
     }
@@ -190,7 +200,9 @@ export class SearchFollower {
     const kept = await this.index.progress(this.storeId);
     this.progress = kept && kept.source === this.source() ? kept : null;
     this.indexed = await this.index.count(this.storeId);
-    this.total = await this.agentCount();
+    const signal = await this.ctx.db.changeSignal?.();
+    if (signal === undefined || signal !== this.observedSignal) this.total = await this.agentCount();
+    this.observedSignal = signal;
   }
 
   /** A write to the index, which renews the lease, or fails without writing when another server has taken it over. */
@@ -212,6 +224,27 @@ export class SearchFollower {
     return this.fenced(() => this.index.write(this.storeId, change, this.lease));
   }
 
+  /**
+   * Sessions written a few hundred docs at a time, a turn of the event loop
+   * between, the progress with the last part (a part written again after a
+   * restart replaces its own docs).
+   */
+  private async writeInParts(sessions: IndexedSession[], progress?: IndexProgress): Promise<void> {
+    let part: IndexedSession[] = [];
+    let docs = 0;
+    for (const session of sessions) {
+      part.push(session);
+      docs += 1 + session.values.length + session.events.docs.length;
+      if (docs < WRITE_DOCS) continue;
+      await this.write({ upsert: part });
+      await this.slices.yield();
+      part = [];
+      docs = 0;
+    }
+    await this.write({ upsert: part, ...(progress ? { progress } : {}) });
+    await this.slices.yield();
+  }
+
   private rest(started: number): number {
     return Math.max(5, Math.round(performance.now() - started));
   }
@@ -223,15 +256,22 @@ export class SearchFollower {
   private async open(): Promise<void> {
     if (this.progress) return;
     const kept = await this.index.progress(this.storeId);
+    const walked = this.walks() ? await walkSessions(this.ctx, Infinity, this.slices) : null;
     if (kept && kept.source === this.source()) {
       this.progress = kept;
     } else {
-      const fresh: IndexProgress = { source: this.source(), cursor: null, filled: false, watermark: await this.newestUpdate() };
+      const newest = walked ? walked.newest : await this.newestUpdate();
+      const fresh: IndexProgress = { source: this.source(), cursor: null, filled: false, watermark: newest };
       await this.fenced(() => this.index.reset(this.storeId, fresh, this.lease));
       this.progress = fresh;
     }
     this.indexed = await this.index.count(this.storeId);
-    this.total = await this.agentCount();
+    this.total = walked ? walked.count : await this.agentCount();
+  }
+
+  /** SQLite: walked a chunk at a time, with a change signal (its queries over the whole table would hold the event loop). */
+  private walks(): boolean {
+    return this.ctx.db.dialect === 'sqlite';
   }
 
   private async newestUpdate(): Promise<number> {
@@ -265,16 +305,84 @@ export class SearchFollower {
       ),
     );
     const sessions: IndexedSession[] = [];
-    for (const row of rows) sessions.push(await this.withEvents(this.indexedOf(row), 0));
+    for (const row of rows) {
+      await this.slices.next();
+      sessions.push(await this.withEvents(this.indexedOf(row), 0));
+    }
     const last = sessions[sessions.length - 1];
     const next: IndexProgress =
       rows.length < this.batch || !last ? { ...progress, cursor: null, filled: true } : { ...progress, cursor: last.key };
-    await this.write({ upsert: sessions, progress: next });
+    await this.writeInParts(sessions, next);
     this.progress = next;
     this.indexed += sessions.length;
     if (next.filled) this.indexed = await this.index.count(this.storeId);
     const perSession = (performance.now() - started) / Math.max(1, rows.length);
     this.batch = Math.max(MIN_BATCH, Math.min(MAX_BATCH, Math.round(this.stepMs / Math.max(perSession, 0.001))));
+  }
+
+  /** Follows what changed and removes what the agent deleted; answers how many sessions were indexed or removed. */
+  private async poll(): Promise<number> {
+    if (this.walks()) return this.followByWalk();
+    return (await this.follow()) + (await this.sweep());
+  }
+
+  /**
+   * SQLite, once the file's change signal has moved: one walk over the
+   * sessions, counted and tested in the database a chunk at a time; those
+   * updated since the watermark (less the margin) read whole and indexed
+   * again where their marker moved; when fewer than the index holds, the
+   * ones no longer there removed.
+   */
+  private async followByWalk(): Promise<number> {
+    const signal = await this.ctx.db.changeSignal?.();
+    if (signal !== undefined && signal === this.followedSignal) return 0;
+    const start = this.progress as IndexProgress;
+    const walked: Walked = await walkSessions(this.ctx, Math.max(0, start.watermark - FOLLOW_MARGIN_SECONDS), this.slices);
+    let indexed = 0;
+    for (let at = 0; at < walked.recent.length; at += FOLLOW_BATCH)
+      indexed += await this.reindex(walked.recent.slice(at, at + FOLLOW_BATCH));
+    const progress = this.progress as IndexProgress;
+    if (walked.newest > progress.watermark) {
+      const next = { ...progress, watermark: walked.newest };
+      await this.write({ progress: next });
+      this.progress = next;
+    }
+    this.total = walked.count;
+    const removed =
+      this.progress?.filled && this.indexed > walked.count ? await this.removeAbsent(await sessionKeys(this.ctx, this.slices)) : 0;
+    this.followedSignal = signal;
+    return indexed + removed;
+  }
+
+  /** These sessions read whole, and indexed again where their marker moved; answers how many were. */
+  private async reindex(keys: SessionKey[]): Promise<number> {
+    const { s } = this.ctx;
+    const read: Omit<IndexedSession, 'events'>[] = [];
+    for (let at = 0; at < keys.length; at += KEYS_PER_READ) {
+      const part = keys.slice(at, at + KEYS_PER_READ);
+      const rows = await this.ctx.db.read((qx) =>
+        qx.all(
+          `SELECT ${this.columns()} FROM ${s.t} WHERE ${part.map(() => `(${s.app} = ? AND ${s.user} = ? AND ${s.id} = ?)`).join(' OR ')}`,
+          part.flat(),
+        ),
+      );
+      read.push(...rows.map((row) => this.indexedOf(row)));
+      await this.slices.next();
+    }
+    const known = await this.index.markers(
+      this.storeId,
+      read.map((session) => session.key),
+    );
+    const changed: IndexedSession[] = [];
+    for (const session of read) {
+      const mark = known.get(keyText(session.key));
+      if (mark?.marker === session.marker) continue;
+      await this.slices.next();
+      changed.push(await this.withEvents(session, mark?.events ?? 0));
+    }
+    if (changed.length > 0) await this.writeInParts(changed);
+    this.indexed += changed.filter((session) => !known.has(keyText(session.key))).length;
+    return changed.length;
   }
 
   /**
@@ -341,6 +449,12 @@ export class SearchFollower {
       after = keyOf(last);
       await sleep(0);
     }
+    return this.removeAbsent(present);
+  }
+
+  /** Once filled, when the index holds more sessions than are `present`, removes the others; answers how many. */
+  private async removeAbsent(present: Set<string>): Promise<number> {
+    if (!this.progress?.filled || this.indexed <= present.size) return 0;
     const gone: SessionKey[] = [];
     let ours: SessionKey | null = null;
     for (;;) {
@@ -348,6 +462,7 @@ export class SearchFollower {
       gone.push(...keys.filter((key) => !present.has(keyText(key))));
       ours = keys[keys.length - 1] ?? null;
       if (keys.length < KEY_BATCH) break;
+      await this.slices.yield();
     }
     if (gone.length > 0) await this.write({ remove: gone });
     this.indexed = await this.index.count(this.storeId);
@@ -376,6 +491,7 @@ export class SearchFollower {
           events.count,
         ]),
       );
+      await this.slices.next();
       for (const row of rows) {
         events.count += 1;
         try {
@@ -406,8 +522,4 @@ export class SearchFollower {
     }
     return { key, marker, values };
   }
-}
-
-function keyOf(row: Row): SessionKey {
-  return [String(row.app), String(row.user_id), String(row.id)];
 }

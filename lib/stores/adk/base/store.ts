@@ -37,7 +37,10 @@ export interface AdkSessionStore extends SessionStore {
 
 export function createAdkSessionStore(db: AgentDb, codec: FamilyCodec, options: AdkStoreOptions): AdkSessionStore {
   const ctx = new AdkStoreContext(db, codec, options);
-  const follower = options.searchIndex ? new SearchFollower(ctx, options.searchIndex, options.follow) : undefined;
+  // The follower reads through a connection of its own where the database offers one: its waits never queue a request.
+  const follower = options.searchIndex
+    ? new SearchFollower(new AdkStoreContext(db.reader?.() ?? db, codec, options), options.searchIndex, options.follow)
+    : undefined;
   if (follower) {
     ctx.indexStatus = () => follower.status();
     follower.start();
