@@ -1,6 +1,9 @@
 // Runs once when the server process starts (Next's instrumentation hook).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // This process is the console's own: env() may count writes instead of comparing every variable per call.
+  const { watchEnvironmentWrites } = await import('./lib/env');
+  watchEnvironmentWrites();
   // Traces first, so the provider is registered before anything makes a span.
   if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
     const { startTracing } = await import('./lib/observability/tracing-sdk');

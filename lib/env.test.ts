@@ -2,7 +2,7 @@
 // not read again variable by variable on every call (each read asks the C
 // library, and an API request asks for the configuration several times).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { env } from './env';
+import { env, watchEnvironmentWrites } from './env';
 
 describe('env()', () => {
   let saved: NodeJS.ProcessEnv;
@@ -41,7 +41,15 @@ describe('env()', () => {
     expect(env()).not.toBe(first);
   });
 
-  it('does not read the variables again when none was written', () => {
+  it('leaves process.env as it is in a process that did not ask for the wrapping (an agent running lib/agent-service)', () => {
+    const own = process.env;
+    env();
+    process.env.STATEHOUSE_READ_ONLY = '1';
+    expect(env().STATEHOUSE_READ_ONLY).toBe(true);
+    expect(process.env).toBe(own);
+  });
+
+  it('does not read the variables again when none was written, once the server wrapped process.env', () => {
     let reads = 0;
     process.env = new Proxy(
       { ...process.env },
@@ -52,6 +60,7 @@ describe('env()', () => {
         },
       },
     );
+    watchEnvironmentWrites();
     env();
     const afterFirst = reads;
     expect(afterFirst).toBeGreaterThan(0);
@@ -65,6 +74,7 @@ describe('env()', () => {
   it('sees a write that bypassed the wrapping within a second', () => {
     vi.useFakeTimers({ toFake: ['performance'] });
     const underneath = process.env;
+    watchEnvironmentWrites();
     expect(env().STATEHOUSE_READ_ONLY).toBe(false);
     expect(process.env).not.toBe(underneath);
     underneath.STATEHOUSE_READ_ONLY = '1';
@@ -72,13 +82,15 @@ describe('env()', () => {
     expect(env().STATEHOUSE_READ_ONLY).toBe(true);
   });
 
-  it('is wrapped once however many copies of the module read it (Next bundles it more than once)', async () => {
+  it('is wrapped once however many copies of the module ask (Next bundles it more than once)', async () => {
+    watchEnvironmentWrites();
     env();
     const wrapped = process.env;
     vi.resetModules();
     const copy = await import('./env');
     expect(copy.env).not.toBe(env);
     for (let i = 0; i < 3; i++) {
+      copy.watchEnvironmentWrites();
       copy.env();
       env();
     }

@@ -128,44 +128,47 @@ let parsed: { raw: (string | undefined)[]; env: Env; watch: EnvWatch | undefined
 /*
  * Comparing every variable with the last parse costs about 7 µs (each read
  * of process.env asks the C library), and an API request asks for the
- * configuration four or five times. So process.env is wrapped in a proxy
- * that counts writes through it, and the variables are compared again only
- * after a write, after process.env was replaced, or a second after the last
- * comparison (a write through a reference taken before the wrapping is not
- * counted, so it takes effect within a second). The wrapping is kept on
- * globalThis: Next bundles this module more than once per process, and each
- * copy must find the one proxy rather than wrap the other's.
+ * configuration four or five times. The console's server process therefore
+ * wraps process.env in a proxy that counts writes through it
+ * (watchEnvironmentWrites, from instrumentation.ts), and env() compares the
+ * variables again only after a write, after process.env was replaced, or a
+ * second after the last comparison (a write through a reference taken before
+ * the wrapping is not counted, so it takes effect within a second). Only the
+ * console's own process is wrapped: lib/agent-service runs inside an agent's
+ * process, whose process.env is not Statehouse's to replace. The wrapping is
+ * kept on globalThis: Next bundles this module more than once per process,
+ * and each copy must find the one proxy rather than wrap the other's.
  */
 const RECHECK_MS = 1_000;
 const holder = globalThis as { statehouseEnvWatch?: EnvWatch };
 
-function watchedEnvironment(): EnvWatch | undefined {
-  const current = holder.statehouseEnvWatch;
-  if (current && process.env === current.proxy) return current;
-  try {
-    const watch: EnvWatch = { proxy: process.env, writes: 0 };
-    const proxy = new Proxy(process.env, {
-      set(target, name, value) {
-        watch.writes++;
-        return Reflect.set(target, name, value);
-      },
-      deleteProperty(target, name) {
-        watch.writes++;
-        return Reflect.deleteProperty(target, name);
-      },
-      defineProperty(target, name, descriptor) {
-        watch.writes++;
-        return Reflect.defineProperty(target, name, descriptor);
-      },
-    });
-    process.env = proxy;
-    if (process.env !== proxy) return undefined;
-    watch.proxy = proxy;
-    holder.statehouseEnvWatch = watch;
-    return watch;
-  } catch {
-    return undefined;
-  }
+function currentWatch(): EnvWatch | undefined {
+  const watch = holder.statehouseEnvWatch;
+  return watch && process.env === watch.proxy ? watch : undefined;
+}
+
+/** Wraps process.env so that env() needs to compare the variables only after a write. For the console's server process only. */
+export function watchEnvironmentWrites(): void {
+  if (currentWatch()) return;
+  const watch: EnvWatch = { proxy: process.env, writes: 0 };
+  const proxy = new Proxy(process.env, {
+    set(target, name, value) {
+      watch.writes++;
+      return Reflect.set(target, name, value);
+    },
+    deleteProperty(target, name) {
+      watch.writes++;
+      return Reflect.deleteProperty(target, name);
+    },
+    defineProperty(target, name, descriptor) {
+      watch.writes++;
+      return Reflect.defineProperty(target, name, descriptor);
+    },
+  });
+  process.env = proxy;
+  if (process.env !== proxy) return;
+  watch.proxy = proxy;
+  holder.statehouseEnvWatch = watch;
 }
 
 /**
@@ -179,7 +182,7 @@ export function env(): Env {
   if (parsed && watch && process.env === watch.proxy && watch.writes === parsed.writes && now - parsed.checkedAt < RECHECK_MS) {
     return parsed.env;
   }
-  const current = watchedEnvironment();
+  const current = currentWatch();
   const writes = current?.writes ?? 0;
   const raw = NAMES.map((name) => process.env[name]);
   if (parsed?.raw.every((value, index) => value === raw[index])) {
