@@ -41,8 +41,18 @@ function drives(filter: StateFilter): boolean {
   return filter.op === '=' && readings.length > 0 && readings.every((reading) => isExactCompare(reading, filter.op));
 }
 
-/** The test of one reading on a state row's value column. */
-function valueTest(dialect: Dialect, column: string, reading: ResolvedFilter, op: 'contains' | '=' | '<' | '>' | 'exists'): Sql {
+/**
+ * The test of one reading on a state row's value column; `jsonbColumn`, where
+ * the table keeps the value as jsonb (session_state on PostgreSQL, null for
+ * values over 8 KiB), is read instead of casting the text on every row.
+ */
+function valueTest(
+  dialect: Dialect,
+  column: string,
+  reading: ResolvedFilter,
+  op: 'contains' | '=' | '<' | '>' | 'exists',
+  jsonbColumn?: string,
+): Sql {
   if (op === 'exists' && reading.path.length === 0) return sql`1 = 1`;
   // A whole string, boolean or null equals exactly its stored JSON text: an index-friendly compare.
   const value = reading.value;
@@ -56,12 +66,18 @@ function valueTest(dialect: Dialect, column: string, reading: ResolvedFilter, op
   // The value is cast to jsonb once per row: the test names the document up to four times, and an inlined
   // search_jsonb would cast it each time (OFFSET 0 keeps the planner from inlining the subquery).
   const once = test('d.j');
-  return toSql({ sql: `(SELECT ${once.sql} FROM (SELECT search_jsonb(${column}) AS j OFFSET 0) d)`, params: once.params });
+  const cast = { sql: `(SELECT ${once.sql} FROM (SELECT search_jsonb(${column}) AS j OFFSET 0) d)`, params: once.params };
+  if (jsonbColumn === undefined) return toSql(cast);
+  const stored = test(jsonbColumn);
+  return toSql({
+    sql: `CASE WHEN ${jsonbColumn} IS NOT NULL THEN ${stored.sql} ELSE ${cast.sql} END`,
+    params: [...stored.params, ...cast.params],
+  });
 }
 
 function readingTest(dialect: Dialect, access: TierAccess, reading: ResolvedFilter, op: 'contains' | '=' | '<' | '>' | 'exists'): Sql {
   if (reading.scope === 'session')
-    return access.sessionsWith(sql`ss.key = ${reading.key} AND ${valueTest(dialect, 'ss.value', reading, op)}`);
+    return access.sessionsWith(sql`ss.key = ${reading.key} AND ${valueTest(dialect, 'ss.value', reading, op, 'ss.value_jsonb')}`);
   if (reading.scope === 'user') return access.usersWith(sql`us.key = ${reading.key} AND ${valueTest(dialect, 'us.value', reading, op)}`);
   return access.appHas(sql`a.key = ${reading.key} AND ${valueTest(dialect, 'a.value', reading, op)}`);
 }
