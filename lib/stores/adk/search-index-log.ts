@@ -109,6 +109,14 @@ export class StoreSearchIndex implements SearchIndex {
     return found;
   }
 
+  async eventBody(storeId: string, [app, user, id]: SessionKey, seq: number): Promise<string | null> {
+    const rows = await this.client.$queryRaw<{ body: string }[]>(
+      sql`SELECT body FROM search_docs WHERE store_id = ${storeId} AND app_name = ${app} AND user_id = ${user} AND session_id = ${id}
+          AND kind = 'event' AND key = ${String(seq)}`,
+    );
+    return rows[0]?.body ?? null;
+  }
+
   async keysAfter(storeId: string, after: SessionKey | null, limit: number): Promise<SessionKey[]> {
     const from = after ? sql` AND (app_name, user_id, session_id) > (${after[0]}, ${after[1]}, ${after[2]})` : sql``;
     const rows = await this.client.$queryRaw<{ app_name: string; user_id: string; session_id: string }[]>(

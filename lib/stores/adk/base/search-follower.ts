@@ -33,7 +33,7 @@ import {
   type SessionEvents,
   type SessionKey,
 } from './search-index';
-import { keyOf, sessionKeys, Slices, walkSessions, type Walked } from './search-walk';
+import { keyOf, lastEventRowid, sessionKeys, sessionsWithNewEvents, Slices, walkSessions, type Walked } from './search-walk';
 
 export const DEFAULT_POLL_MS = 2_000;
 export const DEFAULT_STEP_MS = 20;
@@ -78,6 +78,8 @@ export class SearchFollower {
   /** The agent database's change signal as of the last follow (and count) that completed. */
   private followedSignal: string | undefined;
   private observedSignal: string | undefined;
+  /** SQLite: the last event rowid followed; events after it are looked at whatever their session's update time. */
+  private eventsAfter = 0;
 
   constructor(
     private readonly ctx: AdkStoreContext,
@@ -256,6 +258,7 @@ export class SearchFollower {
   private async open(): Promise<void> {
     if (this.progress) return;
     const kept = await this.index.progress(this.storeId);
+    if (this.walks()) this.eventsAfter = await lastEventRowid(this.ctx);
     const walked = this.walks() ? await walkSessions(this.ctx, Infinity, this.slices) : null;
     if (kept && kept.source === this.source()) {
       this.progress = kept;
@@ -338,9 +341,12 @@ export class SearchFollower {
     if (signal !== undefined && signal === this.followedSignal) return 0;
     const start = this.progress as IndexProgress;
     const walked: Walked = await walkSessions(this.ctx, Math.max(0, start.watermark - FOLLOW_MARGIN_SECONDS), this.slices);
+    const tail = await sessionsWithNewEvents(this.ctx, this.eventsAfter, this.slices);
+    const withNewEvents = new Set(tail.sessions.map(keyText));
+    const keys = [...walked.recent.filter((key) => !withNewEvents.has(keyText(key))), ...tail.sessions];
     let indexed = 0;
-    for (let at = 0; at < walked.recent.length; at += FOLLOW_BATCH)
-      indexed += await this.reindex(walked.recent.slice(at, at + FOLLOW_BATCH));
+    for (let at = 0; at < keys.length; at += FOLLOW_BATCH) indexed += await this.reindex(keys.slice(at, at + FOLLOW_BATCH), withNewEvents);
+    this.eventsAfter = tail.last;
     const progress = this.progress as IndexProgress;
     if (walked.newest > progress.watermark) {
       const next = { ...progress, watermark: walked.newest };
@@ -354,8 +360,8 @@ export class SearchFollower {
     return indexed + removed;
   }
 
-  /** These sessions read whole, and indexed again where their marker moved; answers how many were. */
-  private async reindex(keys: SessionKey[]): Promise<number> {
+  /** These sessions read whole, and indexed again where their marker moved or they have new events; answers how many were. */
+  private async reindex(keys: SessionKey[], withNewEvents: Set<string>): Promise<number> {
     const { s } = this.ctx;
     const read: Omit<IndexedSession, 'events'>[] = [];
     for (let at = 0; at < keys.length; at += KEYS_PER_READ) {
@@ -376,7 +382,7 @@ export class SearchFollower {
     const changed: IndexedSession[] = [];
     for (const session of read) {
       const mark = known.get(keyText(session.key));
-      if (mark?.marker === session.marker) continue;
+      if (mark?.marker === session.marker && !withNewEvents.has(keyText(session.key))) continue;
       await this.slices.next();
       changed.push(await this.withEvents(session, mark?.events ?? 0));
     }
@@ -480,7 +486,7 @@ export class SearchFollower {
     const where = `${e.app} = ? AND ${e.user} = ? AND ${e.session} = ?`;
     const counted = await this.ctx.db.read((qx) => qx.all(`SELECT count(*) AS n FROM ${e.t} WHERE ${where}`, session.key));
     const total = Number(counted[0]?.n ?? 0);
-    const start = total < from ? 0 : from;
+    const start = total < from || !(await this.samePrefix(session.key, from)) ? 0 : from;
     const events: SessionEvents = { from: start, count: start, docs: [] };
     // A state edit, or a session without events: nothing more to read.
     while (events.count < total) {
@@ -504,6 +510,32 @@ export class SearchFollower {
       await sleep(0);
     }
     return { ...session, events };
+  }
+
+  /**
+   * Whether the session's first `from` events are still the ones indexed, as
+   * far as one look can tell: the event now at place `from` has the text the
+   * index holds there. An event placed between earlier ones (its timestamp
+   * behind theirs) moves the ones after it, and the session is indexed anew.
+   */
+  private async samePrefix(key: SessionKey, from: number): Promise<boolean> {
+    if (from === 0) return true;
+    const { e } = this.ctx;
+    const rows = await this.ctx.db.read((qx) =>
+      qx.all(
+        `SELECT ${e.cols} FROM ${e.t} WHERE ${e.app} = ? AND ${e.user} = ? AND ${e.session} = ? ORDER BY ${e.ts}, ${e.id} LIMIT 1 OFFSET ?`,
+        [...key, from - 1],
+      ),
+    );
+    const row = rows[0];
+    if (!row) return false;
+    let body: string | null = null;
+    try {
+      body = eventSearchText(this.ctx.rows.event(row)).slice(0, BODY_LIMIT);
+    } catch {
+      // An event the family cannot read has no doc.
+    }
+    return body === (await this.index.eventBody(this.storeId, key, from));
   }
 
   /** A session row as the index holds it: its id doc, its own keys' values, and its marker. */

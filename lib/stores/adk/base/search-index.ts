@@ -67,6 +67,8 @@ export interface SearchIndex {
   count(storeId: string): Promise<number>;
   /** The marks of these sessions (key: JSON of the SessionKey); absent when not indexed. */
   markers(storeId: string, keys: SessionKey[]): Promise<Map<string, IndexedMark>>;
+  /** The text the index holds for the event at `seq` (its place in the session), or null when it holds none. */
+  eventBody(storeId: string, key: SessionKey, seq: number): Promise<string | null>;
   /** The indexed sessions after `after` in key order, at most `limit` (for finding the ones the agent deleted). */
   keysAfter(storeId: string, after: SessionKey | null, limit: number): Promise<SessionKey[]>;
   /** One transaction: sessions (re)indexed, sessions removed, and the progress when given. */

@@ -106,3 +106,48 @@ export async function sessionKeys(ctx: AdkStoreContext, slices: Slices): Promise
     await slices.yield();
   }
 }
+
+/** The newest event's rowid, 0 with none (a seek): where the follower starts looking for events added since. */
+export async function lastEventRowid(ctx: AdkStoreContext): Promise<number> {
+  const rows = await ctx.db.read((qx) => qx.all(`SELECT max(rowid) AS r FROM ${ctx.e.t}`));
+  return Number(rows[0]?.r ?? 0);
+}
+
+/**
+ * The sessions with events after rowid `after` (appended, or placed between
+ * earlier ones: a session's update time alone does not say, an agent's clock
+ * may be behind), a chunk per read and a slice, and the last rowid read.
+ */
+export async function sessionsWithNewEvents(
+  ctx: AdkStoreContext,
+  after: number,
+  slices: Slices,
+): Promise<{ sessions: SessionKey[]; last: number }> {
+  const { e } = ctx;
+  const seen = new Map<string, SessionKey>();
+  for (let from = after; ;) {
+    const { n, last, keys } = await ctx.db.read(async (qx) => {
+      const [chunk] = await qx.all(
+        `SELECT count(*) AS n, max(r) AS last FROM (SELECT rowid AS r FROM ${e.t} WHERE rowid > ? ORDER BY rowid LIMIT ?)`,
+        [from, WALK_CHUNK],
+      );
+      const n = Number(chunk?.n ?? 0);
+      const last = n > 0 ? Number(chunk?.last) : from;
+      const keys =
+        n === 0
+          ? []
+          : await qx.all(
+              `SELECT DISTINCT ${e.app} AS app, ${e.user} AS user_id, ${e.session} AS id FROM ${e.t} WHERE rowid > ? AND rowid <= ?`,
+              [from, last],
+            );
+      return { n, last, keys };
+    });
+    for (const row of keys) {
+      const key = keyOf(row);
+      seen.set(keyText(key), key);
+    }
+    if (n < WALK_CHUNK) return { sessions: [...seen.values()], last };
+    from = last;
+    await slices.yield();
+  }
+}
