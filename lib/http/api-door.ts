@@ -9,6 +9,7 @@ import { authConfig } from '../config';
 import { env } from '../env';
 import { matchApiRoute, type ApiMatch } from './api/match';
 import { cookieValue } from './cookie';
+import { requestWithWholeBody } from './body';
 import { API_CACHE_CONTROL, hasMalformedEncoding } from './early-guards';
 import { isChunkedJson, jsonTextOf } from './respond';
 
@@ -162,15 +163,16 @@ export async function serveApi(request: IncomingMessage, headers: Headers, match
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const init: RequestInit & { duplex?: 'half' } = { method, headers };
   try {
-    if (hasBody) {
-      const declared = Number(request.headers['content-length'] ?? Number.NaN);
-      if (declared <= WHOLE_BODY_MAX_BYTES) init.body = await wholeBody(request);
-      else {
+    let fetchRequest: Request;
+    const declared = Number(request.headers['content-length'] ?? Number.NaN);
+    if (hasBody && declared <= WHOLE_BODY_MAX_BYTES) fetchRequest = requestWithWholeBody(url, init, await wholeBody(request));
+    else {
+      if (hasBody) {
         init.body = Readable.toWeb(request) as ReadableStream<Uint8Array>;
         init.duplex = 'half';
       }
+      fetchRequest = new Request(url, init);
     }
-    const fetchRequest = new Request(url, init);
     const response = await match.handler(fetchRequest, { params: Promise.resolve(match.params) });
     await send(request, headers, response, out);
   } catch (error) {

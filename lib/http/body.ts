@@ -5,6 +5,20 @@ import { parseJsonBody } from '../validation/json-body';
 import { maxBodyBytes } from './limits';
 import { badRequest, HttpError } from './problem';
 
+/**
+ * The bodies the server's door (api-door.ts) read whole before making the
+ * Request, by Request: read from here, not again through the Request's web
+ * stream (which stays unread).
+ */
+const wholeBodies = new WeakMap<Request, Uint8Array>();
+
+/** A Request made with `bytes` as its body: readBodyBytes takes them as they are. */
+export function requestWithWholeBody(url: string | URL, init: RequestInit, bytes: Uint8Array<ArrayBuffer>): Request {
+  const request = new Request(url, { ...init, body: bytes });
+  wholeBodies.set(request, bytes);
+  return request;
+}
+
 const tooLarge = (limit: number) => new HttpError(413, `Request body too large: the limit is ${limit} bytes (STATEHOUSE_MAX_BODY_BYTES).`);
 
 /**
@@ -15,6 +29,11 @@ const tooLarge = (limit: number) => new HttpError(413, `Request body too large: 
 export async function readBodyBytes(request: Request, limit = maxBodyBytes()): Promise<Uint8Array> {
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) throw tooLarge(limit);
+  const whole = wholeBodies.get(request);
+  if (whole !== undefined) {
+    if (whole.byteLength > limit) throw tooLarge(limit);
+    return whole;
+  }
   if (!request.body) return new Uint8Array(0);
 
   const reader = request.body.getReader();
