@@ -5,7 +5,11 @@
 // 20 sessions) and state (the three tiers). Then, on SQLite, the console's
 // pages loaded 1,000 times from the same server: time to first byte and the
 // server's RSS after warm-up and at the end.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
 import { appendEvent, createState, listSessions } from './data';
 import { fetchTiming } from './dashboard';
 import { DoorTarget } from './implementations/door';
@@ -17,6 +21,7 @@ import { processTreeCpuMs } from './server-cpu';
 import { percentile } from './stats';
 import { buildEventSession } from './workloads';
 import { appPath, sessionPath } from '../lib/paths';
+import { PROJECT_ROOT } from '../scripts/loadtest/server';
 
 export const API_OPS = ['create', 'append', 'get', 'list', 'state'] as const;
 export type ApiOp = (typeof API_OPS)[number];
@@ -42,9 +47,23 @@ export interface PageLoads {
   appSessions: number;
   sessionTtfbP50Ms: number;
   appTtfbP50Ms: number;
-  /** RSS of the server process (and its children), MiB: after the warm-up loads, then every tenth of the run. */
-  rssMiB: { afterLoads: number; mib: number }[];
+  /**
+   * RSS of the server process (and its children), MiB: after the warm-up
+   * loads, then every tenth of the run; with the server process's own split
+   * as Node reports it (bench/memory-report.mjs), where it answered.
+   */
+  rssMiB: ({ afterLoads: number; mib: number } & Partial<MemorySplit>)[];
   growthMiB: number;
+}
+
+/** process.memoryUsage() of the server, MiB, and its V8 heap spaces' sizes. */
+export interface MemorySplit {
+  rssOwnMiB: number;
+  heapTotalMiB: number;
+  heapUsedMiB: number;
+  externalMiB: number;
+  arrayBuffersMiB: number;
+  spacesMiB: Record<string, number>;
 }
 
 export interface ApiResult {
@@ -137,8 +156,47 @@ function rssMiB(pid: number): number {
   return kib(pid) / 1024;
 }
 
+const MIB = 1024 * 1024;
+
+/** The server's memory as bench/memory-report.mjs writes it on SIGUSR2; undefined when it does not answer within a second. */
+async function memorySplit(pid: number, file: string): Promise<MemorySplit | undefined> {
+  type Report = {
+    seq: number;
+    rss: number;
+    heapTotal: number;
+    heapUsed: number;
+    external: number;
+    arrayBuffers: number;
+    spaces: Record<string, number>;
+  };
+  const read = (): Report | undefined => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as Report;
+    } catch {
+      return undefined;
+    }
+  };
+  const before = read()?.seq ?? 0;
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 50; i++) {
+    await sleep(20);
+    const report = read();
+    if (report && report.seq > before) {
+      return {
+        rssOwnMiB: report.rss / MIB,
+        heapTotalMiB: report.heapTotal / MIB,
+        heapUsedMiB: report.heapUsed / MIB,
+        externalMiB: report.external / MIB,
+        arrayBuffersMiB: report.arrayBuffers / MIB,
+        spacesMiB: Object.fromEntries(Object.entries(report.spaces).map(([name, bytes]) => [name, bytes / MIB])),
+      };
+    }
+  }
+  return undefined;
+}
+
 /** The session page and the app page, alternately, `loads` times in all; the first tenth warms up. */
-async function pageLoads(door: HttpDoor, options: Options, log: (message: string) => void): Promise<PageLoads> {
+async function pageLoads(door: HttpDoor, options: Options, memoryFile: string, log: (message: string) => void): Promise<PageLoads> {
   const pid = door.pid;
   if (pid === undefined) throw new Error('no server process to measure');
   const sessionEvents = options.scale.bigEvents;
@@ -158,7 +216,9 @@ async function pageLoads(door: HttpDoor, options: Options, log: (message: string
     const timing = await fetchTiming(kind === 'session' ? session : app);
     if (timing.status !== 200) throw new Error(`${kind} page: ${timing.status}`);
     if (i >= warmup) ttfb[kind].push(timing.ttfbMs);
-    if (i + 1 === warmup || (i + 1) % Math.max(1, Math.round(loads / 10)) === 0) rss.push({ afterLoads: i + 1, mib: rssMiB(pid) });
+    if (i + 1 === warmup || (i + 1) % Math.max(1, Math.round(loads / 10)) === 0) {
+      rss.push({ afterLoads: i + 1, mib: rssMiB(pid), ...(await memorySplit(pid, memoryFile)) });
+    }
   }
   const first = rss[0]?.mib ?? Number.NaN;
   const last = rss.at(-1)?.mib ?? Number.NaN;
@@ -183,9 +243,12 @@ export async function runApi(
 ): Promise<void> {
   const clientCounts = options.apiClients;
   log(`${group}: api: starting next start and the reference door`);
+  const memoryFile = join(tmpdir(), `statehouse-bench-memory-${process.pid}.json`);
   const api = await openApiDoor(group, await scratch.url(group, 'statehouse-api'), {
     distDir: options.distDir,
     port: options.apiPort,
+    nodeArgs: [...options.apiNodeArgs, '--import', pathToFileURL(join(PROJECT_ROOT, 'bench/memory-report.mjs')).href],
+    env: { BENCH_MEMORY_REPORT: memoryFile },
     log,
   });
   const doors: HttpDoor[] = [api];
@@ -234,12 +297,13 @@ export async function runApi(
     }
     if (group === 'sqlite' && options.scale.pageLoads > 0) {
       try {
-        result.pages = await pageLoads(api, options, log);
+        result.pages = await pageLoads(api, options, memoryFile, log);
       } catch (error) {
         result.pagesError = messageOf(error);
       }
     }
   } finally {
     for (const door of doors) await door.close().catch(() => undefined);
+    rmSync(memoryFile, { force: true });
   }
 }

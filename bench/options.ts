@@ -110,6 +110,8 @@ export interface Options {
   api: boolean;
   /** Client counts of that comparison. */
   apiClients: number[];
+  /** Node's own flags for the /api server (BENCH_NODE_ARGS, space-separated: `--cpu-prof --cpu-prof-dir=DIR`). */
+  apiNodeArgs: string[];
   /** --time-travel: time travel on a 100,000-event ADK session right after an append, instead of the workloads. */
   timeTravel: boolean;
   /** --long-reads: a 100,000-event ADK session's filtered lists, histories and whole read right after appends, instead of the workloads. */
@@ -134,7 +136,8 @@ const USAGE = `npm run bench -- [options]
                                adk-memory (default: all but the two HTTP doors)
   --api                        the HTTP comparison instead: /api from \`next start\` (builds into NEXT_DIST_DIR,
                                default .next-bench, when there is no build there) against the reference door,
-                               create/append/get/list/state (--workload narrows), then page loads (--page-loads N)
+                               create/append/get/list/state (--workload narrows; none: page loads only), then page
+                               loads (--page-loads N); BENCH_NODE_ARGS: Node flags for that server (--cpu-prof ...)
   --clients a,b                client counts of --api (default: 1,16)
   --time-travel                time travel to the middle of a 100,000-event adk-python SQLite session right after
                                an append (--rounds of them), an unrelated request's latency meanwhile, peak RSS
@@ -259,6 +262,7 @@ export function parseOptions(argv: string[]): Options {
     apiPort: Number.parseInt(text('api-port') ?? process.env.BENCH_API_PORT ?? '3206', 10),
     api: args.has('api'),
     apiClients: (list('clients') ?? ['1', '16']).map((n) => Math.max(1, Number.parseInt(n, 10))),
+    apiNodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
     timeTravel: args.has('time-travel'),
     longReads: args.has('long-reads'),
     coexistence: args.has('coexistence'),

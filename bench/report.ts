@@ -222,6 +222,25 @@ function apiReport(api: ApiResult): string[] {
       `server RSS (MiB) ${p.rssMiB.map((r) => `${r.afterLoads}: ${r.mib.toFixed(0)}`).join(', ')}; growth after warm-up ${p.growthMiB.toFixed(1)} MiB`,
       '',
     );
+    const split = p.rssMiB.filter((r) => r.heapTotalMiB !== undefined);
+    if (split.length) {
+      out.push(
+        table(
+          ['after loads', 'RSS', 'own RSS', 'V8 heap total', 'heap used', 'external', 'array buffers', 'RSS outside heap and external'],
+          split.map((r) => [
+            String(r.afterLoads),
+            r.mib.toFixed(0),
+            (r.rssOwnMiB ?? 0).toFixed(0),
+            (r.heapTotalMiB ?? 0).toFixed(0),
+            (r.heapUsedMiB ?? 0).toFixed(0),
+            (r.externalMiB ?? 0).toFixed(0),
+            (r.arrayBuffersMiB ?? 0).toFixed(0),
+            ((r.rssOwnMiB ?? 0) - (r.heapTotalMiB ?? 0) - (r.externalMiB ?? 0)).toFixed(0),
+          ]),
+        ),
+        '',
+      );
+    }
   } else if (api.pagesError) out.push(`Pages not measured: ${api.pagesError}`, '');
   return out;
 }

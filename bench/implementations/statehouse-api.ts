@@ -17,6 +17,8 @@ export interface ApiServerOptions {
   distDir: string;
   /** Node's own flags for both doors' server processes (BENCH_NODE_ARGS: `--cpu-prof --cpu-prof-dir=...`). */
   nodeArgs?: string[];
+  /** Variables for the server process besides the database's and the access mode. */
+  env?: Record<string, string>;
   port: number;
   log(message: string): void;
 }
@@ -119,7 +121,7 @@ export async function openApiDoor(provider: 'sqlite' | 'postgresql', url: string
     port: options.port,
     token,
     nodeArgs: options.nodeArgs,
-    env: { STATEHOUSE_AUTH: token ? 'protected' : 'local' },
+    env: { ...options.env, STATEHOUSE_AUTH: token ? 'protected' : 'local' },
   });
   options.log(`api: next start on ${server.baseUrl} (${options.distDir}, ${token ? 'protected, API token' : 'local'})`);
   // A server that never answered is stopped here: nothing else holds it.
