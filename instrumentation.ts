@@ -4,6 +4,9 @@ export async function register(): Promise<void> {
   // This process is the console's own: env() may count writes instead of comparing every variable per call.
   const { watchEnvironmentWrites } = await import('./lib/env');
   watchEnvironmentWrites();
+  // The heap kept near what is alive, not twice that (lib/heap-growth.ts says why).
+  const { boundHeapGrowth } = await import('./lib/heap-growth');
+  boundHeapGrowth();
   // Traces first, so the provider is registered before anything makes a span.
   if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
     const { startTracing } = await import('./lib/observability/tracing-sdk');
