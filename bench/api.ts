@@ -47,6 +47,8 @@ export interface PageLoads {
   appSessions: number;
   sessionTtfbP50Ms: number;
   appTtfbP50Ms: number;
+  /** CPU the server's processes used per load after the warm-up (ms; Linux scheduler statistics). */
+  serverCpuMsPerLoad: number;
   /**
    * RSS of the server process (and its children), MiB: after the warm-up
    * loads, then every tenth of the run; with the server process's own split
@@ -211,7 +213,9 @@ async function pageLoads(door: HttpDoor, options: Options, memoryFile: string, l
   const ttfb = { session: [] as number[], app: [] as number[] };
   const rss: PageLoads['rssMiB'] = [];
   log(`api pages: ${loads} loads`);
+  let cpuAfterWarmup = 0;
   for (let i = 0; i < loads; i++) {
+    if (i === warmup) cpuAfterWarmup = processTreeCpuMs(pid);
     const kind = i % 2 === 0 ? 'session' : 'app';
     const timing = await fetchTiming(kind === 'session' ? session : app);
     if (timing.status !== 200) throw new Error(`${kind} page: ${timing.status}`);
@@ -220,6 +224,7 @@ async function pageLoads(door: HttpDoor, options: Options, memoryFile: string, l
       rss.push({ afterLoads: i + 1, mib: rssMiB(pid), ...(await memorySplit(pid, memoryFile)) });
     }
   }
+  const serverCpuMsPerLoad = (processTreeCpuMs(pid) - cpuAfterWarmup) / Math.max(1, loads - warmup);
   const first = rss[0]?.mib ?? Number.NaN;
   const last = rss.at(-1)?.mib ?? Number.NaN;
   return {
@@ -228,6 +233,7 @@ async function pageLoads(door: HttpDoor, options: Options, memoryFile: string, l
     appSessions,
     sessionTtfbP50Ms: percentile(ttfb.session, 50),
     appTtfbP50Ms: percentile(ttfb.app, 50),
+    serverCpuMsPerLoad,
     rssMiB: rss,
     growthMiB: last - first,
   };

@@ -218,7 +218,7 @@ function apiReport(api: ApiResult): string[] {
     const p = api.pages;
     out.push(`## Pages from the same next start (SQLite), ${p.loads} loads`, '');
     out.push(
-      `session page (${p.sessionEvents} events) TTFB p50 ${formatMs(p.sessionTtfbP50Ms)} ms; app page (${p.appSessions} sessions) ${formatMs(p.appTtfbP50Ms)} ms`,
+      `session page (${p.sessionEvents} events) TTFB p50 ${formatMs(p.sessionTtfbP50Ms)} ms; app page (${p.appSessions} sessions) ${formatMs(p.appTtfbP50Ms)} ms; server CPU per load ${p.serverCpuMsPerLoad === undefined ? 'n/a' : formatMs(p.serverCpuMsPerLoad)} ms`,
       `server RSS (MiB) ${p.rssMiB.map((r) => `${r.afterLoads}: ${r.mib.toFixed(0)}`).join(', ')}; growth after warm-up ${p.growthMiB.toFixed(1)} MiB`,
       '',
     );
