@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { createAccount } from '@/lib/actions/accounts';
 import { ROLES, type Role } from '@/lib/auth/roles';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field';
+import { Field, FieldError } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { useAction } from '@/components/actions/use-action';
 
 const INPUT = 'block w-full py-1.5';
+/** This row's labels: small and muted above their inputs. */
+const LABEL = 'mb-1 text-xs text-muted';
 
 export function CreateAccountForm() {
   const [name, setName] = useState('');
@@ -31,17 +32,10 @@ export function CreateAccountForm() {
         });
       }}
     >
-      <div>
-        <Label htmlFor="new-account-name" className="mb-1">
-          Name
-        </Label>
+      <Field id="new-account-name" label="Name" labelClassName={LABEL} error={fieldError('name')} alert>
         <Input id="new-account-name" className={INPUT} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
-        <FieldError alert id="new-account-name-error" message={fieldError('name')} />
-      </div>
-      <div>
-        <Label htmlFor="new-account-password" className="mb-1">
-          Password
-        </Label>
+      </Field>
+      <Field id="new-account-password" label="Password" labelClassName={LABEL} error={fieldError('password')} alert>
         <Input
           id="new-account-password"
           type="password"
@@ -50,12 +44,8 @@ export function CreateAccountForm() {
           onChange={(e) => setPassword(e.target.value)}
           autoComplete="new-password"
         />
-        <FieldError alert id="new-account-password-error" message={fieldError('password')} />
-      </div>
-      <div>
-        <Label htmlFor="new-account-role" className="mb-1">
-          Role
-        </Label>
+      </Field>
+      <Field id="new-account-role" label="Role" labelClassName={LABEL} error={null}>
         <Select id="new-account-role" className={INPUT} value={role} onChange={(e) => setRole(e.target.value as Role)}>
           {ROLES.map((r) => (
             <option key={r} value={r}>
@@ -63,7 +53,7 @@ export function CreateAccountForm() {
             </option>
           ))}
         </Select>
-      </div>
+      </Field>
       <div className="sm:pt-5">
         <Button type="submit" disabled={pending} variant="primary">
           {pending ? 'Creating…' : 'Create account'}

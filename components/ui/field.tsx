@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cx } from './cx';
 import { Label } from './label';
 
 /** The input's aria-describedby: its hint and its error, those shown. */
@@ -27,15 +28,19 @@ interface FieldProps {
   required?: boolean;
   hint?: ReactNode;
   error: string | null | undefined;
+  /** Announce the error (a refusal after submitting, not a check while typing). */
+  alert?: boolean;
+  /** The label's classes over the field's own (cx merges them). */
+  labelClassName?: string;
   /** The input. */
   children: ReactNode;
 }
 
 /** A form field's label and hint above its input, and its error below. */
-export function Field({ id, label, required, hint, error, children }: FieldProps) {
+export function Field({ id, label, required, hint, error, alert, labelClassName, children }: FieldProps) {
   return (
     <div>
-      <Label htmlFor={id} className="text-sm text-foreground">
+      <Label htmlFor={id} className={cx('text-sm text-foreground', labelClassName)}>
         {label}
         {required ? <span className="text-danger"> *</span> : null}
       </Label>
@@ -45,7 +50,7 @@ export function Field({ id, label, required, hint, error, children }: FieldProps
         </p>
       ) : null}
       {children}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldError id={`${id}-error`} message={error} alert={alert} />
     </div>
   );
 }
