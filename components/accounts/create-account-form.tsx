@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { createAccount } from '@/lib/actions/accounts';
 import { ROLES, type Role } from '@/lib/auth/roles';
 import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
 import { Field, FieldError } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { useAction } from '@/components/actions/use-action';
@@ -20,11 +21,10 @@ export function CreateAccountForm() {
   const { pending, failure, run, fieldError } = useAction(createAccount);
 
   return (
-    <form
+    <Form
       aria-label="New account"
       className="grid gap-3 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-start"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         run({ name, password, role }, (account) => {
           setCreated(account.name);
           setName('');
@@ -63,6 +63,6 @@ export function CreateAccountForm() {
         <FieldError alert id="new-account-form-error" message={fieldError('form')} />
         {created && !failure ? <p className="text-sm text-success">Created {created}.</p> : null}
       </div>
-    </form>
+    </Form>
   );
 }

@@ -6,6 +6,7 @@ import { ActionOutcome } from '@/components/actions/action-outcome';
 import { useAction } from '@/components/actions/use-action';
 import { StoreLink } from '@/components/nav/store-link';
 import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { deleteView, renameView, saveView } from '@/lib/actions/saved-views';
@@ -87,11 +88,10 @@ function SaveViewForm({ appName, userId, query }: { appName: string; userId?: st
   const [name, setName] = useState('');
   const { pending, failure, run, fieldError, data } = useAction(saveView);
   return (
-    <form
+    <Form
       aria-label="Save this view"
       className="flex flex-wrap items-end gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         run({ appName, userId, name, query }, () => {
           setName('');
           router.refresh();
@@ -114,7 +114,7 @@ function SaveViewForm({ appName, userId, query }: { appName: string; userId?: st
         {pending ? 'Saving…' : 'Save view'}
       </Button>
       <ActionOutcome failure={failure} done={data && !pending && !failure ? `Saved “${data.name}”.` : null} />
-    </form>
+    </Form>
   );
 }
 
@@ -127,11 +127,10 @@ function ManagedView({ view }: { view: SavedView }) {
   const refresh = () => router.refresh();
   return (
     <li className="flex flex-wrap items-end gap-2">
-      <form
+      <Form
         aria-label={`Rename the view ${view.name}`}
         className="flex flex-wrap items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={() => {
           renaming.run({ id: view.id, name }, refresh);
         }}
       >
@@ -149,7 +148,7 @@ function ManagedView({ view }: { view: SavedView }) {
         <Button type="submit" size="xs" disabled={renaming.pending || name.trim() === '' || name.trim() === view.name}>
           Rename
         </Button>
-      </form>
+      </Form>
       <Button
         size="xs"
         variant="danger"

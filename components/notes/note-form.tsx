@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { ActionOutcome } from '@/components/actions/action-outcome';
 import { useAction } from '@/components/actions/use-action';
 import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/input';
 import { addNote } from '@/lib/actions/notes';
@@ -19,11 +20,10 @@ export function NoteForm({ session }: { session: SessionRef }) {
   const { pending, failure, run, fieldError } = useAction(addNote);
   const problem = fieldError('text');
   return (
-    <form
+    <Form
       aria-label="Add a note"
       className="space-y-2"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         run({ ...session, text }, () => {
           setText('');
           router.refresh();
@@ -45,6 +45,6 @@ export function NoteForm({ session }: { session: SessionRef }) {
       <Button type="submit" variant="secondary" disabled={pending || text.trim() === ''}>
         {pending ? 'Saving…' : 'Add note'}
       </Button>
-    </form>
+    </Form>
   );
 }
