@@ -12,6 +12,12 @@ import type { ImportReport, ImportStatus } from '@/lib/commands/import-sessions'
 import { Choice } from '@/components/ui/choice';
 import { Input } from '@/components/ui/input';
 
+/** The choices a preview and the import are made with. */
+interface ImportOptions {
+  newIds: boolean;
+  applySharedState: boolean;
+}
+
 const PANEL = panelClass({ className: 'space-y-3 p-4' });
 
 const STATUS_TEXT = { create: 'will be created', exists: 'already exists', invalid: 'invalid' } as const;
@@ -28,8 +34,7 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
   const id = useId();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState<string | null>(null);
-  const [newIds, setNewIds] = useState(false);
-  const [applyShared, setApplyShared] = useState(false);
+  const [options, setOptions] = useState<ImportOptions>({ newIds: false, applySharedState: false });
   const [report, setReport] = useState<ImportReport | null>(null);
   const { pending, failure, run } = useAction(importSessions);
   const target = { appName, ...(userId === undefined ? {} : { userId }) };
@@ -37,9 +42,14 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
   if (!open) {
     return <Button onClick={() => setOpen(true)}>Import sessions</Button>;
   }
-  const preview = (file: string | null, fresh: boolean, shared: boolean) => {
+  const preview = (file: string | null, chosen: ImportOptions) => {
     setReport(null);
-    if (file !== null) run({ ...target, text: file, dryRun: true, newIds: fresh, applySharedState: shared }, setReport);
+    if (file !== null) run({ ...target, text: file, dryRun: true, ...chosen }, setReport);
+  };
+  const choose = (change: Partial<ImportOptions>) => {
+    const chosen = { ...options, ...change };
+    setOptions(chosen);
+    preview(text, chosen);
   };
   return (
     <form className={PANEL} aria-label="Import sessions" onSubmit={(event) => event.preventDefault()}>
@@ -60,28 +70,14 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
             const file = event.target.files?.[0];
             const content = file ? await file.text() : null;
             setText(content);
-            preview(content, newIds, applyShared);
+            preview(content, options);
           }}
         />
       </div>
-      <Choice
-        type="checkbox"
-        checked={newIds}
-        onChange={(event) => {
-          setNewIds(event.target.checked);
-          preview(text, event.target.checked, applyShared);
-        }}
-      >
+      <Choice type="checkbox" checked={options.newIds} onChange={(event) => choose({ newIds: event.target.checked })}>
         Give every session a new id
       </Choice>
-      <Choice
-        type="checkbox"
-        checked={applyShared}
-        onChange={(event) => {
-          setApplyShared(event.target.checked);
-          preview(text, newIds, event.target.checked);
-        }}
-      >
+      <Choice type="checkbox" checked={options.applySharedState} onChange={(event) => choose({ applySharedState: event.target.checked })}>
         Apply the events’ app and user state changes (as the agent did); without this, sessions that have them are refused
       </Choice>
       <ActionOutcome failure={failure} />
@@ -116,7 +112,7 @@ export function ImportForm({ appName, userId }: { appName: string; userId?: stri
           }
           onClick={() =>
             text !== null &&
-            run({ ...target, text, dryRun: false, newIds, applySharedState: applyShared }, (written) => {
+            run({ ...target, text, dryRun: false, ...options }, (written) => {
               setReport(written);
               router.refresh();
             })
