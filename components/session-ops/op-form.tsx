@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { ActionOutcome } from '@/components/actions/action-outcome';
 import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
 import { panelClass } from '@/components/ui/panel';
 import type { ActionFailure } from '@/lib/commands/result';
 
@@ -38,14 +39,7 @@ export function OpForm({
   children,
 }: OpFormProps) {
   return (
-    <form
-      className={PANEL}
-      aria-label={title}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
+    <Form className={PANEL} aria-label={title} onSubmit={onSubmit}>
       <h2 className="font-semibold">{title}</h2>
       {children}
       <ActionOutcome failure={failure} done={done} />
@@ -55,6 +49,6 @@ export function OpForm({
         </Button>
         <Button onClick={onClose}>{close}</Button>
       </div>
-    </form>
+    </Form>
   );
 }
