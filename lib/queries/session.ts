@@ -103,60 +103,38 @@ export function liveStateOptions(ref: SessionRef) {
   });
 }
 
-/** The tiers right after an event: they never change (the log is append-only), so they are never refetched. */
+/** An answer that does not change under its key: fetched once (retried as `retry` says), again only when invalidated. */
+function keptAnswer<const Key extends readonly unknown[], T>(queryKey: Key, fetch: (signal: AbortSignal) => Promise<T>) {
+  return queryOptions({ queryKey, retry, queryFn: ({ signal }) => fetch(signal), staleTime: Infinity });
+}
+
+/** The tiers right after an event: they never change (the log is append-only). */
 export function stateAsOfOptions(ref: SessionRef, seq: number) {
-  return queryOptions({
-    queryKey: sessionKeys.state(ref, seq),
-    retry,
-    queryFn: ({ signal }) => getJson<SessionStateView>(`${sessionApiPath(ref)}/state${queryString({ asOf: seq, preview: 1 })}`, signal),
-    staleTime: Infinity,
-  });
+  const url = `${sessionApiPath(ref)}/state${queryString({ asOf: seq, preview: 1 })}`;
+  return keptAnswer(sessionKeys.state(ref, seq), (signal) => getJson<SessionStateView>(url, signal));
 }
 
 /** One page of the timeline. A full page never changes; the live view invalidates the last, partial one. */
 export function timelinePageOptions(ref: SessionRef, filters: NormalFilters, page: number) {
-  return queryOptions({
-    queryKey: sessionKeys.timelinePage(ref, filters, page),
-    retry,
-    queryFn: ({ signal }) =>
-      getJson<Page<TimelineItem>>(
-        `${sessionApiPath(ref)}/timeline${queryString({ ...filterParams(filters), offset: page * TIMELINE_PAGE_SIZE, limit: TIMELINE_PAGE_SIZE, preview: 1 })}`,
-        signal,
-      ),
-    staleTime: Infinity,
-  });
+  const query = { ...filterParams(filters), offset: page * TIMELINE_PAGE_SIZE, limit: TIMELINE_PAGE_SIZE, preview: 1 };
+  const url = `${sessionApiPath(ref)}/timeline${queryString(query)}`;
+  return keptAnswer(sessionKeys.timelinePage(ref, filters, page), (signal) => getJson<Page<TimelineItem>>(url, signal));
 }
 
 /** How many events pass the filters; invalidated whenever the session's revision moves. */
 export function timelineCountOptions(ref: SessionRef, filters: NormalFilters) {
-  return queryOptions({
-    queryKey: sessionKeys.timelineCount(ref, filters),
-    retry,
-    queryFn: async ({ signal }) => {
-      const url = `${sessionApiPath(ref)}/timeline${queryString({ ...filterParams(filters), limit: 1, preview: 1 })}`;
-      return (await getJson<Page<TimelineItem>>(url, signal)).total;
-    },
-    staleTime: Infinity,
-  });
+  const url = `${sessionApiPath(ref)}/timeline${queryString({ ...filterParams(filters), limit: 1, preview: 1 })}`;
+  return keptAnswer(sessionKeys.timelineCount(ref, filters), async (signal) => (await getJson<Page<TimelineItem>>(url, signal)).total);
 }
 
 export function positionOptions(ref: SessionRef, filters: NormalFilters, seq: number) {
-  return queryOptions({
-    queryKey: sessionKeys.position(ref, filters, seq),
-    retry,
-    queryFn: ({ signal }) =>
-      getJson<EventPosition>(`${sessionApiPath(ref)}/timeline/position${queryString({ ...filterParams(filters), seq })}`, signal),
-    staleTime: Infinity,
-  });
+  const url = `${sessionApiPath(ref)}/timeline/position${queryString({ ...filterParams(filters), seq })}`;
+  return keptAnswer(sessionKeys.position(ref, filters, seq), (signal) => getJson<EventPosition>(url, signal));
 }
 
 export function eventOptions(ref: SessionRef, seq: number) {
-  return queryOptions({
-    queryKey: sessionKeys.event(ref, seq),
-    retry,
-    queryFn: ({ signal }) => getJson<TimelineItem>(`${sessionApiPath(ref)}/events/${seq}${queryString({ preview: 1 })}`, signal),
-    staleTime: Infinity,
-  });
+  const url = `${sessionApiPath(ref)}/events/${seq}${queryString({ preview: 1 })}`;
+  return keptAnswer(sessionKeys.event(ref, seq), (signal) => getJson<TimelineItem>(url, signal));
 }
 
 /** The page a timeline index falls on. */
