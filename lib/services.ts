@@ -144,7 +144,7 @@ export async function openAgentServices(
   if (migrate) await migrateDatabase(ownUrl);
   const db = await openDatabase(ownUrl);
   const audit = new StoreEditLog(db.client);
-  const sessionLog = new StoreSessionLog(db.client);
+  const sessionLog = new StoreSessionLog(db.client, db.provider);
   const checkpoints = new TimelineCheckpointLog(db.client);
   const searchIndex = new StoreSearchIndex(db.client, db.provider);
   const stores = new Map<string, AdkSessionStore>();

@@ -98,6 +98,22 @@ export function describeReadContract(name: string, open: () => Promise<ContractS
       }
     });
 
+    it('searches sessions by title and label as by id, case-insensitively', async () => {
+      const setMeta = store.setSessionMeta;
+      if (!setMeta || store.refusalOf?.('meta')) return;
+      await setMeta.call(store, paris, { title: 'Honeymoon in Lyon', labels: ['VIP-Guest'] }, { actor: 'contract' });
+      const ids = async (idContains: string, userId?: string) =>
+        (await store.searchSessions({ appName: APP, idContains, ...(userId === undefined ? {} : { userId }) })).items
+          .map((item) => item.id)
+          .sort();
+      expect(await ids('HONEYMOON')).toEqual(['trip-paris']);
+      expect(await ids('vip-g')).toEqual(['trip-paris']);
+      expect(await ids('honeymoon', 'bob')).toEqual([]);
+      expect(await ids('trip-')).toEqual(['trip-paris', 'trip-rome']);
+      await setMeta.call(store, paris, { title: null, labels: [] }, { actor: 'contract' });
+      expect(await ids('honeymoon')).toEqual([]);
+    });
+
     it('finds users, sessions and apps by any id or state value, case-insensitively', async () => {
       const found = async (text: string) =>
         (await store.find({ text })).hits.map((hit) => [hit.kind, hit.userId ?? '', hit.sessionId ?? '', hit.matched]);

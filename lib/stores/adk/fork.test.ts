@@ -43,7 +43,7 @@ describe.each(pythonKinds.map((kind) => [fixtureLabel(kind), kind] as const))('f
   });
 
   it('writes session row and events as adk-python does; get_session reads the state as of #N and the first N events', async () => {
-    fixture = await openAdkFixture(kind, { id: crypto.randomUUID(), sessionLog: new StoreSessionLog(own.db.client) });
+    fixture = await openAdkFixture(kind, { id: crypto.randomUUID(), sessionLog: new StoreSessionLog(own.db.client, own.db.provider) });
     const { store, location } = fixture;
     const before = await dumpAgentDatabase(location);
     const original = await pythonGetSession(location, kind.family === 'py-sqlite' ? 'sqlite' : 'database', source);
@@ -81,7 +81,7 @@ describe.each(pythonKinds.map((kind) => [fixtureLabel(kind), kind] as const))('f
   });
 
   it('refuses a taken id, an event number past the end, and an absent source, writing nothing', async () => {
-    fixture = await openAdkFixture(kind, { id: crypto.randomUUID(), sessionLog: new StoreSessionLog(own.db.client) });
+    fixture = await openAdkFixture(kind, { id: crypto.randomUUID(), sessionLog: new StoreSessionLog(own.db.client, own.db.provider) });
     const { store, location } = fixture;
     const before = await dumpAgentDatabase(location);
     expect(await forkCommand(store, 'ops', { ...source, atSeq: 2, forkId: 'trip-rome' })).toMatchObject({
@@ -102,7 +102,7 @@ describe.each(providers)('fork on adk-js (%s), read back by @google/adk', (provi
   beforeAll(async () => {
     database = await createScratchDatabase(provider, 'adkjsfork');
     await writeAdkJsFixture(database.url);
-    store = await openAdkStore(database.url, { id: 'js', sessionLog: new StoreSessionLog(own.db.client) });
+    store = await openAdkStore(database.url, { id: 'js', sessionLog: new StoreSessionLog(own.db.client, own.db.provider) });
   });
   afterAll(async () => {
     await store?.close();

@@ -100,7 +100,7 @@ describe.each(pythonKinds.map((kind) => [fixtureLabel(kind), kind] as const))('i
   });
 
   it('writes the session as adk-python does; get_session loads its events and the state they leave', async () => {
-    fixture = await openAdkFixture(kind, { id: crypto.randomUUID(), sessionLog: new StoreSessionLog(own.db.client) });
+    fixture = await openAdkFixture(kind, { id: crypto.randomUUID(), sessionLog: new StoreSessionLog(own.db.client, own.db.provider) });
     await importsApplyOrRefuse(fixture.store);
     const service = kind.family === 'py-sqlite' ? 'sqlite' : 'database';
     const loaded = await pythonGetSession(fixture.location, service, { ...target, sessionId: 'copy-1' });
@@ -134,7 +134,7 @@ describe.each(providers)('import on adk-js (%s), read back by @google/adk', (pro
   it('creates sessions adk-js loads, with the applied app and user state', async () => {
     const fixture = await openAdkFixture(
       { family: 'adk-js', dialect: provider },
-      { id: crypto.randomUUID(), sessionLog: new StoreSessionLog(own.db.client) },
+      { id: crypto.randomUUID(), sessionLog: new StoreSessionLog(own.db.client, own.db.provider) },
     );
     try {
       await importsApplyOrRefuse(fixture.store);

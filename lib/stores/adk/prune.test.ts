@@ -34,7 +34,7 @@ describe.each(kinds.map((kind) => [fixtureLabel(kind), kind] as const))('prune o
     fixture = undefined;
   });
   const open = async () => {
-    fixture = await openAdkFixture(kind, { id: crypto.randomUUID(), sessionLog: new StoreSessionLog(own.db.client) });
+    fixture = await openAdkFixture(kind, { id: crypto.randomUUID(), sessionLog: new StoreSessionLog(own.db.client, own.db.provider) });
     return fixture;
   };
 

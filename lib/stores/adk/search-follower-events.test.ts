@@ -33,7 +33,7 @@ describe('the search index of an adk-js store follows events added to a session 
     store = await openAdkStore(url, {
       id: 'adk-js-agent',
       searchIndex: new StoreSearchIndex(ownDb.client, ownDb.provider),
-      sessionLog: new StoreSessionLog(ownDb.client),
+      sessionLog: new StoreSessionLog(ownDb.client, ownDb.provider),
       follow: { background: false },
     });
     await store.searchFollower?.settle();

@@ -110,7 +110,7 @@ describe('the search follower’s first fill beside a live agent (adk-python SQL
     const store = await openAdkStore(agentPath, {
       id: 'large-agent',
       searchIndex: new StoreSearchIndex(ownDb.client, ownDb.provider),
-      sessionLog: new StoreSessionLog(ownDb.client),
+      sessionLog: new StoreSessionLog(ownDb.client, ownDb.provider),
     });
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();

@@ -64,7 +64,7 @@ describe('the search index of an agent’s store (adk-python SQLite)', () => {
     openAdkStore(agentPath, {
       id: STORE,
       searchIndex: index,
-      sessionLog: new StoreSessionLog(ownDb.client),
+      sessionLog: new StoreSessionLog(ownDb.client, ownDb.provider),
       follow: { background: false },
     });
 

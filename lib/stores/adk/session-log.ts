@@ -6,8 +6,9 @@ import type { SqlClient, SqlExecutor } from '../../db/sql';
 import type { ForkLink, OperationQuery, OperationRecord } from '../../session-service/operations';
 import type { SessionRef } from '../../session-service/store';
 import type { Page } from '../../session-service/types';
+import { containsFolded, type Dialect } from '../native/dialect';
 import { readOperationPage } from '../operation-page';
-import { metaKey, type KeptMeta, type SessionLog, type SessionLogChanges } from './base/session-log';
+import { metaKey, type KeptMeta, type SessionLog, type SessionLogChanges, type SessionName } from './base/session-log';
 
 interface MetaRow {
   user_id: string;
@@ -32,7 +33,10 @@ function keptMeta(row: MetaRow): KeptMeta {
 const META_COLUMNS = sql`user_id, session_id, title, labels, fork_of_session, fork_of_seq`;
 
 export class StoreSessionLog implements SessionLog {
-  constructor(private readonly client: SqlClient) {}
+  constructor(
+    private readonly client: SqlClient,
+    private readonly dialect: Dialect,
+  ) {}
 
   async meta(storeId: string, ref: SessionRef): Promise<KeptMeta | null> {
     const rows = await this.client.$queryRaw<MetaRow[]>(
@@ -59,6 +63,16 @@ export class StoreSessionLog implements SessionLog {
           WHERE store_id = ${storeId} AND app_name = ${appName} AND (user_id, session_id) IN (VALUES ${pairs})`,
     );
     return new Map(rows.map((row) => [metaKey(row.user_id, row.session_id), keptMeta(row)]));
+  }
+
+  async matching(storeId: string, request: { appName: string; userId?: string; text: string; limit: number }): Promise<SessionName[]> {
+    const user = request.userId === undefined ? sql`` : sql` AND user_id = ${request.userId}`;
+    const rows = await this.client.$queryRaw<{ user_id: string; session_id: string }[]>(
+      sql`SELECT user_id, session_id FROM store_session_meta WHERE store_id = ${storeId} AND app_name = ${request.appName}${user}
+          AND (${containsFolded(this.dialect, 'title', request.text)} OR ${containsFolded(this.dialect, 'labels', request.text)})
+          ORDER BY user_id, session_id LIMIT ${request.limit}`,
+    );
+    return rows.map((row) => ({ userId: row.user_id, sessionId: row.session_id }));
   }
 
   async apply(storeId: string, changes: SessionLogChanges, time: number): Promise<void> {

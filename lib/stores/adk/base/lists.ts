@@ -175,6 +175,30 @@ function stateFilter(ctx: AdkStoreContext, search: SessionSearch): Fragment | nu
   return inSession(stateKey);
 }
 
+/** Sessions whose title or label matches, looked up in Statehouse's database: at most this many join an id search. */
+const TITLED_LIMIT = 500;
+
+/**
+ * The session's id contains the text, or its title or one of its labels
+ * does: those are kept in Statehouse's own database (session-meta.ts), so the
+ * sessions they name are looked up there first and named in the agent's query.
+ */
+async function idTitleOrLabel(ctx: AdkStoreContext, search: SessionSearch, text: string): Promise<Fragment> {
+  const s = ctx.s;
+  const byId = containsFolded(ctx.db.dialect, `s.${s.id}`, text);
+  const titled = ctx.sessionLog
+    ? await ctx.sessionLog.matching(ctx.info.id, {
+        appName: search.appName,
+        ...(search.userId === undefined ? {} : { userId: search.userId }),
+        text,
+        limit: TITLED_LIMIT,
+      })
+    : [];
+  if (titled.length === 0) return byId;
+  const named = titled.map(() => `(s.${s.user} = ? AND s.${s.id} = ?)`).join(' OR ');
+  return { sql: `(${byId.sql} OR ${named})`, params: [...byId.params, ...titled.flatMap((name) => [name.userId, name.sessionId])] };
+}
+
 export async function searchSessions(ctx: AdkStoreContext, search: SessionSearch): Promise<Page<SessionSummary>> {
   const { limit, offset } = pageBounds(search);
   const order = search.order ?? 'recent';
@@ -185,7 +209,7 @@ export async function searchSessions(ctx: AdkStoreContext, search: SessionSearch
   const e = ctx.e;
   const where: Fragment[] = [{ sql: `s.${s.app} = ?`, params: [search.appName] }];
   if (search.userId !== undefined) where.push({ sql: `s.${s.user} = ?`, params: [search.userId] });
-  if (search.idContains) where.push(containsFolded(ctx.db.dialect, `s.${s.id}`, search.idContains));
+  if (search.idContains) where.push(await idTitleOrLabel(ctx, search, search.idContains));
   const state = stateFilter(ctx, search);
   if (state) where.push(state);
   const filters = stateFilterFragments(ctx, search.filters ?? []);

@@ -22,6 +22,12 @@ export interface SessionLogChanges {
   operations?: { entry: OperationEntry; audit: Audit }[];
 }
 
+/** A session of a known app, by user and id. */
+export interface SessionName {
+  userId: string;
+  sessionId: string;
+}
+
 export interface SessionLog {
   /** The session's row; null when there is none (no title, no labels, not a fork). */
   meta(storeId: string, ref: SessionRef): Promise<KeptMeta | null>;
@@ -29,6 +35,8 @@ export interface SessionLog {
   forksOf(storeId: string, ref: SessionRef): Promise<ForkLink[]>;
   /** Titles and labels of these sessions of one app, by `JSON.stringify([userId, sessionId])`. */
   metaOf(storeId: string, appName: string, sessions: { userId: string; sessionId: string }[]): Promise<Map<string, KeptMeta>>;
+  /** Sessions of the app (or of one user) whose title or one of whose labels contains the text, case-insensitively; at most `limit`. */
+  matching(storeId: string, request: { appName: string; userId?: string; text: string; limit: number }): Promise<SessionName[]>;
   apply(storeId: string, changes: SessionLogChanges, time: number): Promise<void>;
   /** Newest first. A user's query includes the operations over their sessions; an app's, every one of the app. */
   operations(storeId: string, query: OperationQuery): Promise<Page<OperationRecord>>;
