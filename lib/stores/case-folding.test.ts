@@ -2,9 +2,12 @@
 // letters only, so 'ÉCLAIR' did not contain 'éclair' there. State filters
 // (native store and ADK stores), the ADK header search, and the searches of
 // ids, titles, labels, notes and a timeline's text fold as JavaScript does,
-// on SQLite and PostgreSQL alike.
+// on SQLite and PostgreSQL alike (agents' stores of every family on
+// PostgreSQL too, whose lower() folds beyond ASCII in a UTF-8 locale).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureLabel, type AdkFixtureKind } from '../testing/adk-fixtures';
 import { openAdkFixture, type FixtureStore } from '../testing/adk-fixtures/stores';
+import { testProviders } from '../testing/databases';
 import { useTestDatabase } from '../testing/use-test-database';
 import type { SessionStore } from '../session-service/store';
 import { SqlNoteStore } from './notes/sql-notes';
@@ -62,10 +65,20 @@ describe.each(['sqlite', 'postgresql'] as const)('contains folds case beyond ASC
   });
 });
 
-describe('contains folds case beyond ASCII on an adk-js store on SQLite', () => {
+const adkKinds: AdkFixtureKind[] = [{ family: 'adk-js' }];
+if ((await testProviders()).includes('postgresql')) {
+  adkKinds.push(
+    { family: 'adk-js', dialect: 'postgresql' },
+    { family: 'py-db', dialect: 'postgresql', clock: 'utc' },
+    { family: 'adk-go', dialect: 'postgresql' },
+    { family: 'adk-rust', dialect: 'postgresql' },
+  );
+}
+
+describe.each(adkKinds.map((kind) => [fixtureLabel(kind), kind] as const))('contains folds case beyond ASCII on %s', (_label, kind) => {
   let fixture: FixtureStore | undefined;
   beforeAll(async () => {
-    fixture = await openAdkFixture({ family: 'adk-js' });
+    fixture = await openAdkFixture(kind);
     await fixture.store.createSession({
       appName: 'folding-app',
       userId: 'u1',
