@@ -1,7 +1,7 @@
 // Spans of Statehouse's own work (API requests, store calls), through the
 // OpenTelemetry API: without a registered provider (tracing-sdk.ts, loaded
 // only when an OTLP endpoint is set) every span here is a no-op.
-import { SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
+import { INVALID_SPAN_CONTEXT, ProxyTracerProvider, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
 import { env } from '../env';
 
 const tracer = trace.getTracer('statehouse');
@@ -11,8 +11,23 @@ export function tracingEnabled(): boolean {
   return Boolean(env().OTEL_EXPORTER_OTLP_ENDPOINT);
 }
 
-/** Runs `fn` inside a span named `name`; a thrown error marks the span and is rethrown. */
+/** What `fn` gets when nothing records spans: every method a no-op. */
+const NOT_RECORDED: Span = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
+/** Whether a tracer provider is registered (tracing-sdk.ts); without one a span records nothing. */
+function tracerRegistered(): boolean {
+  const provider = trace.getTracerProvider();
+  return !(provider instanceof ProxyTracerProvider) || provider.getDelegateTracer('statehouse') !== undefined;
+}
+
+/**
+ * Runs `fn` inside a span named `name`; a thrown error marks the span and is
+ * rethrown. Without a registered provider `fn` just runs: starting a span
+ * that records nothing and making it the active one costs every API request
+ * a few microseconds and a promise for nothing.
+ */
 export function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>): Promise<T> {
+  if (!tracerRegistered()) return fn(NOT_RECORDED);
   return tracer.startActiveSpan(name, { attributes }, async (span) => {
     try {
       return await fn(span);
