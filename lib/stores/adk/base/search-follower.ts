@@ -33,7 +33,7 @@ import {
   type SessionEvents,
   type SessionKey,
 } from './search-index';
-import { keyOf, lastEventRowid, sessionKeys, sessionsWithNewEvents, Slices, walkSessions, type Walked } from './search-walk';
+import { hasRowids, keyOf, lastEventRowid, sessionKeys, sessionsWithNewEvents, Slices, walkSessions, type Walked } from './search-walk';
 
 export const DEFAULT_POLL_MS = 2_000;
 export const DEFAULT_STEP_MS = 20;
@@ -80,6 +80,8 @@ export class SearchFollower {
   private observedSignal: string | undefined;
   /** SQLite: the last event rowid followed; events after it are looked at whatever their session's update time. */
   private eventsAfter = 0;
+  /** Whether the agent's tables are walked by rowid: SQLite tables have one unless made WITHOUT ROWID. */
+  private walkable: boolean | undefined;
 
   constructor(
     private readonly ctx: AdkStoreContext,
@@ -258,6 +260,7 @@ export class SearchFollower {
   private async open(): Promise<void> {
     if (this.progress) return;
     const kept = await this.index.progress(this.storeId);
+    this.walkable ??= this.ctx.db.dialect === 'sqlite' && (await hasRowids(this.ctx));
     if (this.walks()) this.eventsAfter = await lastEventRowid(this.ctx);
     const walked = this.walks() ? await walkSessions(this.ctx, Infinity, this.slices) : null;
     if (kept && kept.source === this.source()) {
@@ -274,7 +277,7 @@ export class SearchFollower {
 
   /** SQLite: walked a chunk at a time, with a change signal (its queries over the whole table would hold the event loop). */
   private walks(): boolean {
-    return this.ctx.db.dialect === 'sqlite';
+    return this.walkable === true;
   }
 
   private async newestUpdate(): Promise<number> {

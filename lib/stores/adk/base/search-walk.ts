@@ -107,6 +107,20 @@ export async function sessionKeys(ctx: AdkStoreContext, slices: Slices): Promise
   }
 }
 
+/** Whether the sessions and events tables have rowids to walk by (a table made WITHOUT ROWID has none). */
+export async function hasRowids(ctx: AdkStoreContext): Promise<boolean> {
+  try {
+    await ctx.db.read(async (qx) => {
+      await qx.all(`SELECT rowid FROM ${ctx.s.t} LIMIT 0`);
+      await qx.all(`SELECT rowid FROM ${ctx.e.t} LIMIT 0`);
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof Error && /no such column: rowid/i.test(error.message)) return false;
+    throw error;
+  }
+}
+
 /** The newest event's rowid, 0 with none (a seek): where the follower starts looking for events added since. */
 export async function lastEventRowid(ctx: AdkStoreContext): Promise<number> {
   const rows = await ctx.db.read((qx) => qx.all(`SELECT max(rowid) AS r FROM ${ctx.e.t}`));
