@@ -79,6 +79,9 @@ const eventsFound = (store: SessionStore, text: string) => async () => {
 /** Events of the session near the start of the app (the oldest: a newest-first scan reaches it last). */
 const OLD_SESSION_EVENTS = 'order session-000042';
 
+/** Every trigram of it is in every event ("Message k about order ..."), but no doc holds it: the trigram index's worst case. */
+const COMMON_WORDS_NOWHERE = 'about message';
+
 /** Text of a tenth of the events (sessions 040000-049999): the page fills at once, its events read back by key. */
 const MANY_EVENTS = 'about order session-04';
 
@@ -96,8 +99,14 @@ async function storeCases(store: SessionStore, runs: number): Promise<SearchCase
     await timeCase('find "Carol Nguyen" (one session)', runs, found('Carol Nguyen')),
     await timeCase('find "refund" (a fifth of the sessions)', runs, found('refund')),
     await timeCase('find "no such text"', runs, found('no such text')),
+    await timeCase(`find "${COMMON_WORDS_NOWHERE}" (every event has both words, no doc the text)`, runs, found(COMMON_WORDS_NOWHERE)),
     await timeCase(`events "${OLD_SESSION_EVENTS}" (an old session's)`, runs, eventsFound(store, OLD_SESSION_EVENTS)),
     await timeCase(`events "${MANY_EVENTS}" (100,000 events hold it)`, runs, eventsFound(store, MANY_EVENTS)),
+    await timeCase(
+      `events "${COMMON_WORDS_NOWHERE}" (every event has both words, none the text)`,
+      runs,
+      eventsFound(store, COMMON_WORDS_NOWHERE),
+    ),
     await timeCase('filter topic contains "refu"', runs, filtered([{ key: 'topic', op: 'contains', value: 'refu' }])),
     await timeCase(
       'filter profile.age > 70 and topic = "login"',
