@@ -1,23 +1,15 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { hasFilters, NO_FILTERS, timelineCountOptions, type NormalFilters } from '@/lib/queries/session';
-import type { SessionRef } from '@/lib/session-service/store';
+import { hasFilters, NO_FILTERS, timelineCountOptions } from '@/lib/queries/session';
 import { TimelineFilters } from './timeline-filters';
-import { TimelineList } from './timeline-list';
+import { TimelineList, type TimelineListProps } from './timeline-list';
 import { Button } from '@/components/ui/button';
 import { Panel, panelClass } from '@/components/ui/panel';
 import { TIMELINE_ID } from '@/components/nav/skip-link';
 
-export interface TimelineProps {
-  sessionRef: SessionRef;
-  filters: NormalFilters;
-  selected: number | null;
-  compare: number | null;
-  onSelect: (seq: number | null) => void;
-  onCompare: (seq: number) => void;
-  onFilters: (filters: Partial<NormalFilters>) => void;
-}
+/** The list's props but its total, which the timeline counts. */
+export type TimelineProps = Omit<TimelineListProps, 'total'>;
 
 /** The event timeline: filters, the count, and the virtualised list of events. */
 export function Timeline(props: TimelineProps) {
