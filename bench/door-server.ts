@@ -5,11 +5,14 @@
 // against bench/reference-door.ts; the bench's own figures come from next start.
 // Run as `NODE_ENV=production DATABASE_URL=... node --import tsx bench/door-server.ts`;
 // prints `listening <port>` once it answers.
+import { watchEnvironmentWrites } from '../lib/env';
 import { installDoor } from '../lib/http/door';
 import { getStore } from '../lib/services';
 import { runDoor } from './door-process';
 
 runDoor(async () => {
+  // As instrumentation.ts does in next start.
+  watchEnvironmentWrites();
   await getStore();
   installDoor();
   return (_request, response) => {
