@@ -96,30 +96,33 @@ function acceptsGzip(headers: Headers): boolean {
 }
 
 /** Streamed answers (exports) are passed on as they come; the rest are read whole, to be measured. */
-function isStreamed(response: Response): boolean {
+function isStreamed(response: Response, head: Readonly<Record<string, string | string[]>>): boolean {
   if (isChunkedJson(response)) return true;
-  return response.headers.has('content-disposition') || !(response.headers.get('content-type') ?? '').startsWith('application/json');
+  return head['content-disposition'] !== undefined || !String(head['content-type'] ?? '').startsWith('application/json');
 }
 
 async function send(request: IncomingMessage, headers: Headers, response: Response, out: ServerResponse): Promise<void> {
+  // The answer's headers are read once, here (names lower-case, repeated ones joined); later checks read this copy.
   const head: Record<string, string | string[]> = {};
+  let cookies = false;
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') head[name] = value;
+    if (name === 'set-cookie') cookies = true;
+    else head[name] = value;
   });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) head['set-cookie'] = cookies;
+  if (cookies) head['set-cookie'] = response.headers.getSetCookie();
+  const contentType = String(head['content-type'] ?? '');
   head['cache-control'] ??= API_CACHE_CONTROL;
   if (env().STATEHOUSE_DOOR_HEADER) head[DOOR_HEADER] = 'api';
   // A live stream (an agent's events as they come) is passed on unbuffered: gzip would hold its lines back.
-  const live = /^(application\/x-ndjson|text\/event-stream)\b/i.test(response.headers.get('content-type') ?? '');
-  const gzipWanted = acceptsGzip(headers) && !live && !response.headers.has('content-encoding');
+  const live = /^(application\/x-ndjson|text\/event-stream)\b/i.test(contentType);
+  const gzipWanted = acceptsGzip(headers) && !live && head['content-encoding'] === undefined;
   if (!response.body || request.method === 'HEAD') {
     out.writeHead(response.status, head);
     out.end();
     await response.body?.cancel();
     return;
   }
-  if (isStreamed(response)) {
+  if (isStreamed(response, head)) {
     const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
     if (gzipWanted) {
       head['content-encoding'] = 'gzip';
