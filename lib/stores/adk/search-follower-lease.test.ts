@@ -113,7 +113,7 @@ describe.each(await testProviders())('the search follower of a store two servers
       expect(await index.claim(storeId, taker)).toBe(false);
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(await index.claim(storeId, taker)).toBe(true);
-      const progress = { source: 'test', cursor: null, filled: true, watermark: 0 };
+      const progress = { source: 'test', cursor: null, filled: true, watermark: 0, eventsAfter: null };
       const session = {
         key: [APP, 'u', 's'] as [string, string, string],
         marker: 'm',

@@ -47,6 +47,7 @@ interface ProgressRow {
   cursor: string | null;
   filled: unknown;
   watermark: unknown;
+  events_after: unknown;
 }
 
 export class StoreSearchIndex implements SearchIndex {
@@ -65,7 +66,7 @@ export class StoreSearchIndex implements SearchIndex {
 
   async progress(storeId: string): Promise<IndexProgress | null> {
     const rows = await this.client.$queryRaw<ProgressRow[]>(
-      sql`SELECT source, cursor, filled, watermark FROM store_search_progress WHERE store_id = ${storeId}`,
+      sql`SELECT source, cursor, filled, watermark, events_after FROM store_search_progress WHERE store_id = ${storeId}`,
     );
     const row = rows[0];
     if (!row) return null;
@@ -74,6 +75,7 @@ export class StoreSearchIndex implements SearchIndex {
       cursor: row.cursor === null ? null : (JSON.parse(row.cursor) as SessionKey),
       filled: Number(row.filled) === 1,
       watermark: Number(row.watermark),
+      eventsAfter: row.events_after === null || row.events_after === undefined ? null : Number(row.events_after),
     };
   }
 
@@ -199,10 +201,11 @@ export class StoreSearchIndex implements SearchIndex {
   private async saveProgress(tx: SqlExecutor, storeId: string, progress: IndexProgress): Promise<void> {
     const cursor = progress.cursor === null ? null : keyText(progress.cursor);
     await tx.$executeRaw(
-      sql`INSERT INTO store_search_progress (store_id, source, cursor, filled, watermark, update_time)
-          VALUES (${storeId}, ${progress.source}, ${cursor}, ${progress.filled ? 1 : 0}, ${progress.watermark}, ${Date.now() / 1000})
+      sql`INSERT INTO store_search_progress (store_id, source, cursor, filled, watermark, events_after, update_time)
+          VALUES (${storeId}, ${progress.source}, ${cursor}, ${progress.filled ? 1 : 0}, ${progress.watermark}, ${progress.eventsAfter},
+            ${Date.now() / 1000})
           ON CONFLICT (store_id) DO UPDATE SET source = excluded.source, cursor = excluded.cursor, filled = excluded.filled,
-            watermark = excluded.watermark, update_time = excluded.update_time`,
+            watermark = excluded.watermark, events_after = excluded.events_after, update_time = excluded.update_time`,
     );
   }
 }

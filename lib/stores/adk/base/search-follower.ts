@@ -13,7 +13,9 @@
 //   the agent's database, the ones no longer there are removed.
 // On SQLite nothing is read while the file's change signal stands still, and
 // a follow walks the sessions a chunk per short read (their keys and update
-// times), instead of one statement over the whole table.
+// times), instead of one statement over the whole table; it also reads the
+// events table after the last rowid it read, kept with the progress so a
+// restart reads on from there.
 // Servers sharing Statehouse's database each run a follower of the store; the
 // one holding the lease does this work, the others read how far it is, and
 // take over once it stops renewing the lease.
@@ -78,8 +80,6 @@ export class SearchFollower {
   /** The agent database's change signal as of the last follow (and count) that completed. */
   private followedSignal: string | undefined;
   private observedSignal: string | undefined;
-  /** SQLite: the last event rowid followed; events after it are looked at whatever their session's update time. */
-  private eventsAfter = 0;
   /** Whether the agent's tables are walked by rowid: SQLite tables have one unless made WITHOUT ROWID. */
   private walkable: boolean | undefined;
 
@@ -261,13 +261,16 @@ export class SearchFollower {
     if (this.progress) return;
     const kept = await this.index.progress(this.storeId);
     this.walkable ??= this.ctx.db.dialect === 'sqlite' && (await hasRowids(this.ctx));
-    if (this.walks()) this.eventsAfter = await lastEventRowid(this.ctx);
+    const lastEvent = this.walks() ? await lastEventRowid(this.ctx) : null;
     const walked = this.walks() ? await walkSessions(this.ctx, Infinity, this.slices) : null;
     if (kept && kept.source === this.source()) {
-      this.progress = kept;
+      // Events the agent added while no server followed are read from where the index left off; from the
+      // table's end when that is behind it (its last events deleted, their rowids to be given again).
+      const eventsAfter = lastEvent === null ? null : Math.min(kept.eventsAfter ?? lastEvent, lastEvent);
+      this.progress = { ...kept, eventsAfter };
     } else {
       const newest = walked ? walked.newest : await this.newestUpdate();
-      const fresh: IndexProgress = { source: this.source(), cursor: null, filled: false, watermark: newest };
+      const fresh: IndexProgress = { source: this.source(), cursor: null, filled: false, watermark: newest, eventsAfter: lastEvent };
       await this.fenced(() => this.index.reset(this.storeId, fresh, this.lease));
       this.progress = fresh;
     }
@@ -344,15 +347,14 @@ export class SearchFollower {
     if (signal !== undefined && signal === this.followedSignal) return 0;
     const start = this.progress as IndexProgress;
     const walked: Walked = await walkSessions(this.ctx, Math.max(0, start.watermark - FOLLOW_MARGIN_SECONDS), this.slices);
-    const tail = await sessionsWithNewEvents(this.ctx, this.eventsAfter, this.slices);
+    const tail = await sessionsWithNewEvents(this.ctx, start.eventsAfter ?? 0, this.slices);
     const withNewEvents = new Set(tail.sessions.map(keyText));
     const keys = [...walked.recent.filter((key) => !withNewEvents.has(keyText(key))), ...tail.sessions];
     let indexed = 0;
     for (let at = 0; at < keys.length; at += FOLLOW_BATCH) indexed += await this.reindex(keys.slice(at, at + FOLLOW_BATCH), withNewEvents);
-    this.eventsAfter = tail.last;
     const progress = this.progress as IndexProgress;
-    if (walked.newest > progress.watermark) {
-      const next = { ...progress, watermark: walked.newest };
+    if (walked.newest > progress.watermark || tail.last !== progress.eventsAfter) {
+      const next = { ...progress, watermark: Math.max(progress.watermark, walked.newest), eventsAfter: tail.last };
       await this.write({ progress: next });
       this.progress = next;
     }

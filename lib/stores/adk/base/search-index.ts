@@ -48,6 +48,12 @@ export interface IndexProgress {
   filled: boolean;
   /** Float seconds: sessions changed at or after this (less a margin) are read again by the follower. */
   watermark: number;
+  /**
+   * SQLite: the last rowid of the agent's events table read; events after it
+   * are read whatever their session's update time, after a restart too. Null
+   * where the tables are not walked by rowid.
+   */
+  eventsAfter: number | null;
 }
 
 export interface SearchIndex {
