@@ -12,6 +12,7 @@ import type { Dialect } from '../native/dialect';
 import {
   keyText,
   type EventDoc,
+  type FillCursor,
   type IndexedMark,
   type IndexedSession,
   type IndexKind,
@@ -72,7 +73,7 @@ export class StoreSearchIndex implements SearchIndex {
     if (!row) return null;
     return {
       source: row.source,
-      cursor: row.cursor === null ? null : (JSON.parse(row.cursor) as SessionKey),
+      cursor: row.cursor === null ? null : (JSON.parse(row.cursor) as FillCursor),
       filled: Number(row.filled) === 1,
       watermark: Number(row.watermark),
       eventsAfter: row.events_after === null || row.events_after === undefined ? null : Number(row.events_after),
@@ -199,7 +200,7 @@ export class StoreSearchIndex implements SearchIndex {
   }
 
   private async saveProgress(tx: SqlExecutor, storeId: string, progress: IndexProgress): Promise<void> {
-    const cursor = progress.cursor === null ? null : keyText(progress.cursor);
+    const cursor = progress.cursor === null ? null : JSON.stringify(progress.cursor);
     await tx.$executeRaw(
       sql`INSERT INTO store_search_progress (store_id, source, cursor, filled, watermark, events_after, update_time)
           VALUES (${storeId}, ${progress.source}, ${cursor}, ${progress.filled ? 1 : 0}, ${progress.watermark}, ${progress.eventsAfter},

@@ -2,8 +2,10 @@
 // Statehouse's own database. Off the request path, in small steps that yield
 // between them, each step cut into slices of a few milliseconds with a turn
 // of the event loop between (search-walk.ts), so no request waits on it:
-// - the fill reads the agent's sessions in key order, a batch sized to take
-//   about `stepMs`, and records how far it got, so a restart resumes it;
+// - the fill reads the agent's sessions in rowid order on SQLite (some
+//   families' keys have no index in key order, and each batch would sort the
+//   table), in key order elsewhere, a batch sized to take about `stepMs`, and
+//   records how far it got, so a restart resumes it;
 // - every `pollMs` it follows what changed: the sessions whose update time is
 //   at or after the watermark (less a margin, for appends committed after a
 //   later one), indexed again when their marker (update time and a hash of
@@ -35,7 +37,17 @@ import {
   type SessionEvents,
   type SessionKey,
 } from './search-index';
-import { hasRowids, keyOf, lastEventRowid, sessionKeys, sessionsWithNewEvents, Slices, walkSessions, type Walked } from './search-walk';
+import {
+  FIRST_ROWID,
+  hasRowids,
+  keyOf,
+  lastEventRowid,
+  sessionKeys,
+  sessionsWithNewEvents,
+  Slices,
+  walkSessions,
+  type Walked,
+} from './search-walk';
 
 export const DEFAULT_POLL_MS = 2_000;
 export const DEFAULT_STEP_MS = 20;
@@ -267,7 +279,9 @@ export class SearchFollower {
       // Events the agent added while no server followed are read from where the index left off; from the
       // table's end when that is behind it (its last events deleted, their rowids to be given again).
       const eventsAfter = lastEvent === null ? null : Math.min(kept.eventsAfter ?? lastEvent, lastEvent);
-      this.progress = { ...kept, eventsAfter };
+      // A fill begun in the other order starts again from the first session (the docs it wrote are replaced).
+      const cursor = kept.cursor !== null && (typeof kept.cursor === 'number') !== this.walks() ? null : kept.cursor;
+      this.progress = { ...kept, cursor, eventsAfter };
     } else {
       const newest = walked ? walked.newest : await this.newestUpdate();
       const fresh: IndexProgress = { source: this.source(), cursor: null, filled: false, watermark: newest, eventsAfter: lastEvent };
@@ -300,18 +314,23 @@ export class SearchFollower {
     return `${s.app} AS app, ${s.user} AS user_id, ${s.id} AS id, ${s.state} AS state, ${s.update} AS u`;
   }
 
-  /** The next batch of sessions in key order, indexed, and the cursor moved past them. */
+  /** The next batch of sessions in the fill's order (rowid or key), indexed, and the cursor moved past them. */
   private async fill(): Promise<void> {
     const progress = this.progress as IndexProgress;
     const { s } = this.ctx;
     const after = progress.cursor;
     const started = performance.now();
     const rows = await this.ctx.db.read((qx) =>
-      qx.all(
-        `SELECT ${this.columns()} FROM ${s.t} WHERE ${after ? `(${s.app}, ${s.user}, ${s.id}) > (?, ?, ?)` : '1 = 1'}
-         ORDER BY ${s.app}, ${s.user}, ${s.id} LIMIT ?`,
-        [...((after ?? []) as Param[]), this.batch],
-      ),
+      this.walks()
+        ? qx.all(`SELECT rowid AS r, ${this.columns()} FROM ${s.t} WHERE rowid > ? ORDER BY rowid LIMIT ?`, [
+            typeof after === 'number' ? after : FIRST_ROWID,
+            this.batch,
+          ])
+        : qx.all(
+            `SELECT ${this.columns()} FROM ${s.t} WHERE ${Array.isArray(after) ? `(${s.app}, ${s.user}, ${s.id}) > (?, ?, ?)` : '1 = 1'}
+             ORDER BY ${s.app}, ${s.user}, ${s.id} LIMIT ?`,
+            [...(Array.isArray(after) ? after : []), this.batch],
+          ),
     );
     const sessions: IndexedSession[] = [];
     for (const row of rows) {
@@ -319,8 +338,9 @@ export class SearchFollower {
       sessions.push(await this.withEvents(this.indexedOf(row), 0));
     }
     const last = sessions[sessions.length - 1];
-    const next: IndexProgress =
-      rows.length < this.batch || !last ? { ...progress, cursor: null, filled: true } : { ...progress, cursor: last.key };
+    const lastRow = rows[rows.length - 1];
+    const cursor = this.walks() ? Number(lastRow?.r) : (last?.key ?? null);
+    const next: IndexProgress = rows.length < this.batch || !last ? { ...progress, cursor: null, filled: true } : { ...progress, cursor };
     await this.writeInParts(sessions, next);
     this.progress = next;
     this.indexed += sessions.length;

@@ -40,11 +40,18 @@ export interface EventDoc {
   body: string;
 }
 
+/**
+ * Where the fill got to: on SQLite tables with rowids the last session's
+ * rowid (the fill reads in rowid order: some families' keys have no index in
+ * the order (app, user, id)), elsewhere its key, in key order.
+ */
+export type FillCursor = SessionKey | number;
+
 export interface IndexProgress {
   /** Which database the docs are of; a different one is indexed anew. */
   source: string;
-  /** The last session the fill indexed, in key order; null before the first, and once filled. */
-  cursor: SessionKey | null;
+  /** The last session the fill indexed; null before the first, and once filled. */
+  cursor: FillCursor | null;
   filled: boolean;
   /** Float seconds: sessions changed at or after this (less a margin) are read again by the follower. */
   watermark: number;
@@ -101,8 +108,8 @@ export function keyText(key: SessionKey): string {
 /** How far the index of a store is, as find needs it; null before the follower has read its progress. */
 export interface IndexStatus {
   filled: boolean;
-  /** The last session filled, in the agent's key order: the index holds every session up to it. */
-  cursor: SessionKey | null;
+  /** The last session filled, in the fill's order (rowid or key): the index holds every session up to it. */
+  cursor: FillCursor | null;
   /** Sessions in the index and in the agent's database, as last counted. */
   indexed: number;
   total: number;

@@ -16,7 +16,7 @@ const WALK_CHUNK = 2_000;
 /** Keys read per statement when the walk needs every session's (to find the ones deleted). */
 const KEY_CHUNK = 500;
 /** Before any rowid. */
-const FIRST = -9007199254740991;
+export const FIRST_ROWID = -9007199254740991;
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -62,7 +62,7 @@ export async function walkSessions(ctx: AdkStoreContext, since: number, slices: 
   const { s } = ctx;
   const from = Number.isFinite(since) ? ctx.codec.time.encode(Math.max(0, since), 'sessionUpdate') : null;
   const walked: Walked = { count: 0, newest: 0, recent: [] };
-  for (let after = FIRST; ;) {
+  for (let after = FIRST_ROWID; ;) {
     const { chunk, recent } = await ctx.db.read(async (qx) => {
       const [chunk] = await qx.all(
         `SELECT count(*) AS n, max(r) AS last, max(u) AS newest
@@ -92,7 +92,7 @@ export async function walkSessions(ctx: AdkStoreContext, since: number, slices: 
 export async function sessionKeys(ctx: AdkStoreContext, slices: Slices): Promise<Set<string>> {
   const { s } = ctx;
   const present = new Set<string>();
-  for (let after = FIRST; ;) {
+  for (let after = FIRST_ROWID; ;) {
     const rows = await ctx.db.read((qx) =>
       qx.all(`SELECT rowid AS r, ${s.app} AS app, ${s.user} AS user_id, ${s.id} AS id FROM ${s.t} WHERE rowid > ? ORDER BY rowid LIMIT ?`, [
         after,

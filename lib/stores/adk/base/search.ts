@@ -15,7 +15,7 @@ import {
 import { scopeOfKey } from '../../../session-service/scope';
 import type { AgentQuery, Param } from '../agent-db';
 import type { AdkStoreContext } from './context';
-import { keyText, type SessionKey } from './search-index';
+import { keyText, type FillCursor } from './search-index';
 import { containsFolded, type Fragment } from './sql';
 
 /** Sessions per query: small enough that one chunk stays well inside the budget. */
@@ -109,7 +109,7 @@ interface ScanResult {
 async function scanSessions(
   ctx: AdkStoreContext,
   qx: AgentQuery,
-  request: { text: string; appName?: string; after: SessionKey | null; enough: (hits: FindHit[]) => boolean },
+  request: { text: string; appName?: string; after: FillCursor | null; enough: (hits: FindHit[]) => boolean },
   budget: { started: number; ms: number; chunk: number },
 ): Promise<ScanResult> {
   const { text } = request;
@@ -120,17 +120,24 @@ async function scanSessions(
   const stateHas = containsFolded(ctx.db.dialect, asText(ctx, s.state), needle);
   const idHas = containsFolded(ctx.db.dialect, s.id, needle);
   const userIdHas = containsFolded(ctx.db.dialect, s.user, needle);
-  let after: Param[] | null = request.after;
+  // After a fill's cursor, in the fill's order: a rowid (SQLite) or a key.
+  let after: number | Param[] | null = request.after;
+  const byRowid = typeof after === 'number';
   let searched = 0;
   while (true) {
-    const from: Fragment = after ? { sql: `(${s.app}, ${s.user}, ${s.id}) > (?, ?, ?)`, params: after } : { sql: '1 = 1', params: [] };
+    const from: Fragment =
+      typeof after === 'number'
+        ? { sql: 'rowid > ?', params: [after] }
+        : after
+          ? { sql: `(${s.app}, ${s.user}, ${s.id}) > (?, ?, ?)`, params: after }
+          : { sql: '1 = 1', params: [] };
     const rows = await qx.all(
-      `SELECT ${s.app} AS app, ${s.user} AS user_id, ${s.id} AS id,
+      `SELECT ${byRowid ? 'rowid AS r, ' : ''}${s.app} AS app, ${s.user} AS user_id, ${s.id} AS id,
          CASE WHEN ${userIdHas.sql} THEN 1 ELSE 0 END AS in_user,
          CASE WHEN ${idHas.sql} THEN 1 ELSE 0 END AS in_id,
          CASE WHEN ${stateHas.sql} THEN ${s.state} END AS state
        FROM ${s.t} WHERE ${sessionFilter.sql} AND ${from.sql}
-       ORDER BY ${s.app}, ${s.user}, ${s.id} LIMIT ?`,
+       ORDER BY ${byRowid ? 'rowid' : `${s.app}, ${s.user}, ${s.id}`} LIMIT ?`,
       [...userIdHas.params, ...idHas.params, ...stateHas.params, ...sessionFilter.params, ...from.params, budget.chunk],
     );
     searched += rows.length;
@@ -143,7 +150,7 @@ async function scanSessions(
     }
     const last = rows[rows.length - 1];
     if (!last || rows.length < budget.chunk || request.enough(hits) || performance.now() - budget.started > budget.ms) break;
-    after = [last.app as Param, last.user_id as Param, last.id as Param];
+    after = byRowid ? Number(last.r) : [last.app as Param, last.user_id as Param, last.id as Param];
   }
   return { hits, searched };
 }
