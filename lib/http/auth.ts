@@ -6,6 +6,7 @@ import type { AppendOptions } from '../session-service/store';
 import { authConfig, isReadOnly } from '../config';
 import { getAccountStore } from '../services';
 import { cookieValue } from './cookie';
+import { requestUrl } from './request-url';
 
 export { cookieValue } from './cookie';
 
@@ -16,7 +17,7 @@ export { cookieValue } from './cookie';
  * Local mode has one operator and asks nothing. `pathname`: the request's,
  * when the caller has parsed its URL already.
  */
-export async function authorizeRequest(request: Request, pathname = new URL(request.url).pathname): Promise<Principal> {
+export async function authorizeRequest(request: Request, pathname = requestUrl(request).pathname): Promise<Principal> {
   const config = authConfig();
   let principal: Principal | null = LOCAL_PRINCIPAL;
   if (config.mode !== 'local') {

@@ -9,6 +9,7 @@ import { errorResponse } from './errors';
 import { authorizeRequest } from './auth';
 import { checkOrigin } from './origin';
 import { detailResponse } from './respond';
+import { requestUrl } from './request-url';
 import { storeOfPath } from '../paths';
 import { inStoreScope } from '../services';
 
@@ -30,7 +31,7 @@ function serve<P extends object>(
   handler: (principal: Principal, params: P | undefined) => Promise<Response>,
 ): Promise<Response> {
   // `/api/stores/{id}/...` is that store's API; the rest is the first store's, whatever the headers say.
-  const { pathname } = new URL(request.url);
+  const { pathname } = requestUrl(request);
   const store = storeOfPath(pathname);
   if (store === null) return Promise.resolve(detailResponse(404, 'Not Found'));
   return inStoreScope(store, () =>

@@ -1,5 +1,6 @@
 import { env } from '../env';
 import { HttpError } from './problem';
+import { requestUrl } from './request-url';
 
 /*
  * Cross-site request forgery guard, as ADK's API server has
@@ -20,7 +21,7 @@ const firstValue = (value: string | null) => value?.split(',')[0]?.trim() || und
 
 /** The origin the client addressed: proxy headers first (Forwarded, X-Forwarded-*), then Host. */
 function requestOrigin(request: Request): string {
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const forwarded = firstValue(request.headers.get('forwarded'));
   if (forwarded) {
     const pairs = new Map(

@@ -3,6 +3,7 @@ import { parseWith } from '../validation/issues';
 import { MAX_STORED_INTEGER } from '../validation/limits';
 import { MAX_PAGE_LIMIT } from './limits';
 import { badRequest } from './problem';
+import { requestUrl } from './request-url';
 
 const camelToSnake = (name: string) => name.replace(/[A-Z]/g, (char) => `_${char.toLowerCase()}`);
 
@@ -12,7 +13,7 @@ const camelToSnake = (name: string) => name.replace(/[A-Z]/g, (char) => `_${char
  * parameter given twice is a 400, undeclared ones are ignored (as FastAPI does).
  */
 export function queryValues(request: Request, names: readonly string[]): Record<string, string | undefined> {
-  const params = new URL(request.url).searchParams;
+  const params = requestUrl(request).searchParams;
   const values: Record<string, string | undefined> = {};
   for (const name of names) {
     const snake = camelToSnake(name);
