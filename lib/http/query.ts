@@ -25,9 +25,26 @@ export function queryValues(request: Request, names: readonly string[]): Record<
   return values;
 }
 
+/**
+ * What each schema makes of a query that gives none of its parameters (most
+ * reads send none): the same every time, so parsed once. Only flat answers
+ * are kept, and each caller gets its own copy; a schema that refuses an
+ * empty query is parsed (and refuses) every time.
+ */
+const emptyQueryValues = new WeakMap<z.ZodObject, Readonly<Record<string, unknown>>>();
+
+function isFlat(value: object): boolean {
+  return Object.values(value).every((item) => item === null || typeof item !== 'object');
+}
+
 /** Parses the declared parameters with a schema whose keys are their names. */
 export function parseQuery<S extends z.ZodObject>(request: Request, schema: S): z.output<S> {
-  return parseWith(schema, queryValues(request, Object.keys(schema.shape)));
+  const empty = requestUrl(request).search === '';
+  const known = empty ? emptyQueryValues.get(schema) : undefined;
+  if (known) return { ...known } as z.output<S>;
+  const values: z.output<S> = parseWith(schema, queryValues(request, Object.keys(schema.shape)));
+  if (empty && isFlat(values)) emptyQueryValues.set(schema, { ...values });
+  return values;
 }
 
 /** An integer query parameter within bounds. */

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { HttpError } from './problem';
+import { pageQuery, parseQuery } from './query';
+
+const get = (query: string) => new Request(`http://localhost/api/apps/a/sessions${query}`);
+
+describe('parseQuery', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('parses a query that gives none of the parameters once per schema, and hands out copies', () => {
+    const schema = z.object({ ...pageQuery, format: z.enum(['json', 'csv']).default('json') });
+    const parse = vi.spyOn(schema, 'safeParse');
+    const first = parseQuery(get(''), schema);
+    const second = parseQuery(get(''), schema);
+    expect(first).toEqual({ format: 'json' });
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+    expect(parse).toHaveBeenCalledTimes(1);
+  });
+
+  it('parses every query that gives parameters', () => {
+    const schema = z.object(pageQuery);
+    const parse = vi.spyOn(schema, 'safeParse');
+    parseQuery(get(''), schema);
+    expect(parseQuery(get('?limit=3'), schema)).toEqual({ limit: 3 });
+    expect(parseQuery(get('?offset=4'), schema)).toEqual({ offset: 4 });
+    expect(parse).toHaveBeenCalledTimes(3);
+  });
+
+  it('refuses an empty query every time when the schema needs a parameter', () => {
+    const schema = z.object({ key: z.string({ error: 'is required' }) });
+    const parse = vi.spyOn(schema, 'safeParse');
+    expect(() => parseQuery(get(''), schema)).toThrow(/key: is required/);
+    expect(() => parseQuery(get(''), schema)).toThrow(/key: is required/);
+    expect(parse).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps a parameter given twice a 400 after an empty query was remembered', () => {
+    const schema = z.object(pageQuery);
+    parseQuery(get(''), schema);
+    expect(() => parseQuery(get('?limit=1&limit=2'), schema)).toThrow(HttpError);
+  });
+});
