@@ -29,7 +29,7 @@ export function accountActor(principal: Principal): string | undefined {
   return principal.via === 'local' ? undefined : principal.name;
 }
 
-export function credentialsOf(headers: Headers, cookie: string | undefined, config: AuthConfig): Credentials {
+export function credentialsOf(headers: Pick<Headers, 'get'>, cookie: string | undefined, config: AuthConfig): Credentials {
   return {
     authorization: headers.get('authorization'),
     sessionCookie: cookie,

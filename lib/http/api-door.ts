@@ -48,22 +48,42 @@ export const DOOR_HEADER = 'x-statehouse-door';
 
 const gzipAsync = promisify(gzip);
 
-export function headersOf(request: IncomingMessage): Headers {
-  const headers = new Headers();
+/** What the door reads of a request's headers: a web Headers' reading methods. */
+export type HeaderReader = Pick<Headers, 'get' | 'has'>;
+
+/**
+ * The request's headers as Node parsed them, read as a web Headers reads
+ * them (names in any case, repeated values joined by `, `), without copying
+ * them into one: most requests the door sees go on to Next, and a matched
+ * one has its headers copied once, into its Request (headerLines).
+ */
+export function headersOf(request: IncomingMessage): HeaderReader {
+  const parsed = request.headers;
+  const get = (name: string): string | null => {
+    const value = parsed[name.toLowerCase()];
+    if (value === undefined) return null;
+    return typeof value === 'string' ? value : value.join(', ');
+  };
+  return { get, has: (name) => get(name) !== null };
+}
+
+/** The request's header lines, for its web Request. */
+function headerLines(request: IncomingMessage): [string, string][] {
+  const lines: [string, string][] = [];
   for (const [name, value] of Object.entries(request.headers)) {
-    if (typeof value === 'string') headers.set(name, value);
-    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    if (typeof value === 'string') lines.push([name, value]);
+    else if (Array.isArray(value)) for (const item of value) lines.push([name, item]);
   }
-  return headers;
+  return lines;
 }
 
 /** The host name the client addressed, without port or IPv6 brackets (as proxy.ts reads it). */
-function addressedHost(headers: Headers): string {
+function addressedHost(headers: HeaderReader): string {
   return (headers.get('host') ?? '').replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
 }
 
 /** The table's handler for a request the proxy would pass unchanged; null: Next's to answer. */
-export function fastApiRoute(request: IncomingMessage, headers: Headers): ApiMatch | null {
+export function fastApiRoute(request: IncomingMessage, headers: HeaderReader): ApiMatch | null {
   const target = request.url ?? '/';
   // In development Next recompiles the handlers on change; this module would keep serving the first build's.
   if (!target.startsWith('/api/') || process.env.NODE_ENV !== 'production') return null;
@@ -90,7 +110,7 @@ export function fastApiRoute(request: IncomingMessage, headers: Headers): ApiMat
   return matchApiRoute(request.method ?? 'GET', pathname);
 }
 
-function acceptsGzip(headers: Headers): boolean {
+function acceptsGzip(headers: HeaderReader): boolean {
   const accepted = headers.get('accept-encoding') ?? '';
   return /\bgzip\b/i.test(accepted) && !/\bgzip\s*;\s*q\s*=\s*0(\.0*)?\s*(,|$)/i.test(accepted);
 }
@@ -101,7 +121,7 @@ function isStreamed(response: Response, head: Readonly<Record<string, string | s
   return head['content-disposition'] !== undefined || !String(head['content-type'] ?? '').startsWith('application/json');
 }
 
-async function send(request: IncomingMessage, headers: Headers, response: Response, out: ServerResponse): Promise<void> {
+async function send(request: IncomingMessage, headers: HeaderReader, response: Response, out: ServerResponse): Promise<void> {
   // The answer's headers are read once, here (names lower-case, repeated ones joined); later checks read this copy.
   const head: Record<string, string | string[]> = {};
   let cookies = false;
@@ -160,11 +180,11 @@ async function wholeBody(request: IncomingMessage): Promise<Uint8Array<ArrayBuff
 }
 
 /** Answers a matched request through its handler. */
-export async function serveApi(request: IncomingMessage, headers: Headers, match: ApiMatch, out: ServerResponse): Promise<void> {
+export async function serveApi(request: IncomingMessage, headers: HeaderReader, match: ApiMatch, out: ServerResponse): Promise<void> {
   const method = request.method ?? 'GET';
   const url = new URL(request.url ?? '/', `http://${headers.get('host') ?? 'localhost'}`);
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  const init: RequestInit & { duplex?: 'half' } = { method, headers };
+  const init: RequestInit & { duplex?: 'half' } = { method, headers: headerLines(request) };
   try {
     let fetchRequest: Request;
     const declared = Number(request.headers['content-length'] ?? Number.NaN);

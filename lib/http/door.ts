@@ -7,7 +7,7 @@ import { cookieValue } from './cookie';
 import { ALLOW_ANY_ROUTE, API_CACHE_CONTROL, hasLargeBody, isKnownMethod, MAX_ANONYMOUS_BODY_BYTES } from './early-guards';
 import { databaseFailureSummary, isDatabaseUnavailable } from '../db/unavailable';
 import { RETRY_AFTER_SECONDS } from './errors';
-import { fastApiRoute, headersOf, serveApi } from './api-door';
+import { fastApiRoute, headersOf, serveApi, type HeaderReader } from './api-door';
 import { countUnavailable, observePageRender } from '../observability/metrics';
 import { pageTemplate } from '../observability/route-template';
 
@@ -67,7 +67,7 @@ const TOO_LARGE = `Request body too large: at most ${MAX_ANONYMOUS_BODY_BYTES} b
  * A large body with a credential waits, unread, while the credential is
  * checked: one that proves nobody is no better than none.
  */
-export function refusedAtDoor(request: IncomingMessage, headers: Headers, response: ServerResponse): boolean | Promise<boolean> {
+export function refusedAtDoor(request: IncomingMessage, headers: HeaderReader, response: ServerResponse): boolean | Promise<boolean> {
   const method = request.method ?? 'GET';
   if (!isKnownMethod(method)) {
     answer(response, 405, 'Method Not Allowed', { Allow: ALLOW_ANY_ROUTE });
@@ -147,7 +147,7 @@ export function installDoor(): void {
       return passOn();
     };
     // Past the guards: a request the API table answers is served here (api-door.ts), the rest by Next.
-    const onward = (headers: Headers) => {
+    const onward = (headers: HeaderReader) => {
       const match = fastApiRoute(request, headers);
       if (!match) {
         measurePage(request, response);

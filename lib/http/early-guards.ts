@@ -35,7 +35,7 @@ export function hasMalformedEncoding(pathname: string): boolean {
 export const MAX_ANONYMOUS_BODY_BYTES = 64 * 1024;
 
 /** Whether the request announces a body that may exceed MAX_ANONYMOUS_BODY_BYTES (chunked bodies count as large). */
-export function hasLargeBody(headers: Headers): boolean {
+export function hasLargeBody(headers: Pick<Headers, 'get' | 'has'>): boolean {
   const length = headers.get('content-length');
   if (length !== null) return !/^\s*\d+\s*$/.test(length) || Number(length) > MAX_ANONYMOUS_BODY_BYTES;
   return headers.has('transfer-encoding');
