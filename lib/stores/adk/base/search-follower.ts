@@ -30,6 +30,7 @@ import type { AdkStoreContext } from './context';
 import {
   keyText,
   type FollowOptions,
+  type IndexedMark,
   type IndexedSession,
   type IndexProgress,
   type IndexStatus,
@@ -400,6 +401,17 @@ export class SearchFollower {
       read.push(...rows.map((row) => this.indexedOf(row)));
       await this.slices.next();
     }
+    const { known, changed } = await this.changedOf(read, withNewEvents);
+    if (changed.length > 0) await this.writeInParts(changed);
+    this.indexed += changed.filter((session) => !known.has(keyText(session.key))).length;
+    return changed.length;
+  }
+
+  /** Of these sessions read, the ones whose marker moved or that have new events, with their events read; and what the index held of them. */
+  private async changedOf(
+    read: Omit<IndexedSession, 'events'>[],
+    withNewEvents: ReadonlySet<string> = new Set(),
+  ): Promise<{ known: Map<string, IndexedMark>; changed: IndexedSession[] }> {
     const known = await this.index.markers(
       this.storeId,
       read.map((session) => session.key),
@@ -411,9 +423,7 @@ export class SearchFollower {
       await this.slices.next();
       changed.push(await this.withEvents(session, mark?.events ?? 0));
     }
-    if (changed.length > 0) await this.writeInParts(changed);
-    this.indexed += changed.filter((session) => !known.has(keyText(session.key))).length;
-    return changed.length;
+    return { known, changed };
   }
 
   /**
@@ -434,16 +444,7 @@ export class SearchFollower {
         ),
       );
       const progress = this.progress as IndexProgress;
-      const read = rows.map((row) => this.indexedOf(row));
-      const known = await this.index.markers(
-        this.storeId,
-        read.map((session) => session.key),
-      );
-      const changed: IndexedSession[] = [];
-      for (const session of read) {
-        const mark = known.get(keyText(session.key));
-        if (mark?.marker !== session.marker) changed.push(await this.withEvents(session, mark?.events ?? 0));
-      }
+      const { known, changed } = await this.changedOf(rows.map((row) => this.indexedOf(row)));
       const newest = Math.max(progress.watermark, ...rows.map((row) => this.ctx.seconds(row.u, 'sessionUpdate')));
       if (changed.length > 0 || newest > progress.watermark) {
         const next = { ...progress, watermark: newest };
