@@ -4,36 +4,28 @@
 // agent whose clock is behind, or events written out of order), which shifts
 // the places of those after it. Each is found by the event search once the
 // follower has read the session again, without indexing the store anew.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEvent } from '@google/adk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database as OwnDatabase } from '../../db';
 import { adkJsService, writeAdkJsFixture, type AdkJsFixture } from '../../testing/adk-fixtures/adk-js';
-import { createMigratedDatabase, type ScratchDatabase } from '../../testing/databases';
+import { useSearchScratch } from '../../testing/use-search-scratch';
 import { openAdkStore, type AdkSessionStore } from '.';
 import { StoreSearchIndex } from './search-index-log';
 import { StoreSessionLog } from './session-log';
 
 describe('the search index of an adk-js store follows events added to a session it holds', () => {
-  let dir: string;
+  const scratch = useSearchScratch('follower-events');
   let url: string;
-  let own: ScratchDatabase;
-  let ownDb: OwnDatabase;
   let fixture: AdkJsFixture;
   let store: AdkSessionStore;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'statehouse-follower-events-'));
-    url = `file:${join(dir, 'adk.db')}`;
+    url = `file:${join(scratch.dir, 'adk.db')}`;
     fixture = await writeAdkJsFixture(url);
-    own = await createMigratedDatabase('sqlite', 'follower-events');
-    ownDb = await openDatabase(own.url);
     store = await openAdkStore(url, {
       id: 'adk-js-agent',
-      searchIndex: new StoreSearchIndex(ownDb.client, ownDb.provider),
-      sessionLog: new StoreSessionLog(ownDb.client, ownDb.provider),
+      searchIndex: new StoreSearchIndex(scratch.ownDb.client, scratch.ownDb.provider),
+      sessionLog: new StoreSessionLog(scratch.ownDb.client, scratch.ownDb.provider),
       follow: { background: false },
     });
     await store.searchFollower?.settle();
@@ -41,9 +33,6 @@ describe('the search index of an adk-js store follows events added to a session 
 
   afterAll(async () => {
     await store?.close();
-    await ownDb?.close();
-    await own?.remove();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const places = async (text: string) => {

@@ -4,14 +4,11 @@
 // 100,000 sessions. On SQLite the fill reads in rowid order instead, and a
 // find while it runs searches the index up to its cursor and scans after it
 // in that same order, so no session falls between the two.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database as OwnDatabase } from '../../db';
 import { adkJsService } from '../../testing/adk-fixtures/adk-js';
-import { createMigratedDatabase, type ScratchDatabase } from '../../testing/databases';
+import { useSearchScratch } from '../../testing/use-search-scratch';
 import { openAdkStore, type AdkSessionStore } from '.';
 import { StoreSearchIndex } from './search-index-log';
 import { StoreSessionLog } from './session-log';
@@ -35,15 +32,12 @@ async function statementsOn(path: string, work: () => Promise<unknown>): Promise
 }
 
 describe('the search index of an adk-js SQLite store, while it fills', () => {
-  let dir: string;
+  const scratch = useSearchScratch('fill-order');
   let path: string;
-  let own: ScratchDatabase;
-  let ownDb: OwnDatabase;
   let store: AdkSessionStore;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'statehouse-fill-order-'));
-    path = join(dir, 'adk.db');
+    path = join(scratch.dir, 'adk.db');
     const service = await adkJsService(`file:${path}`);
     try {
       // Written in the reverse of key order: the first written has the last key.
@@ -54,21 +48,16 @@ describe('the search index of an adk-js SQLite store, while it fills', () => {
     } finally {
       await service.close();
     }
-    own = await createMigratedDatabase('sqlite', 'fill-order');
-    ownDb = await openDatabase(own.url);
     store = await openAdkStore(`file:${path}`, {
       id: 'adk-js-fill-order',
-      searchIndex: new StoreSearchIndex(ownDb.client, ownDb.provider),
-      sessionLog: new StoreSessionLog(ownDb.client, ownDb.provider),
+      searchIndex: new StoreSearchIndex(scratch.ownDb.client, scratch.ownDb.provider),
+      sessionLog: new StoreSessionLog(scratch.ownDb.client, scratch.ownDb.provider),
       follow: { background: false },
     });
   });
 
   afterAll(async () => {
     await store?.close();
-    await ownDb?.close();
-    await own?.remove();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('reads the sessions without sorting the table, and finds a session before and after its cursor', async () => {
@@ -104,7 +93,7 @@ describe('the search index of an adk-js SQLite store, while it fills', () => {
 
   it('starts a fill kept in key order (by an earlier version) again from the first session, in rowid order', async () => {
     await store.close();
-    const ownFile = new Database(own.url.replace(/^file:/, ''));
+    const ownFile = new Database(scratch.ownUrl.replace(/^file:/, ''));
     try {
       ownFile
         .prepare(`UPDATE store_search_progress SET cursor = ?, filled = 0 WHERE store_id = ?`)
@@ -114,8 +103,8 @@ describe('the search index of an adk-js SQLite store, while it fills', () => {
     }
     store = await openAdkStore(`file:${path}`, {
       id: 'adk-js-fill-order',
-      searchIndex: new StoreSearchIndex(ownDb.client, ownDb.provider),
-      sessionLog: new StoreSessionLog(ownDb.client, ownDb.provider),
+      searchIndex: new StoreSearchIndex(scratch.ownDb.client, scratch.ownDb.provider),
+      sessionLog: new StoreSessionLog(scratch.ownDb.client, scratch.ownDb.provider),
       follow: { background: false },
     });
     await store.searchFollower?.settle({ steps: 0 });

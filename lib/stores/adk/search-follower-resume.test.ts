@@ -3,48 +3,37 @@
 // after a restart reads on from there. adk-js stamps a session's update time
 // with the event's own time, so an event timestamped well before the newest
 // session's update (an imported or replayed one) is seen only that way.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEvent } from '@google/adk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database as OwnDatabase } from '../../db';
 import { adkJsService, writeAdkJsFixture, type AdkJsFixture } from '../../testing/adk-fixtures/adk-js';
-import { createMigratedDatabase, type ScratchDatabase } from '../../testing/databases';
+import { useSearchScratch } from '../../testing/use-search-scratch';
 import { openAdkStore, type AdkSessionStore } from '.';
 import { FOLLOW_MARGIN_SECONDS } from './base/search-follower';
 import { StoreSearchIndex } from './search-index-log';
 import { StoreSessionLog } from './session-log';
 
 describe('the search index of an adk-js store, after a restart', () => {
-  let dir: string;
+  const scratch = useSearchScratch('follower-resume');
   let url: string;
-  let own: ScratchDatabase;
-  let ownDb: OwnDatabase;
   let fixture: AdkJsFixture;
   let store: AdkSessionStore | undefined;
 
   const open = () =>
     openAdkStore(url, {
       id: 'adk-js-agent',
-      searchIndex: new StoreSearchIndex(ownDb.client, ownDb.provider),
-      sessionLog: new StoreSessionLog(ownDb.client, ownDb.provider),
+      searchIndex: new StoreSearchIndex(scratch.ownDb.client, scratch.ownDb.provider),
+      sessionLog: new StoreSessionLog(scratch.ownDb.client, scratch.ownDb.provider),
       follow: { background: false },
     });
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'statehouse-follower-resume-'));
-    url = `file:${join(dir, 'adk.db')}`;
+    url = `file:${join(scratch.dir, 'adk.db')}`;
     fixture = await writeAdkJsFixture(url);
-    own = await createMigratedDatabase('sqlite', 'follower-resume');
-    ownDb = await openDatabase(own.url);
   });
 
   afterAll(async () => {
     await store?.close();
-    await ownDb?.close();
-    await own?.remove();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('finds an event the agent appended, with an old timestamp, while no server followed the store', async () => {

@@ -5,17 +5,14 @@
 // fail with SQLITE_BUSY because of it. A bound on delay, not a speed target:
 // the fill's speed is the bench's (npm run bench -- --search).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { sqltag as sql } from '@prisma/client/runtime/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database as OwnDatabase } from '../../db';
-import { createMigratedDatabase, type ScratchDatabase } from '../../testing/databases';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSearchScratch } from '../../testing/use-search-scratch';
 import { insertCustomerSessions, PY_SQLITE_DDL } from '../../testing/adk-fixtures/python-sqlite';
 import type { WriterTally } from '../../testing/python-sqlite-live-writer';
 import { openAdkStore } from '.';
@@ -74,14 +71,11 @@ function loopHolds(): { stop(): number } {
 }
 
 describe('the search follower’s first fill beside a live agent (adk-python SQLite, 40,000 sessions of 5 events)', () => {
-  let dir: string;
+  const scratch = useSearchScratch('follower-slices');
   let agentPath: string;
-  let own: ScratchDatabase;
-  let ownDb: OwnDatabase;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'statehouse-follower-slices-'));
-    agentPath = join(dir, 'session.db');
+    agentPath = join(scratch.dir, 'session.db');
     const agent = new Database(agentPath);
     agent.exec(PY_SQLITE_DDL);
     insertCustomerSessions(agent, APP, SESSIONS, 17);
@@ -94,14 +88,6 @@ describe('the search follower’s first fill beside a live agent (adk-python SQL
           'content', json_object('role', 'user', 'parts', json_array(json_object('text', 'Where is my order ' || s.id))))
       FROM sessions s CROSS JOIN (SELECT 1 AS k UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4 UNION ALL SELECT 5) n`);
     agent.close();
-    own = await createMigratedDatabase('sqlite', 'follower-slices');
-    ownDb = await openDatabase(own.url);
-  });
-
-  afterAll(async () => {
-    await ownDb?.close();
-    await own?.remove();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('holds the event loop for short slices only, and the agent never gets SQLITE_BUSY', async () => {
@@ -109,8 +95,8 @@ describe('the search follower’s first fill beside a live agent (adk-python SQL
     // The follower starts on a timer once the store is open: everything it does is inside the window.
     const store = await openAdkStore(agentPath, {
       id: 'large-agent',
-      searchIndex: new StoreSearchIndex(ownDb.client, ownDb.provider),
-      sessionLog: new StoreSessionLog(ownDb.client, ownDb.provider),
+      searchIndex: new StoreSearchIndex(scratch.ownDb.client, scratch.ownDb.provider),
+      sessionLog: new StoreSessionLog(scratch.ownDb.client, scratch.ownDb.provider),
     });
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
@@ -122,7 +108,7 @@ describe('the search follower’s first fill beside a live agent (adk-python SQL
       while (performance.now() < until) {
         const asked = performance.now();
         // Statehouse's own database, which the follower writes: the agent's file is the agent's to hold.
-        await ownDb.client.$queryRaw(sql`SELECT count(*) AS n FROM store_search_progress`);
+        await scratch.ownDb.client.$queryRaw(sql`SELECT count(*) AS n FROM store_search_progress`);
         latencies.push(performance.now() - asked);
         await sleep(20);
       }

@@ -1,44 +1,30 @@
 // An agent's SQLite tables made WITHOUT ROWID have no rowid for the search
 // follower to walk by: it follows them by their update times instead, as on
 // PostgreSQL, and the index still fills and follows.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database as OwnDatabase } from '../../db';
-import { createMigratedDatabase, type ScratchDatabase } from '../../testing/databases';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSearchScratch } from '../../testing/use-search-scratch';
 import { insertCustomerSessions, PY_SQLITE_DDL } from '../../testing/adk-fixtures/python-sqlite';
 import { openAdkStore } from '.';
 import { StoreSearchIndex } from './search-index-log';
 
 describe('the search index of an agent’s SQLite store whose tables have no rowid', () => {
-  let dir: string;
+  const scratch = useSearchScratch('without-rowid');
   let agentPath: string;
-  let own: ScratchDatabase;
-  let ownDb: OwnDatabase;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'statehouse-without-rowid-'));
-    agentPath = join(dir, 'session.db');
+    agentPath = join(scratch.dir, 'session.db');
     const agent = new Database(agentPath);
     agent.exec(PY_SQLITE_DDL.replace(/\n\);/g, '\n) WITHOUT ROWID;'));
     insertCustomerSessions(agent, 'support', 50, 7);
     agent.close();
-    own = await createMigratedDatabase('sqlite', 'without-rowid');
-    ownDb = await openDatabase(own.url);
-  });
-
-  afterAll(async () => {
-    await ownDb?.close();
-    await own?.remove();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('fills and follows by update time', async () => {
     const store = await openAdkStore(agentPath, {
       id: 'no-rowid',
-      searchIndex: new StoreSearchIndex(ownDb.client, ownDb.provider),
+      searchIndex: new StoreSearchIndex(scratch.ownDb.client, scratch.ownDb.provider),
       follow: { background: false },
     });
     try {
