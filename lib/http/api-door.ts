@@ -10,6 +10,7 @@ import { env } from '../env';
 import { matchApiRoute, type ApiMatch } from './api/match';
 import { cookieValue } from './cookie';
 import { requestWithWholeBody } from './body';
+import { madeFromUrl } from './request-url';
 import { API_CACHE_CONTROL, hasMalformedEncoding } from './early-guards';
 import { isChunkedJson, jsonTextOf } from './respond';
 
@@ -196,7 +197,7 @@ export async function serveApi(request: IncomingMessage, headers: HeaderReader, 
       }
       fetchRequest = new Request(url, init);
     }
-    const response = await match.handler(fetchRequest, { params: Promise.resolve(match.params) });
+    const response = await match.handler(madeFromUrl(fetchRequest, url), { params: Promise.resolve(match.params) });
     await send(request, headers, response, out);
   } catch (error) {
     console.error('The /api door failed to answer:', error);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestUrl } from './request-url';
+import { madeFromUrl, requestUrl } from './request-url';
 
 describe('requestUrl', () => {
   it('parses a request URL once, however many readers ask', () => {
@@ -15,5 +15,12 @@ describe('requestUrl', () => {
     const other = requestUrl(new Request('http://localhost/api/apps/b/state'));
     expect(one).not.toBe(other);
     expect(other.pathname).toBe('/api/apps/b/state');
+  });
+
+  it('answers the URL a request was made from, without parsing it again', () => {
+    const url = new URL('http://localhost/api/apps/a/users/u/sessions/s/state');
+    const request = madeFromUrl(new Request(url), url);
+    expect(request.url).toBe(url.href);
+    expect(requestUrl(request)).toBe(url);
   });
 });

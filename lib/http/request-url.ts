@@ -13,3 +13,9 @@ export function requestUrl(request: Request): URL {
   }
   return url;
 }
+
+/** A request made from `url`, whose readers take that URL rather than parse it again (the /api door has it parsed already). */
+export function madeFromUrl(request: Request, url: URL): Request {
+  parsed.set(request, url);
+  return request;
+}
