@@ -137,13 +137,15 @@ async function send(request: IncomingMessage, headers: HeaderReader, response: R
   // A live stream (an agent's events as they come) is passed on unbuffered: gzip would hold its lines back.
   const live = /^(application\/x-ndjson|text\/event-stream)\b/i.test(contentType);
   const gzipWanted = acceptsGzip(headers) && !live && head['content-encoding'] === undefined;
-  if (!response.body || request.method === 'HEAD') {
+  // json()'s text, read before the body: a JSON answer makes its body stream only when that is read (respond.ts).
+  const text = jsonTextOf(response);
+  if (request.method === 'HEAD' || (text === undefined && !response.body)) {
     out.writeHead(response.status, head);
     out.end();
-    await response.body?.cancel();
+    if (text === undefined) await response.body?.cancel();
     return;
   }
-  if (isStreamed(response, head)) {
+  if (text === undefined && isStreamed(response, head) && response.body) {
     const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
     if (gzipWanted) {
       head['content-encoding'] = 'gzip';
@@ -157,7 +159,6 @@ async function send(request: IncomingMessage, headers: HeaderReader, response: R
     }
     return;
   }
-  const text = jsonTextOf(response);
   let body: Buffer | string = text ?? Buffer.from(await response.arrayBuffer());
   let length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   if (gzipWanted && length >= COMPRESS_MIN_BYTES) {

@@ -20,6 +20,26 @@ describe('json()', () => {
     expect(() => json(undefined)).toThrow(TypeError);
   });
 
+  it('makes no body stream until something reads the body, then reads as a Response does', async () => {
+    // Response's own body getter: what the answer holds before any of its readers runs.
+    const ownBody = Object.getOwnPropertyDescriptor(Response.prototype, 'body')?.get;
+    const answer = json({ a: [1, 'é'] }, 201, { ETag: '"3"' });
+    expect(ownBody?.call(answer)).toBeNull();
+    expect(answer.bodyUsed).toBe(false);
+    expect(await answer.clone().json()).toEqual({ a: [1, 'é'] });
+    expect(await new Response(answer.body).text()).toBe('{"a":[1,"é"]}');
+    expect(answer.bodyUsed).toBe(true);
+    await expect(answer.text()).rejects.toThrow(TypeError);
+    for (const read of [(r: Response) => r.arrayBuffer(), (r: Response) => r.blob(), (r: Response) => r.text()]) {
+      expect(new TextDecoder().decode(await new Response(await read(json([null]))).arrayBuffer())).toBe('[null]');
+    }
+    expect(answer).toBeInstanceOf(Response);
+  });
+
+  it('refuses a body for a status that has none, at once, as Response does', () => {
+    expect(() => json({}, 204)).toThrow(TypeError);
+  });
+
   it('knows no text for answers made otherwise', () => {
     expect(jsonTextOf(Response.json({ a: 1 }))).toBeUndefined();
   });

@@ -22,11 +22,74 @@ function withJsonType(headers: HeadersInit | undefined): HeadersInit {
   return head;
 }
 
+/** Statuses whose answers have no body (the Fetch standard's null body statuses). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * A JSON answer whose body stream is made when something reads it. Node's
+ * Response makes a web stream for every body at once, about 15 µs, a tenth
+ * of a small /api read's own CPU; the server's door writes the text and
+ * never reads it (api-door.ts), and Next reads it through these same methods.
+ */
+class JsonResponse extends Response {
+  readonly #text: string;
+  #withBody: Response | undefined;
+
+  constructor(text: string, init: ResponseInit) {
+    super(null, init);
+    this.#text = text;
+  }
+
+  /** The same answer with its body, made once, when first read. */
+  #read(): Response {
+    this.#withBody ??= new Response(this.#text, { status: this.status, statusText: this.statusText, headers: this.headers });
+    return this.#withBody;
+  }
+
+  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    return this.#read().body;
+  }
+
+  override get bodyUsed(): boolean {
+    return this.#withBody?.bodyUsed ?? false;
+  }
+
+  override text(): Promise<string> {
+    return this.#read().text();
+  }
+
+  override json(): Promise<unknown> {
+    return this.#read().json();
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#read().arrayBuffer();
+  }
+
+  override bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return this.#read().bytes();
+  }
+
+  override blob(): Promise<Blob> {
+    return this.#read().blob();
+  }
+
+  override formData(): Promise<FormData> {
+    return this.#read().formData();
+  }
+
+  override clone(): Response {
+    return this.#read().clone();
+  }
+}
+
 /** JSON responses, as Response.json makes them: JSON.stringify, which writes own `__proto__` keys like any other. */
 export function json(data: unknown, status = 200, headers?: HeadersInit): Response {
   const text: unknown = JSON.stringify(data);
   if (typeof text !== 'string') throw new TypeError('Value is not JSON serializable');
-  const response = new Response(text, { status, headers: withJsonType(headers) });
+  const init = { status, headers: withJsonType(headers) };
+  // A status that has no body refuses one at once, as Response does.
+  const response = NULL_BODY_STATUSES.has(status) ? new Response(text, init) : new JsonResponse(text, init);
   jsonTexts.set(response, text);
   return response;
 }
