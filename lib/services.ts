@@ -190,6 +190,8 @@ export async function openAgentServices(
 
 const processWide = globalThis as unknown as {
   statehouseServices?: Promise<Services>;
+  /** The served stores of statehouseServices once it has opened (the most requests find it so). */
+  statehouseServedStores?: ReadonlyMap<string, ServedStore>;
   statehouseServicesForTests?: Partial<Services>;
 };
 
@@ -258,16 +260,39 @@ function unknownStore(id: string, served: ReadonlyMap<string, ServedStore>): Ses
   return new SessionServiceError('NOT_FOUND', `No store "${id}" is served here; the stores are ${[...served.keys()].join(', ')}.`);
 }
 
-/** The store the request is for (see requestedStoreId), or NOT_FOUND. */
-async function selectedStore(): Promise<ServedStore> {
-  const services = processWide.statehouseServicesForTests?.store ? processWide.statehouseServicesForTests : await configuredServices();
-  const served = servedStores(services);
-  const id = await requestedStoreId();
-  const first = served.values().next().value as ServedStore;
-  if (id === undefined) return first;
+/** The store with this id (undefined: the first), or NOT_FOUND. */
+function storeWithId(served: ReadonlyMap<string, ServedStore>, id: string | undefined): ServedStore {
+  if (id === undefined) return served.values().next().value as ServedStore;
   const chosen = served.get(id);
   if (!chosen) throw unknownStore(id, served);
   return chosen;
+}
+
+/** The served stores when they need no waiting: the test's, or the configured ones once open. */
+function servedStoresNow(): ReadonlyMap<string, ServedStore> | undefined {
+  const forTests = processWide.statehouseServicesForTests;
+  return forTests?.store ? servedStores(forTests) : processWide.statehouseServedStores;
+}
+
+/** The store the request is for (see requestedStoreId), or NOT_FOUND. */
+async function selectedStore(): Promise<ServedStore> {
+  const served = servedStoresNow() ?? servedStores(await configuredServices());
+  return storeWithId(served, await requestedStoreId());
+}
+
+/**
+ * selectedStore's answer, picked by `pick`. An API request (in its store
+ * scope) after the services opened gets it in one settled promise: each
+ * promise costs every request the async hooks of every AsyncLocalStorage in
+ * the process (Next's own among them), and the awaits through
+ * selectedStore, configuredServices and requestedStoreId made eight.
+ */
+function selected<T>(pick: (served: ServedStore) => T): Promise<T> {
+  const served = servedStoresNow();
+  const scope = storeScope.getStore();
+  if (!served || !scope) return selectedStore().then(pick);
+  // A store not served (NOT_FOUND) rejects the promise, as the executor throws.
+  return new Promise((resolve) => resolve(pick(storeWithId(served, scope.storeId))));
 }
 
 /**
@@ -281,20 +306,22 @@ async function configuredServices(): Promise<Services> {
     throw error;
   });
   try {
-    return await processWide.statehouseServices;
+    const services = await processWide.statehouseServices;
+    processWide.statehouseServedStores ??= servedStores(services);
+    return services;
   } catch (error) {
     throw new DatabaseUnavailableError(error);
   }
 }
 
 /** The store this request is for: the first, or the one its path names (`/stores/{id}/...`). */
-export async function getStore(): Promise<SessionStore> {
-  return (await selectedStore()).store;
+export function getStore(): Promise<SessionStore> {
+  return selected((served) => served.store);
 }
 
 /** What the store this request is for is (native, or which ADK wrote it, and whether it takes writes). */
-export async function getStoreInfo(): Promise<StoreInfo> {
-  return (await selectedStore()).info;
+export function getStoreInfo(): Promise<StoreInfo> {
+  return selected((served) => served.info);
 }
 
 /** Every served store, the first first (the header's switcher). */
