@@ -259,7 +259,13 @@ export async function runApi(
   });
   const doors: HttpDoor[] = [api];
   try {
-    doors.push(await openReferenceDoor(group, await scratch.url(group, 'statehouse-reference')));
+    doors.push(
+      await openReferenceDoor(
+        group,
+        await scratch.url(group, 'statehouse-reference'),
+        process.env.BENCH_REF_NODE_ARGS?.split(' ').filter(Boolean),
+      ),
+    );
     for (const door of doors) await prepare(door);
     const ops = options.workloads ? API_OPS.filter((op) => options.workloads?.includes(op)) : API_OPS;
     for (const op of ops) {

@@ -137,7 +137,8 @@ const USAGE = `npm run bench -- [options]
   --api                        the HTTP comparison instead: /api from \`next start\` (builds into NEXT_DIST_DIR,
                                default .next-bench, when there is no build there) against the reference door,
                                create/append/get/list/state (--workload narrows; none: page loads only), then page
-                               loads (--page-loads N); BENCH_NODE_ARGS: Node flags for that server (--cpu-prof ...)
+                               loads (--page-loads N); BENCH_NODE_ARGS: Node flags for that server (--cpu-prof ...),
+                               BENCH_REF_NODE_ARGS: for the reference door's process (to profile both side by side)
   --clients a,b                client counts of --api (default: 1,16)
   --time-travel                time travel to the middle of a 100,000-event adk-python SQLite session right after
                                an append (--rounds of them), an unrelated request's latency meanwhile, peak RSS
