@@ -1,6 +1,6 @@
 // On PostgreSQL an append and a create are each one function call. The rows
-// their write derives (the event's and the session's search docs, the
-// session counts) were kept by triggers, each a call of its own per write,
+// their write derives (the event's, the session's and each state key's
+// search docs, the session counts) were kept by triggers, each a call of its own per write,
 // the counts' also a transition table grouped over. The functions now write
 // them with values they already hold, and the triggers stay for every other
 // writer. Counted in the write's own transaction, not timed.
@@ -11,7 +11,15 @@ import { uniqueName } from '../../testing/factories';
 import { useTestDatabase } from '../../testing/use-test-database';
 
 const providers = await testProviders();
-const TRIGGERS = ['search_events', 'search_sessions', 'sessions_count_insert', 'statehouse_note_latest_changes'];
+const TRIGGERS = [
+  'search_events',
+  'search_sessions',
+  'sessions_count_insert',
+  'statehouse_note_latest_changes',
+  'search_app_state',
+  'search_user_state',
+  'search_session_state',
+];
 
 describe.skipIf(!providers.includes('postgresql'))('the triggers an append and a create run (PostgreSQL)', () => {
   const database = useTestDatabase('postgresql');
@@ -40,7 +48,7 @@ describe.skipIf(!providers.includes('postgresql'))('the triggers an append and a
     const appName = uniqueName('own');
     const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
     const created = await triggersCalledBy(
-      `SELECT part FROM statehouse_create(${literal(appName)}, 'ann', 's1', 1, 'session:create', NULL,
+      `SELECT part FROM statehouse_create(${literal(appName)}, 'ann', 's1', 1, 'session:create', '[["mode","\\"a\\""]]',
          '[["plan","\\"pro\\""]]', '[["topic","\\"billing\\""]]')`,
     );
     expect(created).toEqual({});
@@ -55,13 +63,16 @@ describe.skipIf(!providers.includes('postgresql'))('the triggers an append and a
     await database.service.createSession({ appName, userId: 'ann', sessionId: 's2' });
     await database.service.createSession({ appName, userId: 'bo', sessionId: 's3' });
     expect(await database.service.getAppSummary(appName)).toMatchObject({ sessionCount: 3, userCount: 2 });
-    const docs = await database.db.client.$queryRaw<{ kind: string; key: string; body: string }[]>(
-      sql`SELECT kind, key, body FROM search_docs WHERE app_name = ${appName} AND session_id = 's1' ORDER BY kind, key`,
+    const docs = await database.db.client.$queryRaw<{ kind: string; user: string; session: string; key: string; body: string }[]>(
+      sql`SELECT kind, user_id AS user, session_id AS session, key, body FROM search_docs
+          WHERE app_name = ${appName} AND session_id IN ('', 's1') ORDER BY kind, session_id, user_id, key`,
     );
     expect(docs).toEqual([
-      { kind: 'event', key: '1', body: 'refund approved' },
-      { kind: 'session', key: '', body: 'ann s1' },
-      { kind: 'state', key: 'topic', body: '"refunds"' },
+      { kind: 'event', user: 'ann', session: 's1', key: '1', body: 'refund approved' },
+      { kind: 'session', user: 'ann', session: 's1', key: '', body: 'ann s1' },
+      { kind: 'state', user: '', session: '', key: 'mode', body: '"a"' },
+      { kind: 'state', user: 'ann', session: '', key: 'plan', body: '"pro"' },
+      { kind: 'state', user: 'ann', session: 's1', key: 'topic', body: '"refunds"' },
     ]);
   });
 
