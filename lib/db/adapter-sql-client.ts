@@ -22,21 +22,33 @@ const ISOLATION: Record<PrismaIsolation, IsolationLevel> = {
 
 const NO_ARGS: SqlQuery = { sql: '', args: [], argTypes: [] };
 
+// One object per kind, shared: a statement's argument types are read, never kept or changed.
+const SCALAR: Record<'string' | 'int' | 'float' | 'bigint' | 'boolean' | 'datetime' | 'bytes' | 'unknown', ArgType> = {
+  string: { scalarType: 'string', arity: 'scalar' },
+  int: { scalarType: 'int', arity: 'scalar' },
+  float: { scalarType: 'float', arity: 'scalar' },
+  bigint: { scalarType: 'bigint', arity: 'scalar' },
+  boolean: { scalarType: 'boolean', arity: 'scalar' },
+  datetime: { scalarType: 'datetime', arity: 'scalar' },
+  bytes: { scalarType: 'bytes', arity: 'scalar' },
+  unknown: { scalarType: 'unknown', arity: 'scalar' },
+};
+
 function argTypeOf(value: unknown): ArgType {
   if (Array.isArray(value)) return { scalarType: value.length ? argTypeOf(value[0]).scalarType : 'unknown', arity: 'list' };
   switch (typeof value) {
     case 'string':
-      return { scalarType: 'string', arity: 'scalar' };
+      return SCALAR.string;
     case 'number':
-      return { scalarType: Number.isInteger(value) ? 'int' : 'float', arity: 'scalar' };
+      return Number.isInteger(value) ? SCALAR.int : SCALAR.float;
     case 'bigint':
-      return { scalarType: 'bigint', arity: 'scalar' };
+      return SCALAR.bigint;
     case 'boolean':
-      return { scalarType: 'boolean', arity: 'scalar' };
+      return SCALAR.boolean;
     default:
-      if (value instanceof Date) return { scalarType: 'datetime', arity: 'scalar' };
-      if (value instanceof Uint8Array) return { scalarType: 'bytes', arity: 'scalar' };
-      return { scalarType: 'unknown', arity: 'scalar' };
+      if (value instanceof Date) return SCALAR.datetime;
+      if (value instanceof Uint8Array) return SCALAR.bytes;
+      return SCALAR.unknown;
   }
 }
 
@@ -69,6 +81,52 @@ function rethrow(error: unknown): never {
   throw readableAdapterError(error);
 }
 
+/** What a statement answered: its columns' names and rows (arrays). */
+interface Answer {
+  columnNames: string[];
+  rows: unknown[][];
+}
+
+/**
+ * The PostgreSQL adapter's own statement runner (`performIO`, private in its
+ * types): the statement with Prisma's argument mapping, pg's type parsers and
+ * its error kinds, as queryRaw and executeRaw run it. Those two also hand
+ * every statement with its arguments to @prisma/debug, which keeps the last
+ * 100 of them alive whatever DEBUG says (an event of megabytes, a hundred
+ * times over), and map each column's type, which this client never reads
+ * (no user-defined type parser is configured: lib/db/index.ts).
+ */
+interface PgRunner {
+  performIO(query: SqlQuery): Promise<{ fields: { name: string }[]; rows: unknown[][]; rowCount: number | null }>;
+}
+
+function pgRunner(queryable: SqlQueryable): PgRunner | null {
+  const runner = queryable as unknown as Partial<PgRunner>;
+  return queryable.provider === 'postgres' && typeof runner.performIO === 'function' ? (runner as PgRunner) : null;
+}
+
+/** How a statement runs on `queryable`: through the adapter's own runner when it has the expected shape, else its public methods. */
+function answerer(queryable: SqlQueryable): { rows(query: SqlQuery): Promise<Answer>; count(query: SqlQuery): Promise<number> } {
+  const pg = pgRunner(queryable);
+  if (pg) {
+    return {
+      async rows(query) {
+        const result = await pg.performIO(query);
+        return { columnNames: result.fields.map((field) => field.name), rows: result.rows };
+      },
+      async count(query) {
+        return (await pg.performIO(query)).rowCount ?? 0;
+      },
+    };
+  }
+  return {
+    async rows(query) {
+      return queryable.queryRaw(query);
+    },
+    count: (query) => queryable.executeRaw(query),
+  };
+}
+
 function executor(provider: Provider, queryable: SqlQueryable, serial: boolean): SqlExecutor {
   let tail: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
@@ -77,17 +135,18 @@ function executor(provider: Provider, queryable: SqlQueryable, serial: boolean):
     tail = next.catch(() => undefined);
     return next;
   };
+  const run = answerer(queryable);
   return {
     $queryRaw<T>(query: TemplateStringsArray | Sql, ...values: unknown[]): Promise<T> {
       const statement = toQuery(provider, query, values);
       return inTurn(async () => {
-        const result = await traceQuery(provider, statement.sql, () => queryable.queryRaw(statement)).catch(rethrow);
+        const result = await traceQuery(provider, statement.sql, () => run.rows(statement)).catch(rethrow);
         return toObjects(result.columnNames, result.rows) as T;
       });
     },
     $executeRaw(query: TemplateStringsArray | Sql, ...values: unknown[]): Promise<number> {
       const statement = toQuery(provider, query, values);
-      return inTurn(() => traceQuery(provider, statement.sql, () => queryable.executeRaw(statement)).catch(rethrow));
+      return inTurn(() => traceQuery(provider, statement.sql, () => run.count(statement)).catch(rethrow));
     },
   };
 }
