@@ -1,7 +1,9 @@
 import { clearLogs, getLogs } from '@prisma/debug';
+import { sqltag as sql } from '@prisma/client/runtime/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from './adapter-errors';
 import { openDatabase, type Database } from '.';
+import { prepared } from './prepared';
 import { createScratchDatabase, testProviders, type ScratchDatabase } from '../testing/databases';
 
 const providers = (await testProviders()).filter((provider) => provider === 'postgresql');
@@ -56,5 +58,27 @@ describe.skipIf(providers.length === 0)('the SqlClient on the PostgreSQL adapter
       name: 'DatabaseError',
       cause: { name: 'DriverAdapterError', cause: { kind: 'UniqueConstraintViolation' } },
     });
+  });
+
+  it('prepares a marked statement once per connection, by one name, and sends the rest unnamed', async () => {
+    const names = await db.client.$transaction(async (tx) => {
+      for (const value of ['a', 'b']) await tx.$queryRaw(prepared(sql`SELECT CAST(${value} AS TEXT) AS marked_value`));
+      await tx.$queryRaw(sql`SELECT CAST(${'c'} AS TEXT) AS unmarked_value`);
+      return tx.$queryRaw<{ name: string; statement: string }[]>`SELECT name, statement FROM pg_prepared_statements`;
+    });
+    expect(names.filter((row) => row.statement.includes('marked_value'))).toEqual([
+      { name: expect.stringMatching(/^statehouse_\d+$/), statement: 'SELECT CAST($1 AS TEXT) AS marked_value' },
+    ]);
+    expect(names.filter((row) => row.statement.includes('unmarked_value'))).toEqual([]);
+  });
+
+  it('drops the connections whose prepared statement changed shape under them (a migration), and works again', async () => {
+    await db.client.$executeRaw`CREATE FUNCTION reshaped() RETURNS TABLE (a INTEGER) LANGUAGE sql AS 'SELECT 1'`;
+    const call = () => db.client.$transaction(async (tx) => tx.$queryRaw(prepared(sql`SELECT * FROM reshaped()`)));
+    expect(await call()).toEqual([{ a: 1 }]);
+    await db.client.$executeRaw`DROP FUNCTION reshaped()`;
+    await db.client.$executeRaw`CREATE FUNCTION reshaped() RETURNS TABLE (a INTEGER, b INTEGER) LANGUAGE sql AS 'SELECT 1, 2'`;
+    await expect(call()).rejects.toThrow(/cached plan must not change result type/);
+    expect(await call()).toEqual([{ a: 1, b: 2 }]);
   });
 });

@@ -7,6 +7,7 @@
 import { Sql } from '@prisma/client/runtime/client';
 import type { ArgType, IsolationLevel, SqlDriverAdapter, SqlQuery, SqlQueryable } from '@prisma/driver-adapter-utils';
 import { readableAdapterError } from './adapter-errors';
+import { isPrepared, statementName } from './prepared';
 import type { Provider } from './url';
 import type { SqlClient, SqlExecutor, SyncSqlExecutor } from './sql';
 import { traceQuery } from '../observability/tracing';
@@ -56,11 +57,23 @@ function isTemplate(query: TemplateStringsArray | Sql): query is TemplateStrings
   return Array.isArray(query);
 }
 
+/** A statement as the adapter takes it, with the name it is prepared under (PostgreSQL, lib/db/prepared.ts). */
+export type NamedQuery = SqlQuery & { statementName?: string };
+
+/** The adapter's statement name for a query (its `statementNameGenerator`): none for most, which run unnamed. */
+export function statementNameOf(query: SqlQuery): string {
+  // node-postgres runs a query without a name unprepared; the adapter's type asks for a string all the same.
+  return (query as NamedQuery).statementName as string;
+}
+
 /** Placeholders as each provider's adapter expects them: `?` for SQLite, `$1` for PostgreSQL. */
-function toQuery(provider: Provider, query: TemplateStringsArray | Sql, values: unknown[]): SqlQuery {
+function toQuery(provider: Provider, query: TemplateStringsArray | Sql, values: unknown[]): NamedQuery {
   const statement = isTemplate(query) ? new Sql(query, values) : query;
   const args = statement.values;
-  return { sql: provider === 'sqlite' ? statement.sql : statement.text, args, argTypes: args.map(argTypeOf) };
+  if (provider === 'sqlite') return { sql: statement.sql, args, argTypes: args.map(argTypeOf) };
+  const text = statement.text;
+  const name = !isTemplate(query) && isPrepared(query) ? statementName(text) : undefined;
+  return { sql: text, args, argTypes: args.map(argTypeOf), ...(name === undefined ? {} : { statementName: name }) };
 }
 
 /** Rows as objects keyed by column name, as PrismaClient's $queryRaw returns them. */

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { adapterSqlClient } from './adapter-sql-client';
+import { adapterSqlClient, statementNameOf } from './adapter-sql-client';
 import { POSTGRES_TIMEOUTS, postgresPool, type PostgresTimeouts } from './postgres-pool';
 import { cacheSqliteStatements } from './sqlite-statement-cache';
 import { env } from '../env';
@@ -58,7 +58,9 @@ export interface Database {
 export async function openDatabase(databaseUrl: string, options: OpenDatabaseOptions = {}): Promise<Database> {
   const provider = providerOf(databaseUrl);
   const pool = provider === 'postgresql' ? postgresPool(databaseUrl, { ...POSTGRES_TIMEOUTS, ...options.postgres }) : undefined;
-  const factory = pool ? new PrismaPg(pool, { disposeExternalPool: true }) : adapterFactoryFor(databaseUrl, options);
+  const factory = pool
+    ? new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator: statementNameOf })
+    : adapterFactoryFor(databaseUrl, options);
   const adapter = await factory.connect();
   const sqlite = provider === 'sqlite' ? cacheSqliteStatements(adapter) : null;
   if (provider === 'sqlite') {

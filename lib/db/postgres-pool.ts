@@ -26,6 +26,14 @@ export const POSTGRES_TIMEOUTS: PostgresTimeouts = {
 /** What pg answers when a connection never answered or broke: the connection cannot be trusted again. */
 const DEAD_CONNECTION = /^(Query read timeout|Connection terminated)/;
 
+/**
+ * What the server answers a prepared statement (lib/db/prepared.ts) whose
+ * result changed shape under it (a migration replaced a function or table
+ * while connections stayed open): every connection that prepared it answers
+ * the same until it is closed, so it is, with the idle ones.
+ */
+const STALE_PREPARED = /^cached plan must not change result type/;
+
 type Callback = (error: Error | null, result?: unknown) => void;
 
 interface Tracked {
@@ -43,7 +51,7 @@ function destroy(client: pg.PoolClient): void {
  * cost a request the same wait.
  */
 function evictAfter(error: unknown, client: pg.PoolClient, tracked: Tracked): void {
-  if (!(error instanceof Error) || !DEAD_CONNECTION.test(error.message)) return;
+  if (!(error instanceof Error) || !(DEAD_CONNECTION.test(error.message) || STALE_PREPARED.test(error.message))) return;
   destroy(client);
   for (const idle of tracked.idle) destroy(idle);
 }

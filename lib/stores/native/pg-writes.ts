@@ -14,6 +14,7 @@ import type { ScopedDelta } from '../../session-service/scope';
 import type { SessionRef } from '../../session-service/store';
 import type { Event, StateRecord } from '../../session-service/types';
 import type { SqlExecutor } from '../../db/sql';
+import { prepared } from '../../db/prepared';
 
 /**
  * One tier's changes as the functions take them: `[[key, JSON text or null], ...]`
@@ -39,13 +40,13 @@ export async function appendInOneCall(
   actor: string,
 ): Promise<AppendOutcome> {
   const rows = await client.$queryRaw<{ outcome: string; new_revision: unknown; new_seq: unknown }[]>(
-    sql`SELECT outcome, new_revision, new_seq FROM statehouse_append(
+    prepared(sql`SELECT outcome, new_revision, new_seq FROM statehouse_append(
           CAST(${ref.appName} AS TEXT), CAST(${ref.userId} AS TEXT), CAST(${ref.sessionId} AS TEXT),
           CAST(${expectedRevision ?? null} AS INTEGER),
           CAST(${stored.id} AS TEXT), CAST(${stored.invocationId} AS TEXT), CAST(${stored.author} AS TEXT),
           CAST(${stored.timestamp} AS DOUBLE PRECISION), CAST(${data} AS TEXT), CAST(${actor} AS TEXT),
           CAST(${tierChangesJson(split.app, spelled.app)} AS JSON), CAST(${tierChangesJson(split.user, spelled.user)} AS JSON),
-          CAST(${tierChangesJson(split.session, spelled.session)} AS JSON))`,
+          CAST(${tierChangesJson(split.session, spelled.session)} AS JSON))`),
   );
   const row = rows[0];
   if (row?.outcome === 'ok') return { outcome: 'ok', revision: toNumber(row.new_revision), seq: toNumber(row.new_seq) };
@@ -61,11 +62,11 @@ export async function createInOneCall(
   spelled: TierSpellings = {},
 ): Promise<StateRecord | null> {
   const rows = await client.$queryRaw<TierRow[]>(
-    sql`SELECT part, key, value FROM statehouse_create(
+    prepared(sql`SELECT part, key, value FROM statehouse_create(
           CAST(${ref.appName} AS TEXT), CAST(${ref.userId} AS TEXT), CAST(${ref.sessionId} AS TEXT),
           CAST(${now} AS DOUBLE PRECISION), CAST(${'session:create'} AS TEXT),
           CAST(${tierChangesJson(split.app, spelled.app)} AS JSON), CAST(${tierChangesJson(split.user, spelled.user)} AS JSON),
-          CAST(${tierChangesJson(split.session, spelled.session)} AS JSON))`,
+          CAST(${tierChangesJson(split.session, spelled.session)} AS JSON))`),
   );
   if (rows.some((row) => toNumber(row.part) < 0)) return null;
   return stateOfRows(rows);

@@ -7,6 +7,7 @@ import { scopeOfKey } from '../../session-service/scope';
 import type { EventQuery, SessionRef } from '../../session-service/store';
 import { decodeSnapshot, runSteps, runStepsAsync, sessionSnapshotSql, sqliteSessionRead, type SnapshotRow } from './session-snapshot';
 import type { SqlExecutor } from '../../db/sql';
+import { prepared } from '../../db/prepared';
 import type {
   Event,
   GetSessionConfig,
@@ -35,7 +36,7 @@ export async function getSession(ctx: StoreContext, ref: SessionRef, config: Get
   }
   if (ctx.dialect === 'postgresql') {
     // One statement is one snapshot: no transaction needed (session-read.ts).
-    const rows = await ctx.client.$queryRaw<SnapshotRow[]>(sessionSnapshotSql(ref, numRecentEvents, afterTimestamp));
+    const rows = await ctx.client.$queryRaw<SnapshotRow[]>(prepared(sessionSnapshotSql(ref, numRecentEvents, afterTimestamp)));
     return decodeSnapshot(ref, rows);
   }
   const steps = () => sqliteSessionRead(ref, numRecentEvents, afterTimestamp);
