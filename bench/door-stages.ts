@@ -2,6 +2,7 @@
 // same calls door.ts makes, each timed over many iterations (µs per call).
 // Run as `NODE_ENV=production STATEHOUSE_AUTH=local DATABASE_URL=file:... node --import tsx bench/door-stages.ts`
 // (STAGE_ONLY=serveApi: only the whole serveApi, e.g. under --cpu-prof; STAGE_PATH: another GET path).
+import { createHook } from 'node:async_hooks';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { watchEnvironmentWrites } from '../lib/env';
@@ -36,6 +37,24 @@ async function time(name: string, run: () => unknown): Promise<void> {
   for (let i = 0; i < ITERATIONS; i++) await run();
   const used = process.cpuUsage(started);
   console.log(`${name.padEnd(36)} ${((used.user + used.system) / ITERATIONS).toFixed(1).padStart(7)} µs`);
+}
+
+/**
+ * The promises one call of `run` makes: a count, steady under load, and each
+ * promise costs more while an AsyncLocalStorage is enabled (every Next server).
+ */
+async function countPromises(name: string, run: () => Promise<unknown>): Promise<void> {
+  await run();
+  let made = 0;
+  const hook = createHook({
+    init(_id, type) {
+      if (type === 'PROMISE') made++;
+    },
+  });
+  hook.enable();
+  await run();
+  hook.disable();
+  console.log(`${name.padEnd(36)} ${String(made).padStart(7)} promises`);
 }
 
 async function main(): Promise<void> {
@@ -75,6 +94,10 @@ async function main(): Promise<void> {
   );
   await time('store getSession alone', () => store.getSession({ appName: 'bench', userId: 'u', sessionId: session.id }));
   await time('serveApi (fake socket)', () => {
+    const request = fakeRequest('GET', url);
+    return serveApi(request, headersOf(request), match, new ServerResponse(request));
+  });
+  await countPromises('serveApi (fake socket)', () => {
     const request = fakeRequest('GET', url);
     return serveApi(request, headersOf(request), match, new ServerResponse(request));
   });
