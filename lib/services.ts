@@ -282,10 +282,10 @@ async function selectedStore(): Promise<ServedStore> {
 
 /**
  * selectedStore's answer, picked by `pick`. An API request (in its store
- * scope) after the services opened gets it in one settled promise: each
- * promise costs every request the async hooks of every AsyncLocalStorage in
- * the process (Next's own among them), and the awaits through
- * selectedStore, configuredServices and requestedStoreId made eight.
+ * scope) after the services opened gets it in one settled promise, not
+ * through the awaits of selectedStore, configuredServices and
+ * requestedStoreId: eight promises and as many turns of the microtask queue
+ * on every request, each promise dearer while an AsyncLocalStorage is enabled.
  */
 function selected<T>(pick: (served: ServedStore) => T): Promise<T> {
   const served = servedStoresNow();
