@@ -25,14 +25,14 @@ describe.skipIf(!providers.includes('postgresql'))('the triggers an append and a
   const database = useTestDatabase('postgresql');
 
   /**
-   * The trigger functions `write` called, by name: the difference of the backend's counts before and after
+   * The functions (by default the triggers) `write` called, by name: the difference of the backend's counts before and after
    * it, in one transaction (the backend flushes them only outside one).
    */
-  async function triggersCalledBy(write: string): Promise<Record<string, number>> {
+  async function triggersCalledBy(write: string, functions: string[] = TRIGGERS): Promise<Record<string, number>> {
     return database.db.client.$transaction(async (tx) => {
       const calls = async (): Promise<Record<string, number>> => {
         const rows = await tx.$queryRaw<{ name: string; calls: bigint | null }[]>(
-          sql`SELECT t AS name, pg_stat_get_xact_function_calls(CAST(t AS regproc)) AS calls FROM unnest(CAST(${TRIGGERS} AS TEXT[])) AS t`,
+          sql`SELECT t AS name, pg_stat_get_xact_function_calls(CAST(t AS regproc)) AS calls FROM unnest(CAST(${functions} AS TEXT[])) AS t`,
         );
         return Object.fromEntries(rows.map((row) => [row.name, Number(row.calls ?? 0)]));
       };
@@ -40,7 +40,7 @@ describe.skipIf(!providers.includes('postgresql'))('the triggers an append and a
       const before = await calls();
       await tx.$queryRaw(raw(write));
       const after = await calls();
-      return Object.fromEntries(TRIGGERS.map((name) => [name, (after[name] ?? 0) - (before[name] ?? 0)]).filter(([, n]) => n !== 0));
+      return Object.fromEntries(functions.map((name) => [name, (after[name] ?? 0) - (before[name] ?? 0)]).filter(([, n]) => n !== 0));
     });
   }
 
@@ -74,6 +74,22 @@ describe.skipIf(!providers.includes('postgresql'))('the triggers an append and a
       { kind: 'state', user: 'ann', session: '', key: 'plan', body: '"pro"' },
       { kind: 'state', user: 'ann', session: 's1', key: 'topic', body: '"refunds"' },
     ]);
+  });
+
+  it('call the tier writer only for the tiers with changes', async () => {
+    const appName = uniqueName('own');
+    const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+    const created = await triggersCalledBy(
+      `SELECT part FROM statehouse_create(${literal(appName)}, 'ann', 's1', 1, 'session:create', NULL, NULL, '[["topic","\\"a\\""]]')`,
+      ['statehouse_write_tier'],
+    );
+    expect(created).toEqual({ statehouse_write_tier: 1 });
+    const appended = await triggersCalledBy(
+      `SELECT outcome FROM statehouse_append(${literal(appName)}, 'ann', 's1', NULL, 'e1', 'i', 'agent', 2, '{}', 'agent',
+         NULL, '[["plan","\\"pro\\""]]', '[["topic","\\"b\\""]]')`,
+      ['statehouse_write_tier'],
+    );
+    expect(appended).toEqual({ statehouse_write_tier: 2 });
   });
 
   it('still run for other writers of those rows', async () => {
