@@ -4,6 +4,7 @@
 // updated in place after an append, and adk-js's own services' error wording.
 import {
   createEvent,
+  type CreateEventParams,
   type Event as AdkEvent,
   type ListSessionsRequest,
   type ListSessionsResponse,
@@ -60,10 +61,9 @@ export function toAdkEvent(event: StoredEventShape): AdkEvent {
   // Stored events are adk-js/ADK events serialised as JSON (camelCase), so the
   // shapes agree field by field; only the timestamp's unit differs. No author
   // is stored as ''; adk-js's createEvent leaves it unset. createEvent adds
-  // adk-js's brand and fills its defaults. One spread with the two fields
-  // overridden in place: taking `author` out with a rest pattern (and adding
-  // it back) made this copy cost twice createEvent's own.
-  const params = { ...event, author: event.author === '' ? undefined : event.author, timestamp: toMillis(event.timestamp) };
+  // adk-js's brand and fills its defaults.
+  const { author, ...fields } = event;
+  const params = { ...fields, ...(author === '' ? {} : { author }), timestamp: toMillis(event.timestamp) } as unknown as CreateEventParams;
   return createEvent(params);
 }
 
