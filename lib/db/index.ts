@@ -6,7 +6,7 @@ import { adapterSqlClient, statementNameOf } from './adapter-sql-client';
 import { POSTGRES_TIMEOUTS, postgresPool, type PostgresTimeouts } from './postgres-pool';
 import { cacheSqliteStatements } from './sqlite-statement-cache';
 import { env } from '../env';
-import { providerOf, sqliteFilePath, type Provider } from './url';
+import { behindPgBouncer, providerOf, sqliteFilePath, type Provider } from './url';
 import type { SqlClient } from './sql';
 
 export { DEFAULT_DATABASE_URL, providerOf, redactUrl, sqliteFilePath, type Provider } from './url';
@@ -58,8 +58,12 @@ export interface Database {
 export async function openDatabase(databaseUrl: string, options: OpenDatabaseOptions = {}): Promise<Database> {
   const provider = providerOf(databaseUrl);
   const pool = provider === 'postgresql' ? postgresPool(databaseUrl, { ...POSTGRES_TIMEOUTS, ...options.postgres }) : undefined;
+  // Behind PgBouncer every statement runs unnamed: a name prepared on one server connection is unknown on the next.
   const factory = pool
-    ? new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator: statementNameOf })
+    ? new PrismaPg(pool, {
+        disposeExternalPool: true,
+        ...(behindPgBouncer(databaseUrl) ? {} : { statementNameGenerator: statementNameOf }),
+      })
     : adapterFactoryFor(databaseUrl, options);
   const adapter = await factory.connect();
   const sqlite = provider === 'sqlite' ? cacheSqliteStatements(adapter) : null;

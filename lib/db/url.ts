@@ -20,6 +20,16 @@ export function sqliteFilePath(databaseUrl: string): string {
   return path === ':memory:' ? path : resolve(path);
 }
 
+/**
+ * Whether a PostgreSQL URL says it goes through PgBouncer (`pgbouncer=true`,
+ * Prisma's own spelling): in transaction mode each statement may run on
+ * another server connection, so no statement may be prepared by name.
+ */
+export function behindPgBouncer(databaseUrl: string): boolean {
+  const query = databaseUrl.indexOf('?');
+  return query >= 0 && new URLSearchParams(databaseUrl.slice(query + 1)).get('pgbouncer') === 'true';
+}
+
 /** The URL without its password, fit for messages and logs. */
 export function redactUrl(databaseUrl: string): string {
   return databaseUrl.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
