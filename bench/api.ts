@@ -264,6 +264,7 @@ export async function runApi(
         group,
         await scratch.url(group, 'statehouse-reference'),
         process.env.BENCH_REF_NODE_ARGS?.split(' ').filter(Boolean),
+        options.refPort,
       ),
     );
     for (const door of doors) await prepare(door);

@@ -106,6 +106,8 @@ export interface Options {
   outDir: string;
   /** Port of the server the /api implementation starts (statehouse-api; needs a build in distDir). */
   apiPort: number;
+  /** Port of --api's reference door (0: an ephemeral one). */
+  refPort: number;
   /** --api: the HTTP comparison (/api against the reference door) instead of the in-process workloads. */
   api: boolean;
   /** Client counts of that comparison. */
@@ -154,6 +156,7 @@ const USAGE = `npm run bench -- [options]
   --store a,b                  native,adk: the stores --search times (default: both)
   --page-loads N               page loads of --api (default: 1000; 200 at --scale small; 0 skips them)
   --api-port N                 port of that server (default: BENCH_API_PORT or 3206)
+  --ref-port N                 port of --api's reference door (default: BENCH_REF_PORT or an ephemeral one)
   --provider a,b               sqlite,postgresql (default: both; adk-memory runs regardless)
   --workload a,b               only these workloads (names as in the table)
   --no-memory                  skip the peak-memory child processes
@@ -261,6 +264,7 @@ export function parseOptions(argv: string[]): Options {
     statehouseLib: text('statehouse-lib'),
     outDir: text('out') ?? 'bench-results',
     apiPort: Number.parseInt(text('api-port') ?? process.env.BENCH_API_PORT ?? '3206', 10),
+    refPort: Number.parseInt(text('ref-port') ?? process.env.BENCH_REF_PORT ?? '0', 10),
     api: args.has('api'),
     apiClients: (list('clients') ?? ['1', '16']).map((n) => Math.max(1, Number.parseInt(n, 10))),
     apiNodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),

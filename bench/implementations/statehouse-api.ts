@@ -134,12 +134,17 @@ export async function openApiDoor(provider: 'sqlite' | 'postgresql', url: string
 
 /**
  * The reference door (bench/reference-door.ts) in a process of its own, on
- * an ephemeral port. On PostgreSQL it checks an API token as /api does
+ * `port` (0: an ephemeral one). On PostgreSQL it checks an API token as /api does
  * there (protected), so both doors do the same authentication work.
  */
-export async function openReferenceDoor(provider: 'sqlite' | 'postgresql', url: string, nodeArgs: string[] = []): Promise<HttpDoor> {
+export async function openReferenceDoor(
+  provider: 'sqlite' | 'postgresql',
+  url: string,
+  nodeArgs: string[] = [],
+  port = 0,
+): Promise<HttpDoor> {
   const token = provider === 'postgresql' ? await adminToken(url) : '';
-  const env: Record<string, string> = token ? { REFERENCE_AUTH: 'token' } : {};
+  const env: Record<string, string> = { DOOR_PORT: String(port), ...(token ? { REFERENCE_AUTH: 'token' } : {}) };
   const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   return openScriptDoor('statehouse-reference', provider, url, 'bench/reference-door.ts', nodeArgs, env, auth);
 }
