@@ -277,8 +277,8 @@ export async function runApi(
         const cpuMs = new Map<HttpDoor, number>(doors.map((d) => [d, 0]));
         const failed = new Map<HttpDoor, string>();
         // Warm-up, then rounds in an order rotated by the round number.
-        for (const door of doors)
-          await round(door, op, clients, Math.min(perClient, 3), -1).catch((e: unknown) => failed.set(door, messageOf(e)));
+        const warmup = options.apiWarmup > 0 ? Math.ceil(options.apiWarmup / clients) : Math.min(perClient, 3);
+        for (const door of doors) await round(door, op, clients, warmup, -1).catch((e: unknown) => failed.set(door, messageOf(e)));
         for (let r = 0; r < options.scale.rounds; r++) {
           for (const door of r % 2 === 0 ? doors : [...doors].reverse()) {
             if (failed.has(door)) continue;

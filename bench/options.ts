@@ -112,6 +112,8 @@ export interface Options {
   api: boolean;
   /** Client counts of that comparison. */
   apiClients: number[];
+  /** Requests each door answers per operation and client count before its rounds (0: 3 per client). */
+  apiWarmup: number;
   /** Node's own flags for the /api server (BENCH_NODE_ARGS, space-separated: `--cpu-prof --cpu-prof-dir=DIR`). */
   apiNodeArgs: string[];
   /** --time-travel: time travel on a 100,000-event ADK session right after an append, instead of the workloads. */
@@ -156,6 +158,8 @@ const USAGE = `npm run bench -- [options]
   --store a,b                  native,adk: the stores --search times (default: both)
   --page-loads N               page loads of --api (default: 1000; 200 at --scale small; 0 skips them)
   --api-port N                 port of that server (default: BENCH_API_PORT or 3206)
+  --api-warmup N               requests each door answers per operation before its rounds (default: 3 per client;
+                               next start's /api takes about 2,000 to reach its steady CPU per request, bench/door-cpu.ts)
   --ref-port N                 port of --api's reference door (default: BENCH_REF_PORT or an ephemeral one)
   --provider a,b               sqlite,postgresql (default: both; adk-memory runs regardless)
   --workload a,b               only these workloads (names as in the table)
@@ -267,6 +271,7 @@ export function parseOptions(argv: string[]): Options {
     refPort: Number.parseInt(text('ref-port') ?? process.env.BENCH_REF_PORT ?? '0', 10),
     api: args.has('api'),
     apiClients: (list('clients') ?? ['1', '16']).map((n) => Math.max(1, Number.parseInt(n, 10))),
+    apiWarmup: Math.max(0, Number.parseInt(text('api-warmup') ?? '0', 10) || 0),
     apiNodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
     timeTravel: args.has('time-travel'),
     longReads: args.has('long-reads'),
