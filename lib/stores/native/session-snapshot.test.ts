@@ -10,6 +10,7 @@ import { createNativeSessionStore, type NativeSessionStore } from './store';
 import type { SqlClient } from '../../db/sql';
 import type { NewEvent } from '../../session-service/types';
 import { appendEvent } from '../../session-service/append';
+import { sqliteSessionRead } from './session-snapshot';
 
 const uniqueApp = () => uniqueName('read');
 
@@ -120,5 +121,21 @@ describe('session reads on SQLite', () => {
       await client.$executeRaw(raw('ALTER TABLE events_moved RENAME TO events'));
     }
     expect((await database.service.getSession(ref))?.state).toEqual({ a: 1 });
+  });
+});
+
+describe('the SQLite session read', () => {
+  // SQLite's planner reads a bare bound LIMIT (`LIMIT ?`), and a statement
+  // whose plan read a parameter is prepared again whenever that parameter is
+  // bound: the cached statement was re-prepared on every read of recent events.
+  it('binds the recent events LIMIT where the planner does not read it', () => {
+    const steps = sqliteSessionRead({ appName: 'a', userId: 'u', sessionId: 's' }, 20, undefined);
+    steps.next([]);
+    steps.next([{ pk: 1, revision: 0, update_time: 0 }]);
+    const events = steps.next([]);
+    expect(events.done).toBe(false);
+    const statement = events.value as { sql: string; values: unknown[] };
+    expect(statement.sql).toMatch(/LIMIT \+\?$/);
+    expect(statement.values).toEqual([1, 20]);
   });
 });

@@ -160,11 +160,14 @@ export function* sqliteSessionRead(
   if (numRecentEvents !== 0) {
     const after = afterTimestamp ? sql` AND timestamp >= ${afterTimestamp}` : empty;
     // The last n come newest first through the index, then are put back in order.
+    // `LIMIT +?`, not `LIMIT ?`: SQLite's planner reads a bare bound LIMIT, and a
+    // statement whose plan read a parameter is prepared again every time that
+    // parameter is bound, so the cached statement was re-prepared on every read.
     const rows =
       numRecentEvents === undefined
         ? yield sql`SELECT data FROM events WHERE session_pk = ${pk}${after} ORDER BY timestamp, seq`
         : (yield sql`SELECT data FROM events WHERE session_pk = ${pk}${after}
-                     ORDER BY timestamp DESC, seq DESC LIMIT ${numRecentEvents}`).reverse();
+                     ORDER BY timestamp DESC, seq DESC LIMIT +${numRecentEvents}`).reverse();
     events = rows.map((r) => decodeEvent(r.data as string));
   }
   return {
