@@ -4,7 +4,7 @@ import { raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
 import type { SqlExecutor } from '../db/sql';
 import type { OperationKind, OperationRecord } from '../session-service/operations';
 import type { JsonObject, Page } from '../session-service/types';
-import { toNumber } from './native/dialect';
+import { boundLimit, toNumber } from './native/dialect';
 
 /** An operation to record, in either log. */
 export interface OperationEntry {
@@ -39,7 +39,7 @@ export async function readOperationPage(
   const [rows, counted] = await Promise.all([
     tx.$queryRaw<OperationRow[]>(
       sql`SELECT id, app_name, user_id, session_id, kind, actor, reason, detail, time FROM ${from}
-          WHERE ${where} ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`,
+          WHERE ${where} ORDER BY id DESC LIMIT ${boundLimit(limit)} OFFSET ${offset}`,
     ),
     tx.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`),
   ]);

@@ -4,6 +4,7 @@ import { empty, join, sqltag as sql } from '@prisma/client/runtime/client';
 import type { SqlClient } from '../../db/sql';
 import type { AuditEntry, AuditQuery, EditAudit } from './base/audit';
 import type { JsonValue, Scope } from '../../session-service/types';
+import { boundLimit } from '../native/dialect';
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 const parsed = (text: unknown): JsonValue | undefined =>
@@ -50,7 +51,7 @@ export class StoreEditLog implements EditAudit {
           FROM store_edits
           WHERE store_id = ${query.storeId} AND kind = 'edit' AND app_name = ${query.appName} AND scope IN (${join(query.scopes)})
           ${userClause} ${keyClause}
-          ORDER BY time DESC, pk DESC LIMIT ${MAX_EDITS}`,
+          ORDER BY time DESC, pk DESC LIMIT ${boundLimit(MAX_EDITS)}`,
     );
     return rows.map((row) => ({
       id: Number(row.pk),

@@ -8,7 +8,7 @@ import type { SqlClient, SqlExecutor } from '../../db/sql';
 import type { FindHit } from '../../session-service/search';
 import { claimLease, releaseLease, renewLeaseOrThrow, type LeaseHolder } from '../leases';
 import { findDocs, matchingDocs } from '../native/search-docs';
-import type { Dialect } from '../native/dialect';
+import { boundLimit, type Dialect } from '../native/dialect';
 import {
   keyText,
   type EventDoc,
@@ -124,7 +124,7 @@ export class StoreSearchIndex implements SearchIndex {
     const from = after ? sql` AND (app_name, user_id, session_id) > (${after[0]}, ${after[1]}, ${after[2]})` : sql``;
     const rows = await this.client.$queryRaw<{ app_name: string; user_id: string; session_id: string }[]>(
       sql`SELECT app_name, user_id, session_id FROM store_search_sessions WHERE store_id = ${storeId}${from}
-          ORDER BY app_name, user_id, session_id LIMIT ${limit}`,
+          ORDER BY app_name, user_id, session_id LIMIT ${boundLimit(limit)}`,
     );
     return rows.map((row) => [row.app_name, row.user_id, row.session_id]);
   }

@@ -6,7 +6,7 @@ import type { SqlClient, SqlExecutor } from '../../db/sql';
 import type { ForkLink, OperationQuery, OperationRecord } from '../../session-service/operations';
 import type { SessionRef } from '../../session-service/store';
 import type { Page } from '../../session-service/types';
-import { containsFolded, type Dialect } from '../native/dialect';
+import { boundLimit, containsFolded, type Dialect } from '../native/dialect';
 import { readOperationPage } from '../operation-page';
 import { metaKey, type KeptMeta, type SessionLog, type SessionLogChanges, type SessionName } from './base/session-log';
 
@@ -70,7 +70,7 @@ export class StoreSessionLog implements SessionLog {
     const rows = await this.client.$queryRaw<{ user_id: string; session_id: string }[]>(
       sql`SELECT user_id, session_id FROM store_session_meta WHERE store_id = ${storeId} AND app_name = ${request.appName}${user}
           AND (${containsFolded(this.dialect, 'title', request.text)} OR ${containsFolded(this.dialect, 'labels', request.text)})
-          ORDER BY user_id, session_id LIMIT ${request.limit}`,
+          ORDER BY user_id, session_id LIMIT ${boundLimit(request.limit)}`,
     );
     return rows.map((row) => ({ userId: row.user_id, sessionId: row.session_id }));
   }

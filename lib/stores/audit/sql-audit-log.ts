@@ -8,7 +8,7 @@ import { MAX_AUDIT_DEPTH, type AuditLog, type AuditLogQuery, type AuditRecord, t
 import { NATIVE_STORE_ID } from '../../session-service/notes';
 import { scopeOfKey } from '../../session-service/scope';
 import type { Page, Scope } from '../../session-service/types';
-import { toNumber } from '../native/dialect';
+import { boundLimit, toNumber } from '../native/dialect';
 
 const DEFAULT_LIMIT = 50;
 
@@ -163,7 +163,7 @@ export class SqlAuditLog implements AuditLog {
         const where = whereOf(parts);
         const [rows, counted] = await Promise.all([
           this.client.$queryRaw<Row[]>(
-            sql`SELECT ${source.select} FROM ${source.from} WHERE ${where} ORDER BY ${source.columns.time} DESC LIMIT ${depth}`,
+            sql`SELECT ${source.select} FROM ${source.from} WHERE ${where} ORDER BY ${source.columns.time} DESC LIMIT ${boundLimit(depth)}`,
           ),
           this.client.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM ${source.from} WHERE ${where}`),
         ]);

@@ -1,6 +1,6 @@
 // The native store's state history: per-key changes of events, of a key, of a user, and the tiers as of an event.
 import { empty, join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
-import { toNumber } from './dialect';
+import { boundLimit, toNumber } from './dialect';
 import { invalidInput, sessionNotFound } from '../../session-service/errors';
 import { SOURCE_COLUMNS, stateChange, stateEntry, type ChangeRow, type EntryRow } from './rows';
 import type { KeyHistoryRequest, PageRequest, SessionRef } from '../../session-service/store';
@@ -105,7 +105,7 @@ export function history(ctx: StoreContext, where: Sql, limit: number, offset: nu
     const [rows, total] = await Promise.all([
       tx.$queryRaw<ChangeRow[]>(
         sql`SELECT h.id, h.app_name, h.scope, h.owner_user_id, h.owner_session_id, h.key, h.old_value, h.new_value,
-              ${raw(SOURCE_COLUMNS)} FROM state_changes h WHERE ${where} ORDER BY h.id DESC LIMIT ${limit} OFFSET ${offset}`,
+              ${raw(SOURCE_COLUMNS)} FROM state_changes h WHERE ${where} ORDER BY h.id DESC LIMIT ${boundLimit(limit)} OFFSET ${offset}`,
       ),
       tx.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM state_changes h WHERE ${where}`),
     ]);

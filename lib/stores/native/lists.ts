@@ -1,7 +1,7 @@
 // The native store's lists: apps, users and sessions, searched and paged through their indexes, with the counts the triggers keep.
 import { hasErrorEvent } from './error-events';
 import { empty, join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
-import { containsFolded, toNumber, toNumberOrNull } from './dialect';
+import { boundLimit, containsFolded, toNumber, toNumberOrNull } from './dialect';
 import { invalidInput } from '../../session-service/errors';
 import { encodeJson } from '../../session-service/json';
 import { scopeOfKey } from '../../session-service/scope';
@@ -98,7 +98,7 @@ export async function listUsers(ctx: StoreContext, appName: string, page?: UserL
     // grouping every session of a large app once costs as much as the page itself.
     const rows = await tx.$queryRaw<{ user_id: string; sessions: unknown; last: unknown; total: unknown }[]>(
       sql`SELECT user_id, sessions, last, COUNT(*) OVER () AS total FROM (${users}) t
-          ORDER BY ${orderBy(USER_ORDER, page?.order, 'recent')} LIMIT ${limit} OFFSET ${offset}`,
+          ORDER BY ${orderBy(USER_ORDER, page?.order, 'recent')} LIMIT ${boundLimit(limit)} OFFSET ${offset}`,
     );
     const first = rows[0];
     const total = first
@@ -125,7 +125,7 @@ export async function searchSessions(ctx: StoreContext, search: SessionSearch): 
     if (!narrowed) {
       const [rows, counted] = await Promise.all([
         tx.$queryRaw<SessionRow[]>(
-          sql`SELECT ${SESSION_COLUMNS} FROM sessions s WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+          sql`SELECT ${SESSION_COLUMNS} FROM sessions s WHERE ${where} ORDER BY ${order} LIMIT ${boundLimit(limit)} OFFSET ${offset}`,
         ),
         tx.$queryRaw<{ n: unknown }[]>(countSql(ctx, search, where, null)),
       ]);
@@ -155,8 +155,8 @@ export async function searchSessions(ctx: StoreContext, search: SessionSearch): 
  * `walk` covers the page too, when a small count limit would end before it.
  */
 export function narrowedPageSql(where: Sql, order: Sql, limit: number, offset: number, walk: number): Sql {
-  return sql`WITH hits AS MATERIALIZED (SELECT ${SESSION_COLUMNS} FROM sessions s WHERE ${where} ORDER BY ${order} LIMIT ${walk})
-    SELECT ${SESSION_COLUMNS}, (SELECT COUNT(*) FROM hits) AS n FROM hits ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+  return sql`WITH hits AS MATERIALIZED (SELECT ${SESSION_COLUMNS} FROM sessions s WHERE ${where} ORDER BY ${order} LIMIT ${boundLimit(walk)})
+    SELECT ${SESSION_COLUMNS}, (SELECT COUNT(*) FROM hits) AS n FROM hits ORDER BY ${order} LIMIT ${boundLimit(limit)} OFFSET ${offset}`;
 }
 
 /**
@@ -166,7 +166,7 @@ export function narrowedPageSql(where: Sql, order: Sql, limit: number, offset: n
  * sessions there are.
  */
 export function countSql(ctx: StoreContext, search: SessionSearch, where: Sql, upTo: number | null): Sql {
-  if (upTo !== null) return sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM sessions s WHERE ${where} LIMIT ${upTo}) t`;
+  if (upTo !== null) return sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM sessions s WHERE ${where} LIMIT ${boundLimit(upTo)}) t`;
   if (search.userId !== undefined) {
     return sql`SELECT COALESCE(SUM(sessions), 0) AS n FROM user_session_counts
                WHERE app_name = ${search.appName} AND user_id = ${search.userId}`;

@@ -13,7 +13,7 @@ import {
   type FindRequest,
   type FindResult,
 } from '../../session-service/search';
-import { containsPattern, type Dialect } from './dialect';
+import { boundLimit, containsPattern, type Dialect } from './dialect';
 
 /** Docs read per hit wanted: several docs of one session (its id, values, title) make one hit. */
 const DOCS_PER_HIT = 5;
@@ -62,7 +62,7 @@ export function matchingDocsSql(storeId: string, kinds: readonly string[], text:
   return sql`SELECT d.kind, d.app_name, d.user_id, d.session_id, d.key, d.body FROM search_docs d
     WHERE ${JOINED_BODY} LIKE ${joinedContainsPattern(text)} ESCAPE '\\' AND ${side}
       AND lower(d.body) LIKE ${containsPattern(text)} ESCAPE '\\' AND d.store_id = ${storeId}${inApp}
-    LIMIT ${limit}`;
+    LIMIT ${boundLimit(limit)}`;
 }
 
 /** Docs of `kinds` whose body contains `text` (case-insensitive), through the text index; at most `limit`. */
@@ -81,7 +81,7 @@ export async function matchingDocs(
       sql`SELECT d.kind, d.app_name, d.user_id, d.session_id, d.key, d.body
           FROM search_fts JOIN search_docs d ON d.id = search_fts.rowid
           WHERE search_fts MATCH ${ftsPhrase(text)} AND d.store_id = ${storeId} AND d.kind IN (${join([...kinds])})${inApp}
-          LIMIT ${limit}`,
+          LIMIT ${boundLimit(limit)}`,
     );
   }
   const events = kinds.filter((kind) => kind === 'event');

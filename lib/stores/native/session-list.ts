@@ -4,7 +4,7 @@
 // triggers keep. One statement is one snapshot: no transaction, and one round
 // trip on PostgreSQL, whatever the page size or the number of sessions.
 import { empty, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
-import { toNumber, unionPart, type Dialect } from './dialect';
+import { boundLimit, toNumber, unionPart, type Dialect } from './dialect';
 import { decodeJson, setOwn } from '../../session-service/json';
 import { invalidInput } from '../../session-service/errors';
 import { mergeState } from '../../session-service/scope';
@@ -48,7 +48,7 @@ export function sessionListSql(dialect: Dialect, request: ListSessionsRequest): 
   const byUser = userId === undefined ? empty : sql` AND user_id = ${userId}`;
   const direction = order === 'desc' ? sql`update_time DESC, pk DESC` : sql`update_time, pk`;
   // SQLite needs a LIMIT before an OFFSET; -1 is none.
-  const limitSql = limit !== undefined ? sql` LIMIT ${limit}` : dialect === 'sqlite' ? sql` LIMIT -1` : empty;
+  const limitSql = limit !== undefined ? sql` LIMIT ${boundLimit(limit)}` : dialect === 'sqlite' ? sql` LIMIT -1` : empty;
   const total =
     userId === undefined
       ? sql`SELECT COALESCE(SUM(sessions), 0) FROM app_session_counts WHERE app_name = ${appName}`

@@ -1,6 +1,6 @@
 // The native store's reads of one session: the session with its events, its summary, tiers and event pages.
 import { join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
-import { containsFolded, toNumber } from './dialect';
+import { boundLimit, containsFolded, toNumber } from './dialect';
 import { invalidInput, sessionNotFound } from '../../session-service/errors';
 import { decodeEvent, SOURCE_COLUMNS, stateEntry, type EntryRow } from './rows';
 import { scopeOfKey } from '../../session-service/scope';
@@ -198,7 +198,7 @@ export async function listEvents(ctx: StoreContext, ref: SessionRef, query: Even
     const data = query.preview ? join([shortValue('e.data', 'data'), raw('length(e.data) AS data_len')], ', ') : raw('e.data');
     const [rows, total] = await Promise.all([
       tx.$queryRaw<{ seq: unknown; data: string | null; data_len?: unknown }[]>(
-        sql`SELECT e.seq, ${data} FROM events e WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+        sql`SELECT e.seq, ${data} FROM events e WHERE ${where} ORDER BY ${order} LIMIT ${boundLimit(limit)} OFFSET ${offset}`,
       ),
       tx.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM events e WHERE ${where}`),
     ]);

@@ -6,7 +6,7 @@
 // reads in three lean statements (row, tiers, event bodies) in one snapshot,
 // synchronously when the connection is free (SqlClient.$readNow).
 import { empty, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
-import { toNumber, unionPart } from './dialect';
+import { boundLimit, toNumber, unionPart } from './dialect';
 import { decodeJson, setOwn } from '../../session-service/json';
 import { decodeEvent } from './rows';
 import { mergeState } from '../../session-service/scope';
@@ -79,7 +79,7 @@ export function sessionSnapshotSql(ref: SessionRef, numRecentEvents: number | un
 /** A session's events as snapshot rows: the last `numRecentEvents` (all when undefined) at or after `afterTimestamp`. */
 export function eventsSql(sessionPk: Sql, numRecentEvents: number | undefined, afterTimestamp: number | undefined): Sql {
   const after = afterTimestamp ? sql` AND timestamp >= ${afterTimestamp}` : empty;
-  const limit = numRecentEvents === undefined ? empty : sql` LIMIT ${numRecentEvents}`;
+  const limit = numRecentEvents === undefined ? empty : sql` LIMIT ${boundLimit(numRecentEvents)}`;
   return sql`SELECT ${unionPart(EVENT)} AS part, ${NO_TEXT} AS key, data AS value, seq AS n, ${NO_INT} AS m, timestamp AS t
     FROM events WHERE session_pk = ${sessionPk}${after} ORDER BY timestamp DESC, seq DESC${limit}`;
 }
@@ -160,14 +160,11 @@ export function* sqliteSessionRead(
   if (numRecentEvents !== 0) {
     const after = afterTimestamp ? sql` AND timestamp >= ${afterTimestamp}` : empty;
     // The last n come newest first through the index, then are put back in order.
-    // `LIMIT +?`, not `LIMIT ?`: SQLite's planner reads a bare bound LIMIT, and a
-    // statement whose plan read a parameter is prepared again every time that
-    // parameter is bound, so the cached statement was re-prepared on every read.
     const rows =
       numRecentEvents === undefined
         ? yield sql`SELECT data FROM events WHERE session_pk = ${pk}${after} ORDER BY timestamp, seq`
         : (yield sql`SELECT data FROM events WHERE session_pk = ${pk}${after}
-                     ORDER BY timestamp DESC, seq DESC LIMIT +${numRecentEvents}`).reverse();
+                     ORDER BY timestamp DESC, seq DESC LIMIT ${boundLimit(numRecentEvents)}`).reverse();
     events = rows.map((r) => decodeEvent(r.data as string));
   }
   return {

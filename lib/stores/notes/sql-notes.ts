@@ -12,7 +12,7 @@ import {
   type SessionNote,
 } from '../../session-service/notes';
 import type { Page } from '../../session-service/types';
-import { chunks, containsFolded, toNumber, toNumberOrNull, type Dialect } from '../native/dialect';
+import { boundLimit, chunks, containsFolded, toNumber, toNumberOrNull, type Dialect } from '../native/dialect';
 
 interface NoteRow {
   id: unknown;
@@ -142,7 +142,7 @@ export class SqlNoteStore implements NoteStore {
     const offset = paging.offset ?? 0;
     const [rows, counted] = await Promise.all([
       this.client.$queryRaw<NoteRow[]>(
-        sql`SELECT ${COLUMNS} FROM session_notes WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+        sql`SELECT ${COLUMNS} FROM session_notes WHERE ${where} ORDER BY ${order} LIMIT ${boundLimit(limit)} OFFSET ${offset}`,
       ),
       this.client.$queryRaw<{ n: unknown }[]>(sql`SELECT COUNT(*) AS n FROM session_notes WHERE ${where}`),
     ]);
