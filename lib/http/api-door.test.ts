@@ -5,7 +5,7 @@
 import { createServer, request as http, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uniqueName } from '../testing/factories';
 import { useTestDatabase } from '../testing/use-test-database';
 import { COMPRESS_MIN_BYTES } from './api-door';
@@ -125,6 +125,33 @@ describe('the /api fast path', () => {
     const line = chunks.join('');
     expect(line).toBe(`${JSON.stringify(JSON.parse(line))}\n`);
     expect(chunks.length).toBeGreaterThan(count / ITEMS_PER_CHUNK);
+  });
+
+  it("hands the handler Node's own request: no web Request is made for a read or a write", async () => {
+    const base = `/api/apps/${uniqueName('door-light')}/users/u/sessions`;
+    const WebRequest = globalThis.Request;
+    let made = 0;
+    vi.stubGlobal(
+      'Request',
+      class extends WebRequest {
+        constructor(...args: ConstructorParameters<typeof Request>) {
+          super(...args);
+          made += 1;
+        }
+      },
+    );
+    try {
+      expect((await call(port, 'POST', `${base}/s`, { body: '{"topic": "light"}' })).status).toBe(200);
+      const event = JSON.stringify({ author: 'user', actions: { stateDelta: { topic: 'lighter' } } });
+      expect((await call(port, 'POST', `${base}/s/events`, { body: event })).status).toBe(200);
+      expect((await call(port, 'GET', `${base}/s/state`)).status).toBe(200);
+      const read = await call(port, 'GET', `${base}/s?numRecentEvents=1`);
+      expect(JSON.parse(read.body.toString())).toMatchObject({ state: { topic: 'lighter' } });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(made).toBe(0);
+    expect(reachedNext).toEqual([]);
   });
 
   it('compresses only answers of COMPRESS_MIN_BYTES or more, and only when asked', async () => {

@@ -8,9 +8,9 @@ import { credentialsOf, hasAnyCredential, SESSION_COOKIE } from '../auth/princip
 import { authConfig } from '../config';
 import { env } from '../env';
 import { matchApiRoute, type ApiMatch } from './api/match';
+import type { HeaderReader } from './api-request';
 import { cookieValue } from './cookie';
-import { requestWithWholeBody } from './body';
-import { madeFromUrl } from './request-url';
+import { DoorRequest } from './door-request';
 import { API_CACHE_CONTROL, hasMalformedEncoding } from './early-guards';
 import { isChunkedJson, jsonTextOf } from './respond';
 
@@ -25,7 +25,8 @@ import { isChunkedJson, jsonTextOf } from './respond';
  * answers as before (and `next dev` serves all of /api itself, so that
  * edited handlers are recompiled). The handler does its own origin check, authentication,
  * roles and error mapping (route()), so the answers are the same; the proxy's
- * one addition to /api answers, Cache-Control, is made here too.
+ * one addition to /api answers, Cache-Control, is made here too. The handler
+ * reads Node's request through a DoorRequest, not a web Request.
  */
 
 /**
@@ -49,14 +50,11 @@ export const DOOR_HEADER = 'x-statehouse-door';
 
 const gzipAsync = promisify(gzip);
 
-/** What the door reads of a request's headers: a web Headers' reading methods. */
-export type HeaderReader = Pick<Headers, 'get' | 'has'>;
-
 /**
  * The request's headers as Node parsed them, read as a web Headers reads
  * them (names in any case, repeated values joined by `, `), without copying
- * them into one: most requests the door sees go on to Next, and a matched
- * one has its headers copied once, into its Request (headerLines).
+ * them into one: the handler of a matched request reads them here too
+ * (door-request.ts).
  */
 export function headersOf(request: IncomingMessage): HeaderReader {
   const parsed = request.headers;
@@ -66,16 +64,6 @@ export function headersOf(request: IncomingMessage): HeaderReader {
     return typeof value === 'string' ? value : value.join(', ');
   };
   return { get, has: (name) => get(name) !== null };
-}
-
-/** The request's header lines, for its web Request. */
-function headerLines(request: IncomingMessage): [string, string][] {
-  const lines: [string, string][] = [];
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (typeof value === 'string') lines.push([name, value]);
-    else if (Array.isArray(value)) for (const item of value) lines.push([name, item]);
-  }
-  return lines;
 }
 
 /** The host name the client addressed, without port or IPv6 brackets (as proxy.ts reads it). */
@@ -186,19 +174,11 @@ export async function serveApi(request: IncomingMessage, headers: HeaderReader, 
   const method = request.method ?? 'GET';
   const url = new URL(request.url ?? '/', `http://${headers.get('host') ?? 'localhost'}`);
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  const init: RequestInit & { duplex?: 'half' } = { method, headers: headerLines(request) };
   try {
-    let fetchRequest: Request;
     const declared = Number(request.headers['content-length'] ?? Number.NaN);
-    if (hasBody && declared <= WHOLE_BODY_MAX_BYTES) fetchRequest = requestWithWholeBody(url, init, await wholeBody(request));
-    else {
-      if (hasBody) {
-        init.body = Readable.toWeb(request) as ReadableStream<Uint8Array>;
-        init.duplex = 'half';
-      }
-      fetchRequest = new Request(url, init);
-    }
-    const response = await match.handler(madeFromUrl(fetchRequest, url), { params: Promise.resolve(match.params) });
+    const whole = hasBody && declared <= WHOLE_BODY_MAX_BYTES ? await wholeBody(request) : undefined;
+    const apiRequest = new DoorRequest(request, out, url, headers, whole);
+    const response = await match.handler(apiRequest, { params: Promise.resolve(match.params) });
     await send(request, headers, response, out);
   } catch (error) {
     console.error('The /api door failed to answer:', error);

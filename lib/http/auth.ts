@@ -1,3 +1,4 @@
+import type { ApiRequest } from './api-request';
 import { APP_KEYS_WRITE, forbidden, readOnlyRefusal, unauthenticated } from '../auth/errors';
 import { isWriteRequest, requiredRole, roleForStateWrite } from '../auth/policy';
 import { accountActor, authenticate, credentialsOf, LOCAL_PRINCIPAL, SESSION_COOKIE, type Principal } from '../auth/principal';
@@ -17,7 +18,7 @@ export { cookieValue } from './cookie';
  * Local mode has one operator and asks nothing. `pathname`: the request's,
  * when the caller has parsed its URL already.
  */
-export async function authorizeRequest(request: Request, pathname = requestUrl(request).pathname): Promise<Principal> {
+export async function authorizeRequest(request: ApiRequest, pathname = requestUrl(request).pathname): Promise<Principal> {
   const config = authConfig();
   let principal: Principal | null = LOCAL_PRINCIPAL;
   if (config.mode !== 'local') {

@@ -1,3 +1,4 @@
+import type { ApiRequest } from './api-request';
 import type { JsonValue } from '../session-service/types';
 import type { SpelledJson } from '../session-service/json-spelling';
 import { spelledBody } from '../session-service/value-spelling';
@@ -6,17 +7,14 @@ import { maxBodyBytes } from './limits';
 import { badRequest, HttpError } from './problem';
 
 /**
- * The bodies the server's door (api-door.ts) read whole before making the
- * Request, by Request: read from here, not again through the Request's web
- * stream (which stays unread).
+ * The bodies the server's door (api-door.ts) read whole before handing the
+ * request on, by request: read from here, not through a web stream.
  */
-const wholeBodies = new WeakMap<Request, Uint8Array>();
+const wholeBodies = new WeakMap<ApiRequest, Uint8Array>();
 
-/** A Request made with `bytes` as its body: readBodyBytes takes them as they are. */
-export function requestWithWholeBody(url: string | URL, init: RequestInit, bytes: Uint8Array<ArrayBuffer>): Request {
-  const request = new Request(url, { ...init, body: bytes });
+/** Hands `bytes`, the request's whole body, to readBodyBytes as they are. */
+export function holdWholeBody(request: ApiRequest, bytes: Uint8Array): void {
   wholeBodies.set(request, bytes);
-  return request;
 }
 
 const tooLarge = (limit: number) => new HttpError(413, `Request body too large: the limit is ${limit} bytes (STATEHOUSE_MAX_BODY_BYTES).`);
@@ -26,7 +24,7 @@ const tooLarge = (limit: number) => new HttpError(413, `Request body too large: 
  * Content-Length is checked first (cheap rejection) but not trusted, since
  * it can be absent (chunked) or wrong; the stream itself is counted.
  */
-export async function readBodyBytes(request: Request, limit = maxBodyBytes()): Promise<Uint8Array> {
+export async function readBodyBytes(request: ApiRequest, limit = maxBodyBytes()): Promise<Uint8Array> {
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) throw tooLarge(limit);
   const whole = wholeBodies.get(request);
@@ -70,13 +68,13 @@ export interface ReadJsonOptions {
  * users often omit it). Size is enforced before parsing; an empty body is a
  * 400 unless `optional`.
  */
-export async function readJson(request: Request, options: ReadJsonOptions = {}): Promise<JsonValue | undefined> {
+export async function readJson(request: ApiRequest, options: ReadJsonOptions = {}): Promise<JsonValue | undefined> {
   return (await readJsonText(request, options)).value;
 }
 
 /** `readJson`, with the text the value was parsed from (for what parsing forgets, such as `2.0` vs `2`). */
 export async function readJsonText(
-  request: Request,
+  request: ApiRequest,
   options: ReadJsonOptions = {},
 ): Promise<{ value: JsonValue | undefined; text: string }> {
   const bytes = await readBodyBytes(request);
@@ -99,7 +97,7 @@ export async function readJsonText(
  * regex test): for storing values as sent (value-spelling.ts).
  */
 export async function readSpelledJson(
-  request: Request,
+  request: ApiRequest,
   options: ReadJsonOptions = {},
 ): Promise<{ value: JsonValue | undefined; spelled: SpelledJson | null }> {
   const { value, text } = await readJsonText(request, options);

@@ -7,7 +7,8 @@ import { cookieValue } from './cookie';
 import { ALLOW_ANY_ROUTE, API_CACHE_CONTROL, hasLargeBody, isKnownMethod, MAX_ANONYMOUS_BODY_BYTES } from './early-guards';
 import { databaseFailureSummary, isDatabaseUnavailable } from '../db/unavailable';
 import { RETRY_AFTER_SECONDS } from './errors';
-import { fastApiRoute, headersOf, serveApi, type HeaderReader } from './api-door';
+import { fastApiRoute, headersOf, serveApi } from './api-door';
+import type { HeaderReader } from './api-request';
 import { countUnavailable, observePageRender } from '../observability/metrics';
 import { pageTemplate } from '../observability/route-template';
 

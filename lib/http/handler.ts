@@ -1,3 +1,4 @@
+import type { ApiRequest } from './api-request';
 import { SpanStatusCode, type Span } from '@opentelemetry/api';
 import type { Principal } from '../auth/principal';
 import { isDatabaseUnavailable } from '../db/unavailable';
@@ -26,7 +27,7 @@ function unavailableCause(error: unknown): 'database' | 'store' | 'other' {
  * into the metrics under its route template, whichever door it came through.
  */
 function serve<P extends object>(
-  request: Request,
+  request: ApiRequest,
   params: () => Promise<P | undefined>,
   handler: (principal: Principal, params: P | undefined) => Promise<Response>,
 ): Promise<Response> {
@@ -42,7 +43,7 @@ function serve<P extends object>(
 }
 
 async function measure<P extends object>(
-  request: Request,
+  request: ApiRequest,
   pathname: string,
   params: () => Promise<P | undefined>,
   handler: (principal: Principal, params: P | undefined) => Promise<Response>,
@@ -77,8 +78,8 @@ async function measure<P extends object>(
  * URL-decoded once.
  */
 export function route<P extends object>(
-  handler: (request: Request, params: P, principal: Principal) => Promise<Response>,
-): (request: Request, context: { params: Promise<P> }) => Promise<Response> {
+  handler: (request: ApiRequest, params: P, principal: Principal) => Promise<Response>,
+): (request: ApiRequest, context: { params: Promise<P> }) => Promise<Response> {
   return (request, context) =>
     serve(
       request,
@@ -89,8 +90,8 @@ export function route<P extends object>(
 
 /** A route without path parameters. */
 export function plainRoute(
-  handler: (request: Request, principal: Principal) => Promise<Response>,
-): (request: Request) => Promise<Response> {
+  handler: (request: ApiRequest, principal: Principal) => Promise<Response>,
+): (request: ApiRequest) => Promise<Response> {
   return (request) =>
     serve(
       request,

@@ -1,3 +1,4 @@
+import type { ApiRequest } from './api-request';
 import { MAX_REVISION } from '../validation/limits';
 import { badRequest } from './problem';
 
@@ -5,7 +6,7 @@ import { badRequest } from './problem';
  * The revision an append is guarded by: `If-Match: 7` or the ETag form
  * `If-Match: "7"`. Absent or `*` (any current version) means unguarded.
  */
-export function expectedRevisionOf(request: Request): number | undefined {
+export function expectedRevisionOf(request: ApiRequest): number | undefined {
   const header = request.headers.get('if-match')?.trim();
   if (!header || header === '*') return undefined;
   const match = /^(?:W\/)?(?:"(\d+)"|(\d+))$/.exec(header);

@@ -1,3 +1,4 @@
+import type { ApiRequest } from './api-request';
 import { env } from '../env';
 import { HttpError } from './problem';
 import { requestUrl } from './request-url';
@@ -20,7 +21,7 @@ const unquote = (value: string) => (value.length >= 2 && value.startsWith('"') &
 const firstValue = (value: string | null) => value?.split(',')[0]?.trim() || undefined;
 
 /** The origin the client addressed: proxy headers first (Forwarded, X-Forwarded-*), then Host. */
-function requestOrigin(request: Request): string {
+function requestOrigin(request: ApiRequest): string {
   const url = requestUrl(request);
   const forwarded = firstValue(request.headers.get('forwarded'));
   if (forwarded) {
@@ -40,7 +41,7 @@ function requestOrigin(request: Request): string {
 }
 
 /** Refuses a state-changing request that a browser sent from another site (403). */
-export function checkOrigin(request: Request): void {
+export function checkOrigin(request: ApiRequest): void {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return;
   const origin = request.headers.get('origin');
   if (origin === null) return;

@@ -1,3 +1,4 @@
+import type { ApiRequest } from './api-request';
 import { z } from 'zod';
 import { parseWith } from '../validation/issues';
 import { MAX_STORED_INTEGER } from '../validation/limits';
@@ -12,7 +13,7 @@ const camelToSnake = (name: string) => name.replace(/[A-Z]/g, (char) => `_${char
  * snake_case spelling is accepted too). Empty values count as absent, a
  * parameter given twice is a 400, undeclared ones are ignored (as FastAPI does).
  */
-export function queryValues(request: Request, names: readonly string[]): Record<string, string | undefined> {
+export function queryValues(request: ApiRequest, names: readonly string[]): Record<string, string | undefined> {
   const params = requestUrl(request).searchParams;
   const values: Record<string, string | undefined> = {};
   for (const name of names) {
@@ -38,7 +39,7 @@ function isFlat(value: object): boolean {
 }
 
 /** Parses the declared parameters with a schema whose keys are their names. */
-export function parseQuery<S extends z.ZodObject>(request: Request, schema: S): z.output<S> {
+export function parseQuery<S extends z.ZodObject>(request: ApiRequest, schema: S): z.output<S> {
   const empty = requestUrl(request).search === '';
   const known = empty ? emptyQueryValues.get(schema) : undefined;
   if (known) return { ...known } as z.output<S>;

@@ -1,6 +1,7 @@
 // Export and import of many sessions over HTTP: an app's or a user's
 // sessions as JSON Lines (one ADK session file per line), and imports of
 // such files (or of one session) with a preview first.
+import type { ApiRequest } from './api-request';
 import { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import { MAX_IMPORT_BYTES, type ImportTarget } from '../commands/import-sessions';
@@ -67,7 +68,12 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  * `{"items": [{"line", "sessionId", "userId", "events", "status", "problem"?, "skippedSharedKeys", "sharedChanges"}], "counts", "written"}`.
  * `?applySharedState=true` writes the events' app: and user: changes into the target's tiers; without it a session that has them is invalid.
  */
-export async function importResponse(request: Request, store: SessionStore, target: ImportTarget, principal: Principal): Promise<Response> {
+export async function importResponse(
+  request: ApiRequest,
+  store: SessionStore,
+  target: ImportTarget,
+  principal: Principal,
+): Promise<Response> {
   const query = parseQuery(request, importQuery);
   let text: string;
   try {

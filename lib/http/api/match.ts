@@ -1,5 +1,6 @@
 // Finding a request's handler in the API table: for Next's route files
 // (routeHandlers, one per pattern) and for the server door (matchApiRoute).
+import type { ApiRequest } from '../api-request';
 import { otherMethods, type ServedMethod, type Unserved } from '../methods';
 import { withoutStore } from '../../paths';
 import { detailResponse } from '../respond';
@@ -61,7 +62,7 @@ export function matchApiRoute(method: string, pathname: string): ApiMatch | null
 }
 
 /** A handler that needs no parameters from Next: it finds its own in the table. */
-type PathHandler = (request: Request) => Promise<Response>;
+type PathHandler = (request: ApiRequest) => Promise<Response>;
 
 /** The exports of the route file for `/api/stores/{store}/...`: the table's handler for the rest of the path, or FastAPI's JSON 404. */
 export function storeRouteHandlers(): Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS', PathHandler> {

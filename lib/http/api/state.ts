@@ -1,4 +1,5 @@
 // The state tiers: the app's and a user's (read and support edits, recorded with actor and reason), and a session's three tiers now or as of an event.
+import type { ApiRequest } from '../api-request';
 import { z } from 'zod';
 import { cutStateView } from '../../data/session-cut';
 import { sessionStateView } from '../../data/session-state';
@@ -20,7 +21,7 @@ import type { StateEntry } from '../../session-service/types';
 import { spellingsAt } from '../../session-service/value-spelling';
 
 /** The edit, and its `set` values as sent (a float written `2.0` is stored `2.0`). */
-async function readStateEdit(request: Request) {
+async function readStateEdit(request: ApiRequest) {
   const body = await readSpelledJson(request);
   const spellings = spellingsAt(body.spelled, ['set']);
   return { edit: parseStateEdit(body.value), spellings: spellings ? { spellings } : {} };
@@ -65,7 +66,7 @@ export const getSessionState = route<SessionParams>(async (request, params) => {
 const tierValueQuery = z.object({ key: z.string({ error: 'is required' }).max(1024), pointer });
 
 /** `{"value": ...}` of one key of a tier (the part at `pointer`), 404 when there is none: what a cut value on the user or compare page points at. */
-function tierValue(request: Request, entries: StateEntry[]): Response {
+function tierValue(request: ApiRequest, entries: StateEntry[]): Response {
   const query = parseQuery(request, tierValueQuery);
   const value = valueAt(entries.find((entry) => entry.key === query.key)?.value, query.pointer);
   if (value === undefined) throw notFound('No such value in this tier.');

@@ -2,6 +2,7 @@
 // table through app/api/**/route.ts (one line each: routeHandlers below); the
 // server door dispatches to it directly (matchApiRoute, ./match.ts). Nothing
 // here imports Next.
+import type { ApiRequest } from '../api-request';
 import type { ServedMethod } from '../methods';
 import { listSends, sendMessage } from './agent';
 import { listAppNames, listApps, listUsers, searchSessions } from './apps';
@@ -19,7 +20,7 @@ import { clearApp, clearUser, listTestNamespaces, markTestNamespace, releaseTest
 import { exportApp, exportSession, exportUser, importToApp, importToUser } from './transfer';
 
 /** A route handler as Next calls it: the request, and the path's parameters (a Promise, decoded once). */
-export type ApiHandler<P = PathParams> = (request: Request, context: { params: Promise<P> }) => Promise<Response>;
+export type ApiHandler<P = PathParams> = (request: ApiRequest, context: { params: Promise<P> }) => Promise<Response>;
 
 type Table<T> = { [P in keyof T & string]: Partial<Record<ServedMethod, ApiHandler<PatternParams<P>>>> };
 

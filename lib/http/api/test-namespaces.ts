@@ -2,6 +2,7 @@
 // (the kit's sweep of killed runs), release a user namespace; and the clearing
 // doors DELETE /api/apps/{app} and /api/apps/{app}/users/{user}, which clear
 // only inside a mark, with a reason, and recorded in the operations log.
+import type { ApiRequest } from '../api-request';
 import { z } from 'zod';
 import { testNamespacesOff } from '../../auth/errors';
 import {
@@ -33,7 +34,7 @@ const clearQuery = actorQuery.extend({
 });
 
 /** `?reason=&dryRun=&actor=`: the clearing doors' parameters (DELETE bodies are not sent by every client). */
-function clearOptions(request: Request) {
+function clearOptions(request: ApiRequest) {
   const { actor, reason, dryRun } = parseQuery(request, clearQuery);
   return { actor, reason, dryRun: dryRun === 'true' || dryRun === '1' };
 }
