@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
+import type pg from 'pg';
 import { adapterSqlClient, statementNameOf } from './adapter-sql-client';
 import { POSTGRES_TIMEOUTS, postgresPool, type PostgresTimeouts } from './postgres-pool';
 import { cacheSqliteStatements } from './sqlite-statement-cache';
@@ -31,15 +32,21 @@ export interface OpenDatabaseOptions {
   postgres?: Partial<PostgresTimeouts>;
 }
 
-/** The Prisma driver adapter factory for a URL; migrations use it too. */
+/** The Prisma driver adapter factory for a URL, and PostgreSQL's pool under it; migrations use it too. */
 export function adapterFactoryFor(databaseUrl: string, options: OpenDatabaseOptions = {}): PrismaBetterSqlite3 | PrismaPg {
+  return adapterAndPool(databaseUrl, options).factory;
+}
+
+function adapterAndPool(databaseUrl: string, options: OpenDatabaseOptions): { factory: PrismaBetterSqlite3 | PrismaPg; pool?: pg.Pool } {
   if (providerOf(databaseUrl) === 'sqlite') {
     const file = sqliteFilePath(databaseUrl);
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    return new PrismaBetterSqlite3({ url: `file:${file}`, timeout: sqliteBusyTimeout() });
+    return { factory: new PrismaBetterSqlite3({ url: `file:${file}`, timeout: sqliteBusyTimeout() }) };
   }
   const pool = postgresPool(databaseUrl, { ...POSTGRES_TIMEOUTS, ...options.postgres });
-  return new PrismaPg(pool, { disposeExternalPool: true });
+  // Behind PgBouncer every statement runs unnamed: a name prepared on one server connection is unknown on the next.
+  const naming = behindPgBouncer(databaseUrl) ? {} : { statementNameGenerator: statementNameOf };
+  return { factory: new PrismaPg(pool, { disposeExternalPool: true, ...naming }), pool };
 }
 
 export interface Database {
@@ -57,14 +64,7 @@ export interface Database {
  */
 export async function openDatabase(databaseUrl: string, options: OpenDatabaseOptions = {}): Promise<Database> {
   const provider = providerOf(databaseUrl);
-  const pool = provider === 'postgresql' ? postgresPool(databaseUrl, { ...POSTGRES_TIMEOUTS, ...options.postgres }) : undefined;
-  // Behind PgBouncer every statement runs unnamed: a name prepared on one server connection is unknown on the next.
-  const factory = pool
-    ? new PrismaPg(pool, {
-        disposeExternalPool: true,
-        ...(behindPgBouncer(databaseUrl) ? {} : { statementNameGenerator: statementNameOf }),
-      })
-    : adapterFactoryFor(databaseUrl, options);
+  const { factory, pool } = adapterAndPool(databaseUrl, options);
   const adapter = await factory.connect();
   const sqlite = provider === 'sqlite' ? cacheSqliteStatements(adapter) : null;
   if (provider === 'sqlite') {
