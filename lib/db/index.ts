@@ -32,11 +32,12 @@ export interface OpenDatabaseOptions {
   postgres?: Partial<PostgresTimeouts>;
 }
 
-/** The Prisma driver adapter factory for a URL, and PostgreSQL's pool under it; migrations use it too. */
+/** The Prisma driver adapter factory for a URL; migrations use it too. */
 export function adapterFactoryFor(databaseUrl: string, options: OpenDatabaseOptions = {}): PrismaBetterSqlite3 | PrismaPg {
   return adapterAndPool(databaseUrl, options).factory;
 }
 
+/** The factory, and for PostgreSQL the pool under it (openDatabase reports its use). */
 function adapterAndPool(databaseUrl: string, options: OpenDatabaseOptions): { factory: PrismaBetterSqlite3 | PrismaPg; pool?: pg.Pool } {
   if (providerOf(databaseUrl) === 'sqlite') {
     const file = sqliteFilePath(databaseUrl);
