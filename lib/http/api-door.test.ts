@@ -13,6 +13,7 @@ import { installDoor } from './door';
 import { STREAMED_EVENTS_OVER } from './respond';
 import { exportResponse } from './session-transfer';
 import { getStore } from '../services';
+import { startMisbehavingServer } from '../testing/misbehaving-agent-server';
 import { ITEMS_PER_CHUNK } from '../session-service/json-chunks';
 
 interface Answer {
@@ -152,6 +153,34 @@ describe('the /api fast path', () => {
     }
     expect(made).toBe(0);
     expect(reachedNext).toEqual([]);
+  });
+
+  it('hangs up on the agent server when the client goes away before the agent answered', async () => {
+    const app = uniqueName('door_agent').replace(/\W/g, '_');
+    await (await getStore()).createSession({ appName: app, userId: 'ada', sessionId: 's1' });
+    const agent = await startMisbehavingServer('hang');
+    const saved = process.env.STATEHOUSE_AGENT_SERVERS;
+    // Far longer than the poll below: only the client's leaving can end the agent's request in time.
+    process.env.STATEHOUSE_AGENT_SERVERS = JSON.stringify([{ app, url: agent.url, timeoutSeconds: 60 }]);
+    try {
+      const body = JSON.stringify({ text: 'tell me a long story' });
+      const sent = http({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `/api/apps/${app}/users/ada/sessions/s1/agent/send`,
+        headers: { 'content-length': String(Buffer.byteLength(body)) },
+      });
+      sent.on('error', () => undefined);
+      sent.end(body);
+      await expect.poll(() => agent.requests.length).toBe(1);
+      sent.destroy();
+      await expect.poll(() => agent.hangUps, { timeout: 5000 }).toBe(1);
+    } finally {
+      if (saved === undefined) delete process.env.STATEHOUSE_AGENT_SERVERS;
+      else process.env.STATEHOUSE_AGENT_SERVERS = saved;
+      await agent.close();
+    }
   });
 
   it('compresses only answers of COMPRESS_MIN_BYTES or more, and only when asked', async () => {
