@@ -2,13 +2,13 @@
 // `next start` runs it, NODE_ENV=production): request bodies read whole or
 // streamed, JSON answers written as the handler made them, and gzip only
 // above COMPRESS_MIN_BYTES.
-import { createServer, request as http, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, IncomingMessage, request as http, type Server } from 'node:http';
+import { Socket, type AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uniqueName } from '../testing/factories';
 import { useTestDatabase } from '../testing/use-test-database';
-import { COMPRESS_MIN_BYTES } from './api-door';
+import { COMPRESS_MIN_BYTES, fastApiRoute, headersOf } from './api-door';
 import { installDoor } from './door';
 import { STREAMED_EVENTS_OVER } from './respond';
 import { exportResponse } from './session-transfer';
@@ -180,6 +180,23 @@ describe('the /api fast path', () => {
       if (saved === undefined) delete process.env.STATEHOUSE_AGENT_SERVERS;
       else process.env.STATEHOUSE_AGENT_SERVERS = saved;
       await agent.close();
+    }
+  });
+
+  it('leaves to Next a request whose Host makes no URL, instead of failing it unanswered', () => {
+    const request = new IncomingMessage(new Socket());
+    request.method = 'GET';
+    request.url = '/api/apps';
+    request.headers = { host: 'a b', authorization: 'Bearer sht_anything' };
+    const saved = process.env.STATEHOUSE_AUTH;
+    process.env.STATEHOUSE_AUTH = 'protected';
+    try {
+      expect(fastApiRoute(request, headersOf(request))).toBeNull();
+      request.headers.host = 'console.example';
+      expect(fastApiRoute(request, headersOf(request))?.url.href).toBe('http://console.example/api/apps');
+    } finally {
+      if (saved === undefined) delete process.env.STATEHOUSE_AUTH;
+      else process.env.STATEHOUSE_AUTH = saved;
     }
   });
 

@@ -71,17 +71,24 @@ function addressedHost(headers: HeaderReader): string {
   return (headers.get('host') ?? '').replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
 }
 
+/** A request the door answers: the table's handler, and the request's URL, parsed once. */
+export interface DoorMatch extends ApiMatch {
+  url: URL;
+}
+
 /** The table's handler for a request the proxy would pass unchanged; null: Next's to answer. */
-export function fastApiRoute(request: IncomingMessage, headers: HeaderReader): ApiMatch | null {
+export function fastApiRoute(request: IncomingMessage, headers: HeaderReader): DoorMatch | null {
   const target = request.url ?? '/';
   // In development Next recompiles the handlers on change; this module would keep serving the first build's.
   if (!target.startsWith('/api/') || process.env.NODE_ENV !== 'production') return null;
-  let pathname: string;
+  let url: URL;
   try {
-    pathname = new URL(target, 'http://door').pathname;
+    // With the Host the client sent: a Host that makes no URL (`a b`) is Next's to refuse.
+    url = new URL(target, `http://${headers.get('host') ?? 'localhost'}`);
   } catch {
     return null;
   }
+  const { pathname } = url;
   if (hasMalformedEncoding(pathname)) return null;
   let config;
   try {
@@ -96,7 +103,8 @@ export function fastApiRoute(request: IncomingMessage, headers: HeaderReader): A
   ) {
     return null;
   }
-  return matchApiRoute(request.method ?? 'GET', pathname);
+  const match = matchApiRoute(request.method ?? 'GET', pathname);
+  return match && { ...match, url };
 }
 
 function acceptsGzip(headers: HeaderReader): boolean {
@@ -170,14 +178,13 @@ async function wholeBody(request: IncomingMessage): Promise<Uint8Array<ArrayBuff
 }
 
 /** Answers a matched request through its handler. */
-export async function serveApi(request: IncomingMessage, headers: HeaderReader, match: ApiMatch, out: ServerResponse): Promise<void> {
+export async function serveApi(request: IncomingMessage, headers: HeaderReader, match: DoorMatch, out: ServerResponse): Promise<void> {
   const method = request.method ?? 'GET';
-  const url = new URL(request.url ?? '/', `http://${headers.get('host') ?? 'localhost'}`);
   const hasBody = method !== 'GET' && method !== 'HEAD';
   try {
     const declared = Number(request.headers['content-length'] ?? Number.NaN);
     const whole = hasBody && declared <= WHOLE_BODY_MAX_BYTES ? await wholeBody(request) : undefined;
-    const apiRequest = new DoorRequest(request, out, url, headers, whole);
+    const apiRequest = new DoorRequest(request, out, match.url, headers, whole);
     const response = await match.handler(apiRequest, { params: Promise.resolve(match.params) });
     await send(request, headers, response, out);
   } catch (error) {
