@@ -1,8 +1,8 @@
 /**
  * What an API handler reads of its request. A web Request has all of it, so
  * Next's route files pass theirs; the server's door (api-door.ts) passes a
- * lighter one over Node's own request, since a web Request and its Headers
- * cost about a sixth of a small read's CPU there.
+ * lighter one over Node's own request, since building a web Request and its
+ * Headers is a measurable part of a small read's CPU there (docs/benchmarks.md).
  */
 export interface ApiRequest {
   readonly method: string;
