@@ -91,6 +91,8 @@ const schema = z.object({
       .map((origin) => origin.trim())
       .filter(Boolean),
   ),
+  /** How long an idle kept-alive connection stays open, in ms (default 65000: longer than a load balancer's, lib/http/keep-alive.ts). */
+  KEEP_ALIVE_TIMEOUT: wholeNumber('KEEP_ALIVE_TIMEOUT', 1, true),
   /** How long /readyz waits for each database to answer, in ms (default 2000). */
   STATEHOUSE_READY_TIMEOUT_MS: wholeNumber('STATEHOUSE_READY_TIMEOUT_MS', 1, true),
   /** The bearer token that reads /metrics; /metrics answers 404 when neither this nor STATEHOUSE_METRICS_LISTEN is set. */

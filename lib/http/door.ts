@@ -8,6 +8,7 @@ import { ALLOW_ANY_ROUTE, API_CACHE_CONTROL, hasLargeBody, isKnownMethod, MAX_AN
 import { databaseFailureSummary, isDatabaseUnavailable } from '../db/unavailable';
 import { RETRY_AFTER_SECONDS } from './errors';
 import { fastApiRoute, headersOf, serveApi } from './api-door';
+import { keepConnectionsAlive } from './keep-alive';
 import type { HeaderReader } from './api-request';
 import { countUnavailable, observePageRender } from '../observability/metrics';
 import { pageTemplate } from '../observability/route-template';
@@ -132,7 +133,7 @@ function measurePage(request: IncomingMessage, response: ServerResponse): void {
   });
 }
 
-/** Wraps every HTTP server's 'request' event with refusedAtDoor; once per process. */
+/** Wraps every HTTP server's 'request' event with refusedAtDoor, and sets its keep-alive; once per process. */
 export function installDoor(): void {
   const prototype = Server.prototype as Server & { [DOOR_INSTALLED]?: true };
   if (prototype[DOOR_INSTALLED]) return;
@@ -141,6 +142,7 @@ export function installDoor(): void {
   prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event !== 'request') return emit.call(this, event, ...args);
     const [request, response] = args as [IncomingMessage, ServerResponse];
+    keepConnectionsAlive(this);
     recordPeerAddress(request);
     const passOn = () => emit.call(this, event, ...args);
     const failed = (error: unknown) => {
