@@ -27,12 +27,17 @@ export function queryValues(request: ApiRequest, names: readonly string[]): Reco
 }
 
 /**
- * What each schema makes of a query that gives none of its parameters (most
- * reads send none): the same every time, so parsed once. Only flat answers
- * are kept, and each caller gets its own copy; a schema that refuses an
- * empty query is parsed (and refuses) every time.
+ * What each schema made of the queries it saw lately, by query string: an
+ * agent sends the same few (`?numRecentEvents=20`) again and again, and
+ * validating one costs about a tenth of a small read's own CPU. Only flat
+ * answers are kept, each caller gets its own copy, and a refused query is
+ * parsed (and refused) every time.
  */
-const emptyQueryValues = new WeakMap<z.ZodObject, Readonly<Record<string, unknown>>>();
+const parsedQueries = new WeakMap<z.ZodObject, Map<string, Readonly<Record<string, unknown>>>>();
+
+/** Distinct query strings remembered per schema (past it, the memory starts again), each at most this long. */
+const REMEMBERED_QUERIES = 64;
+const REMEMBERED_QUERY_LENGTH = 256;
 
 function isFlat(value: object): boolean {
   return Object.values(value).every((item) => item === null || typeof item !== 'object');
@@ -40,11 +45,19 @@ function isFlat(value: object): boolean {
 
 /** Parses the declared parameters with a schema whose keys are their names. */
 export function parseQuery<S extends z.ZodObject>(request: ApiRequest, schema: S): z.output<S> {
-  const empty = requestUrl(request).search === '';
-  const known = empty ? emptyQueryValues.get(schema) : undefined;
+  const { search } = requestUrl(request);
+  let remembered = parsedQueries.get(schema);
+  const known = remembered?.get(search);
   if (known) return { ...known } as z.output<S>;
   const values: z.output<S> = parseWith(schema, queryValues(request, Object.keys(schema.shape)));
-  if (empty && isFlat(values)) emptyQueryValues.set(schema, { ...values });
+  if (search.length <= REMEMBERED_QUERY_LENGTH && isFlat(values)) {
+    if (remembered === undefined) {
+      remembered = new Map<string, Readonly<Record<string, unknown>>>();
+      parsedQueries.set(schema, remembered);
+    }
+    if (remembered.size >= REMEMBERED_QUERIES) remembered.clear();
+    remembered.set(search, { ...values });
+  }
   return values;
 }
 
