@@ -3,11 +3,11 @@ import { env } from '../env';
 
 /**
  * How long an idle kept-alive connection stays open by default. Node closes
- * one after 5 s; a load balancer or a client that keeps connections longer
- * (AWS's balancers 60 s, Playwright's and Node's agents until the server
- * closes) then sends its next request as the server closes, and gets a
- * reset instead of an answer. The side that closes first must be the
- * client, so the server waits longer than the usual balancer.
+ * one after 5 s; a client that keeps connections longer (AWS's balancers
+ * 60 s, Playwright's request context until the server closes them) may send
+ * its next request just as the server closes, and get a reset instead of an
+ * answer. The side that closes first must be the client, so the server
+ * waits longer than the usual balancer.
  */
 export const DEFAULT_KEEP_ALIVE_MS = 65_000;
 
