@@ -13,6 +13,7 @@ import { openAgentServices, type AgentServices } from '../../services';
 import { createMigratedDatabase, testProviders, type ScratchDatabase } from '../../testing/databases';
 import { insertCustomerSessions, PY_SQLITE_DDL } from '../../testing/adk-fixtures/python-sqlite';
 import { LeaseLostError } from '../leases';
+import type { IndexStatus } from './base/search-index';
 import { StoreSearchIndex } from './search-index-log';
 
 const SESSIONS = 1_000;
@@ -62,6 +63,8 @@ describe.each(await testProviders())('the search follower of a store two servers
   it('fills and follows from one server at a time, and the other takes over when it stops', async () => {
     const writes = vi.spyOn(StoreSearchIndex.prototype, 'write');
     const resets = vi.spyOn(StoreSearchIndex.prototype, 'reset');
+    const progressOf = StoreSearchIndex.prototype.progress;
+    const progress = vi.spyOn(StoreSearchIndex.prototype, 'progress');
     const servers = [await serve(), await serve()];
     const [first, second] = servers as [AgentServices, AgentServices];
     try {
@@ -81,6 +84,13 @@ describe.each(await testProviders())('the search follower of a store two servers
       const carol = await findSessions(other, 'Carol Nguyen');
       expect(carol).toEqual({ coverage: undefined, sessions: ['session-00345'] });
 
+      // While the other server takes over, find keeps answering from the index the leader filled: the progress it
+      // observed stands until it has read the index's own (open() reads it first), never a scan of the agent's store.
+      const statusesWhileLeading: (IndexStatus | null | undefined)[] = [];
+      progress.mockImplementation(function (this: StoreSearchIndex, storeId: string) {
+        if (follower(other)?.isLeading()) statusesWhileLeading.push(follower(other)?.status());
+        return progressOf.call(this, storeId);
+      });
       await leader.close();
       writes.mockClear();
       const now = Date.now() / 1000;
@@ -89,6 +99,8 @@ describe.each(await testProviders())('the search follower of a store two servers
         .run(APP, 'user-new', 'session-new', JSON.stringify({ topic: 'Xylophone delivery' }), now, now);
       await waitFor('the other server to follow the new session', async () => (await findSessions(other, 'Xylophone')).sessions.length > 0);
       expect(follower(other)?.isLeading()).toBe(true);
+      expect(statusesWhileLeading.length).toBeGreaterThan(0);
+      expect(statusesWhileLeading.every((status) => status?.filled === true)).toBe(true);
       expect(new Set(writes.mock.contexts).size).toBe(1);
       const ownDb = other.db.client;
       const indexed = await ownDb.$queryRaw<{ n: unknown }[]>(
@@ -99,6 +111,7 @@ describe.each(await testProviders())('the search follower of a store two servers
       await Promise.all(servers.map((services) => services.close().catch(() => undefined)));
       writes.mockRestore();
       resets.mockRestore();
+      progress.mockRestore();
     }
   });
 

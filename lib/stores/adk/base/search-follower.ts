@@ -85,6 +85,8 @@ export class SearchFollower {
   private stopped = false;
   private failures = 0;
   private leading = false;
+  /** Taken over from another server: its progress is read again before this one writes (until then, what was observed stands). */
+  private tookOver = false;
   private renewedAt = -Infinity;
   private readonly pollMs: number;
   private readonly stepMs: number;
@@ -205,8 +207,9 @@ export class SearchFollower {
     if (this.leading && performance.now() - this.renewedAt < this.lease.ms / 3) return true;
     const asked = performance.now();
     const leading = await this.index.claim(this.storeId, this.lease);
-    // Taking over: the server that held the lease has moved the index on; start from where it left it.
-    if (leading && !this.leading) this.progress = null;
+    // Taking over: the server that held the lease has moved the index on; start from where it left it. Until that is
+    // read, find goes on answering from the index as last observed, not from a scan of the agent's store.
+    if (leading && !this.leading) this.tookOver = true;
     this.leading = leading;
     if (leading) this.renewedAt = asked;
     return leading;
@@ -271,7 +274,7 @@ export class SearchFollower {
   }
 
   private async open(): Promise<void> {
-    if (this.progress) return;
+    if (this.progress && !this.tookOver) return;
     const kept = await this.index.progress(this.storeId);
     this.walkable ??= this.ctx.db.dialect === 'sqlite' && (await hasRowids(this.ctx));
     const lastEvent = this.walks() ? await lastEventRowid(this.ctx) : null;
@@ -289,6 +292,7 @@ export class SearchFollower {
       await this.fenced(() => this.index.reset(this.storeId, fresh, this.lease));
       this.progress = fresh;
     }
+    this.tookOver = false;
     this.indexed = await this.index.count(this.storeId);
     this.total = walked ? walked.count : await this.agentCount();
   }
