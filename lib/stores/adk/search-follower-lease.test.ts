@@ -1,7 +1,8 @@
 // Two Statehouse servers on one Statehouse database, serving the same agent
 // store: one follower at a time fills and follows its search index (the one
 // holding the lease), the other answers from what that one wrote, takes over
-// when it stops, and a follower whose lease was taken over writes nothing.
+// when it stops, and a follower whose lease was taken over writes nothing and
+// goes on answering from the index.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,6 +113,34 @@ describe.each(await testProviders())('the search follower of a store two servers
       writes.mockRestore();
       resets.mockRestore();
       progress.mockRestore();
+    }
+  });
+
+  it('a follower whose lease another server took goes on answering from the index, and writes nothing', async () => {
+    const services = await serve();
+    try {
+      await waitFor('the index filled', () => Boolean(follower(services)?.isLeading() && follower(services)?.status()?.filled));
+      // Another server holds the lease now (as after this one stalled past it): the next write is refused.
+      await services.db.client.$executeRaw(sql`UPDATE leases SET holder = ${'another-server'}, expire_time = expire_time + 3600`);
+      const indexedBefore = follower(services)?.status()?.indexed;
+      const now = Date.now() / 1000;
+      agent
+        .prepare('INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(APP, 'user-late', 'session-late', JSON.stringify({ topic: 'Zeppelin tour' }), now, now);
+      const statuses: (IndexStatus | null | undefined)[] = [];
+      await waitFor('the follower to find its lease gone', () => {
+        statuses.push(follower(services)?.status());
+        return follower(services)?.isLeading() === false;
+      });
+      for (let i = 0; i < 40; i++) {
+        statuses.push(follower(services)?.status());
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect(statuses.every((status) => status?.filled === true)).toBe(true);
+      expect((await findSessions(services, 'Zeppelin')).sessions).toEqual([]);
+      expect(follower(services)?.status()?.indexed).toBe(indexedBefore);
+    } finally {
+      await services.close();
     }
   });
 

@@ -232,10 +232,8 @@ export class SearchFollower {
       await write();
       this.renewedAt = asked;
     } catch (error) {
-      if (error instanceof LeaseLostError) {
-        this.leading = false;
-        this.progress = null;
-      }
+      // The progress stays: it is what the index holds, for find, until the next step observes the new holder's.
+      if (error instanceof LeaseLostError) this.leading = false;
       throw error;
     }
   }
